@@ -1,0 +1,459 @@
+"""Reads and validates maps/<title>/*.yaml into `TitleData`.
+
+Every problem is reported as a `DataError` naming the file and key, e.g.
+`maps/18GA/tiles.yaml: tiles[12].count: expected a positive integer or "unlimited"`.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from tresham.engine.data.model import (
+    HEX_COLOURS, TILE_COLOURS, UNLIMITED, Ability, Allowance, Border, CorporationDef, Feature,
+    HexDef, MapDef, MarketCell, MarketDef, NodeDef, NodeKind, OptionDef, PhaseDef, PhasedValue,
+    PrivateDef, Terrain, TileDef, TitleData, TitleInfo, TrackDef, TrainDef,
+)
+from tresham.engine.data.reader import Node, read_yaml
+from tresham.engine.errors import DataError
+from tresham.engine.hexgrid import HexGrid, HexNameError, Orientation
+from tresham.locations import maps_dir
+
+ABILITY_TYPES: frozenset[str] = frozenset({
+    "blocks_hexes", "tile_lay", "station", "free_train", "free_share",
+})
+"""Private-company ability types the engine implements; YAML may name no other."""
+
+MARKET_ZONES: frozenset[str] = frozenset({
+    "par", "yellow", "orange", "brown", "closing", "receivership", "game_end",
+})
+
+_NODE_REF = re.compile(r"^([cto])(\d+)$")
+_COMMON = "common"
+
+
+def available_titles(root: Path | None = None) -> list[str]:
+    """Ids of the titles that have a folder under maps/."""
+    base = root or maps_dir()
+    return sorted(p.name for p in base.iterdir()
+                  if p.is_dir() and p.name != _COMMON and (p / "title.yaml").exists())
+
+
+@lru_cache(maxsize=16)
+def load_title(title_id: str, root: Path | None = None) -> TitleData:
+    base = root or maps_dir()
+    folder = base / title_id
+    if not folder.is_dir():
+        known = ", ".join(available_titles(base)) or "none"
+        raise DataError(f"maps/{title_id}", "", f"no such title (available: {known})")
+    return _TitleLoader(base, title_id).load()
+
+
+class _TitleLoader:
+    def __init__(self, base: Path, title_id: str) -> None:
+        self.base = base
+        self.title_id = title_id
+
+    def _file(self, name: str) -> Node:
+        return read_yaml(self.base / self.title_id / name, f"maps/{self.title_id}/{name}")
+
+    def load(self) -> TitleData:
+        info = self._info(self._file("title.yaml"))
+        phases = self._phases(self._file("phases.yaml"))
+        phase_names = [p.name for p in phases]
+        map_def = self._map(self._file("map.yaml"), phase_names)
+        tiles = self._tiles(self._file("tiles.yaml"), phase_names)
+        companies = self._file("companies.yaml")
+        companies.mapping({"corporations", "privates"})
+        corporations = self._corporations(companies.child("corporations"), map_def)
+        privates = self._privates(companies.child("privates", []), map_def, corporations)
+        market = self._market(self._file("market.yaml"))
+        trains_node = self._file("trains.yaml")
+        trains = self._trains(trains_node)
+        self._check_phase_triggers(phases, trains)
+        self._check_train_phases(trains_node, trains, phase_names)
+        return TitleData(info, map_def, tiles, corporations, privates, market, trains, phases)
+
+    # title.yaml -------------------------------------------------------------------------------
+
+    def _info(self, node: Node) -> TitleInfo:
+        node.mapping({"id", "name", "subtitle", "designer", "rulebook", "rules_module", "players",
+                      "bank", "starting_cash", "certificate_limit", "options"})
+        title_id = node.child("id").str()
+        if title_id != self.title_id:
+            raise node.child("id").error(f"says {title_id!r} but the folder is {self.title_id!r}")
+        players = node.child("players")
+        players.mapping({"min", "max"})
+        low, high = players.child("min").int(1), players.child("max").int(1)
+        if high < low:
+            raise players.error("max is below min")
+        per_count = {}
+        for key in ("starting_cash", "certificate_limit"):
+            table = node.child(key)
+            values = {int(k): v.int(1) for k, v in table.entries() if _is_int(k, table, key)}
+            missing = [n for n in range(low, high + 1) if n not in values]
+            if missing:
+                raise table.error(f"no value for {missing[0]} players")
+            per_count[key] = values
+        options = []
+        seen: set[str] = set()
+        for option in node.child("options", []).items():
+            option.mapping({"id", "rule", "name", "description", "value"})
+            option_id = option.child("id").str()
+            if option_id in seen:
+                raise option.child("id").error(f"duplicate option id {option_id!r}")
+            seen.add(option_id)
+            options.append(OptionDef(option_id, option.child("rule").str(),
+                                     option.child("name").str(),
+                                     option.child("description").str()))
+        return TitleInfo(
+            id=title_id, name=node.child("name").str(),
+            subtitle=node.child("subtitle", "").str() if node.has("subtitle") else "",
+            designer=node.child("designer", "").str() if node.has("designer") else "",
+            rulebook=node.child("rulebook", "").str() if node.has("rulebook") else "",
+            rules_module=node.child("rules_module").str(),
+            min_players=low, max_players=high, bank=node.child("bank").int(1),
+            starting_cash=per_count["starting_cash"],
+            certificate_limit=per_count["certificate_limit"], options=tuple(options))
+
+    # map.yaml ---------------------------------------------------------------------------------
+
+    def _map(self, node: Node, phase_names: list[str]) -> MapDef:
+        node.mapping({"layout", "axes", "hexes"})
+        orientation = Orientation(node.child("layout").choice({"pointy", "flat"}))
+        letters_are_rows = None
+        if node.has("axes"):
+            letters_are_rows = node.child("axes").choice({"letters_are_rows",
+                                                          "letters_are_columns"}) \
+                == "letters_are_rows"
+        grid = HexGrid(orientation, letters_are_rows)
+        hexes: dict[str, HexDef] = {}
+        parities: set[int] = set()
+        for item in node.child("hexes").items():
+            hex_def = self._hex(item, grid, phase_names)
+            if hex_def.id in hexes:
+                raise item.child("id").error(f"hex {hex_def.id} is listed twice")
+            coord = grid.coord(hex_def.id)
+            parities.add((coord.x + coord.y) % 2)
+            if len(parities) > 1:
+                raise item.child("id").error(
+                    f"hex {hex_def.id} is off the grid: its row and column do not fit the others")
+            hexes[hex_def.id] = hex_def
+        if not hexes:
+            raise node.child("hexes").error("the map has no hexes")
+        return MapDef(grid, hexes)
+
+    def _hex(self, node: Node, grid: HexGrid, phase_names: list[str]) -> HexDef:
+        node.mapping({"id", "name", "colour", "label", "cities", "towns", "offboards", "paths",
+                      "terrain", "borders", "features", "blocks_through"})
+        id_node = node.child("id")
+        hex_id = id_node.str()
+        try:
+            grid.coord(hex_id)
+        except HexNameError as exc:
+            raise id_node.error(str(exc)) from None
+        colour = node.child("colour", "white").choice(HEX_COLOURS)
+        terrain = tuple(_terrain(t) for t in node.child("terrain", []).items())
+        borders = []
+        for b in node.child("borders", []).items():
+            b.mapping({"edge", "type", "cost"})
+            borders.append(Border(_edge(b.child("edge")), b.child("type").str(),
+                                  b.child("cost", 0).int(0)))
+        features = []
+        for f in node.child("features", []).items():
+            data = f.mapping()
+            features.append(Feature(f.child("type").str(),
+                                    {k: v for k, v in data.items() if k != "type"}))
+        return HexDef(
+            id=hex_id, colour=colour, track=_track(node, phase_names),
+            name=node.child("name", None).opt_str(), label=node.child("label", None).opt_str(),
+            terrain=terrain, borders=tuple(borders), features=tuple(features),
+            blocks_through=node.child("blocks_through", False).bool())
+
+    # tiles.yaml -------------------------------------------------------------------------------
+
+    def _tiles(self, node: Node, phase_names: list[str]) -> dict[str, TileDef]:
+        node.mapping({"tiles"})
+        standard = self._standard_tiles(phase_names)
+        tiles: dict[str, TileDef] = {}
+        for item in node.child("tiles").items():
+            item.mapping({"id", "count", "colour", "label", "cities", "towns", "offboards",
+                          "paths", "upgrades_to"})
+            tile_id = item.child("id").str()
+            if tile_id in tiles:
+                raise item.child("id").error(f"tile {tile_id} is listed twice")
+            count = item.child("count").count(UNLIMITED)
+            if item.has("colour"):
+                tile = _tile(item, tile_id, count, phase_names)
+            elif tile_id in standard:
+                base = standard[tile_id]
+                tile = TileDef(tile_id, base.colour, count, base.track, base.label,
+                               base.upgrades_to)
+            else:
+                raise item.child("id").error(
+                    f"tile {tile_id} is not in common/standard_tiles.yaml, so it needs a colour "
+                    "and its track here")
+            tiles[tile_id] = tile
+        for tile in tiles.values():
+            for target in tile.upgrades_to or ():
+                if target not in tiles:
+                    raise node.error(f"tile {tile.id} upgrades to unknown tile {target}", "tiles")
+        return tiles
+
+    def _standard_tiles(self, phase_names: list[str]) -> dict[str, TileDef]:
+        path = self.base / _COMMON / "standard_tiles.yaml"
+        if not path.exists():
+            return {}
+        node = read_yaml(path, f"maps/{_COMMON}/standard_tiles.yaml")
+        node.mapping({"tiles"})
+        result = {}
+        for item in node.child("tiles").items():
+            item.mapping({"id", "colour", "label", "cities", "towns", "offboards", "paths",
+                          "upgrades_to"})
+            tile_id = item.child("id").str()
+            if tile_id in result:
+                raise item.child("id").error(f"tile {tile_id} is listed twice")
+            result[tile_id] = _tile(item, tile_id, 0, phase_names)
+        return result
+
+    # companies.yaml ---------------------------------------------------------------------------
+
+    def _corporations(self, node: Node, map_def: MapDef) -> dict[str, CorporationDef]:
+        result: dict[str, CorporationDef] = {}
+        for item in node.items():
+            item.mapping({"id", "name", "home", "home_city", "tokens", "colour", "text_colour",
+                          "shares", "float_percent"})
+            corp_id = item.child("id").str()
+            if corp_id in result:
+                raise item.child("id").error(f"corporation {corp_id} is listed twice")
+            home = item.child("home").str()
+            if home not in map_def.hexes:
+                raise item.child("home").error(f"hex {home} is not on the map")
+            home_city = item.child("home_city", 0).int(0)
+            if home_city >= len(map_def.hexes[home].track.cities):
+                raise item.child("home_city" if item.has("home_city") else "home").error(
+                    f"hex {home} has no city {home_city}")
+            tokens = tuple(t.int(0) for t in item.child("tokens").items())
+            if not tokens:
+                raise item.child("tokens").error("a corporation needs at least its home station")
+            shares = tuple(s.int(1) for s in item.child("shares").items())
+            if sum(shares) != 100:
+                raise item.child("shares").error(f"shares add up to {sum(shares)}%, not 100%")
+            result[corp_id] = CorporationDef(
+                id=corp_id, name=item.child("name").str(), home=home, tokens=tokens,
+                colour=_colour(item.child("colour")),
+                text_colour=_colour(item.child("text_colour", "#ffffff")),
+                shares=shares, float_percent=item.child("float_percent").int(1),
+                home_city=home_city)
+        if not result:
+            raise node.error("no corporations")
+        return result
+
+    def _privates(self, node: Node, map_def: MapDef,
+                  corporations: dict[str, CorporationDef]) -> dict[str, PrivateDef]:
+        result: dict[str, PrivateDef] = {}
+        for item in node.items():
+            item.mapping({"id", "name", "par", "revenue", "abilities", "description"})
+            private_id = item.child("id").str()
+            if private_id in result or private_id in corporations:
+                raise item.child("id").error(f"company id {private_id} is used twice")
+            abilities = []
+            for ability in item.child("abilities", []).items():
+                data = ability.mapping()
+                kind = ability.child("type").choice(ABILITY_TYPES)
+                for hex_node in ability.child("hexes", []).items():
+                    if hex_node.str() not in map_def.hexes:
+                        raise hex_node.error(f"hex {hex_node.str()} is not on the map")
+                if "corporation" in data and ability.child("corporation").str() not in corporations:
+                    raise ability.child("corporation").error("no such corporation")
+                abilities.append(Ability(kind, {k: v for k, v in data.items() if k != "type"}))
+            result[private_id] = PrivateDef(
+                id=private_id, name=item.child("name").str(), par=item.child("par").int(0),
+                revenue=item.child("revenue").int(0), abilities=tuple(abilities),
+                description=item.child("description", "").str() if item.has("description")
+                else "")
+        return result
+
+    # market.yaml ------------------------------------------------------------------------------
+
+    def _market(self, node: Node) -> MarketDef:
+        node.mapping({"legend", "rows", "par_values"})
+        legend: dict[str, str] = {}
+        for letter, meaning in node.child("legend", {}).entries():
+            if not isinstance(letter, str) or not re.fullmatch(r"[a-z]", letter):
+                raise meaning.error("legend keys are single lower-case letters")
+            legend[letter] = meaning.choice(MARKET_ZONES)
+        rows = []
+        for r, row in enumerate(node.child("rows").items()):
+            cells = []
+            for c, cell in enumerate(row.items()):
+                match = re.fullmatch(r"(\d+)([a-z]*)", str(cell.value))
+                if not match:
+                    raise cell.error("expected a price with optional zone letters, like 110p")
+                zones = set()
+                for letter in match.group(2):
+                    if letter not in legend:
+                        raise cell.error(f"zone letter {letter!r} is not in the legend")
+                    zones.add(legend[letter])
+                cells.append(MarketCell(r, c, int(match.group(1)), frozenset(zones)))
+            if not cells:
+                raise row.error("a market row needs at least one cell")
+            rows.append(tuple(cells))
+        market = MarketDef(tuple(rows), tuple(p.int(1) for p in node.child("par_values").items()))
+        for i, price in enumerate(market.par_values):
+            if market.par_cell(price) is None:
+                raise node.error(f"no par cell with price {price}", f"par_values[{i}]")
+        return market
+
+    # trains.yaml and phases.yaml --------------------------------------------------------------
+
+    def _trains(self, node: Node) -> tuple[TrainDef, ...]:
+        node.mapping({"trains"})
+        trains: list[TrainDef] = []
+        for item in node.child("trains").items():
+            item.mapping({"name", "count", "price", "distance", "rusts_on", "obsolete_on"})
+            name = item.child("name").str()
+            if any(t.name == name for t in trains):
+                raise item.child("name").error(f"train {name} is listed twice")
+            distance = []
+            for part in item.child("distance").items():
+                part.mapping({"nodes", "count"})
+                kinds = frozenset(NodeKind(k.choice({k.value for k in NodeKind}))
+                                  for k in part.child("nodes").items())
+                distance.append(Allowance(kinds, part.child("count").count(UNLIMITED)))
+            trains.append(TrainDef(
+                name=name, count=item.child("count").count(UNLIMITED),
+                price=item.child("price").int(0), distance=tuple(distance),
+                rusts_on=item.child("rusts_on", None).opt_str(),
+                obsolete_on=item.child("obsolete_on", None).opt_str()))
+        return tuple(trains)
+
+    def _phases(self, node: Node) -> tuple[PhaseDef, ...]:
+        node.mapping({"phases"})
+        phases: list[PhaseDef] = []
+        for i, item in enumerate(node.child("phases").items()):
+            item.mapping({"name", "starts_with", "tiles", "train_limit", "operating_rounds",
+                          "bank_trains_per_turn", "corporations_buy_privates", "events"})
+            name = item.child("name").str()
+            if any(p.name == name for p in phases):
+                raise item.child("name").error(f"phase {name} is listed twice")
+            on = item.child("starts_with", None).opt_str()
+            if i == 0 and on is not None:
+                raise item.child("starts_with").error("the first phase is the starting one: no `starts_with`")
+            if i > 0 and on is None:
+                raise item.error("every phase after the first needs `starts_with` (the train that starts it)")
+            per_turn = item.child("bank_trains_per_turn", "unlimited").count(UNLIMITED)
+            phases.append(PhaseDef(
+                name=name, on=on,
+                tiles=tuple(t.choice(TILE_COLOURS) for t in item.child("tiles").items()),
+                train_limit=item.child("train_limit").int(1),
+                operating_rounds=item.child("operating_rounds").int(1),
+                bank_trains_per_turn=per_turn,
+                corporations_buy_privates=item.child("corporations_buy_privates", False).bool(),
+                events=tuple(e.str() for e in item.child("events", []).items())))
+        return tuple(phases)
+
+    def _check_phase_triggers(self, phases: tuple[PhaseDef, ...],
+                              trains: tuple[TrainDef, ...]) -> None:
+        names = {t.name for t in trains}
+        for i, phase in enumerate(phases):
+            if phase.on is not None and phase.on not in names:
+                raise DataError(f"maps/{self.title_id}/phases.yaml", f"phases[{i}].starts_with",
+                                f"no train named {phase.on!r} in trains.yaml")
+
+    def _check_train_phases(self, node: Node, trains: tuple[TrainDef, ...],
+                            phase_names: list[str]) -> None:
+        names = {t.name for t in trains}
+        for i, train in enumerate(trains):
+            for key in ("rusts_on", "obsolete_on"):
+                target = getattr(train, key)
+                if target is not None and target not in names:
+                    raise DataError(node.file, f"trains[{i}].{key}",
+                                    f"no train named {target!r}")
+
+
+def _terrain(node: Node) -> Terrain:
+    node.mapping({"type", "cost"})
+    return Terrain(node.child("type").str(), node.child("cost").int(0))
+
+
+def _is_int(key: Any, table: Node, name: str) -> bool:
+    if isinstance(key, int) and not isinstance(key, bool):
+        return True
+    raise table.error("keys are player counts (whole numbers)", f"{key}")
+
+
+def _colour(node: Node) -> str:
+    value = node.str()
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        raise node.error('expected a colour like "#1f77b4"')
+    return value
+
+
+def _edge(node: Node) -> int:
+    value = node.int(0)
+    if value > 5:
+        raise node.error("expected an edge number 0-5")
+    return value
+
+
+def _revenue(node: Node, phase_names: list[str]) -> PhasedValue:
+    if isinstance(node.value, dict):
+        steps = []
+        for phase, amount in node.entries():
+            phase_name = str(phase)
+            if phase_name not in phase_names:
+                raise amount.error(f"no phase named {phase_name!r} in phases.yaml")
+            steps.append((phase_name, amount.int(0)))
+        if not steps:
+            raise node.error("expected a number or a mapping of phase to number")
+        steps.sort(key=lambda step: phase_names.index(step[0]))
+        return PhasedValue(tuple(steps))
+    return PhasedValue.fixed(node.int(0))
+
+
+def _nodes(node: Node, kind: NodeKind, phase_names: list[str]) -> tuple[NodeDef, ...]:
+    result = []
+    for index, item in enumerate(node.items()):
+        item.mapping({"revenue", "slots"})
+        default_slots = 1 if kind is NodeKind.CITY else 0
+        result.append(NodeDef(kind, index, _revenue(item.child("revenue", 0), phase_names),
+                              item.child("slots", default_slots).int(0)))
+    return tuple(result)
+
+
+def _track(node: Node, phase_names: list[str]) -> TrackDef:
+    cities = _nodes(node.child("cities", []), NodeKind.CITY, phase_names)
+    towns = _nodes(node.child("towns", []), NodeKind.TOWN, phase_names)
+    offboards = _nodes(node.child("offboards", []), NodeKind.OFFBOARD, phase_names)
+    counts = {"c": len(cities), "t": len(towns), "o": len(offboards)}
+    paths = []
+    for path in node.child("paths", []).items():
+        ends = list(path.items())
+        if len(ends) != 2:
+            raise path.error("a path has exactly two ends")
+        parsed: list[int | str] = []
+        for end in ends:
+            if isinstance(end.value, int) and not isinstance(end.value, bool):
+                parsed.append(_edge(end))
+                continue
+            match = _NODE_REF.match(str(end.value))
+            if not match:
+                raise end.error("expected an edge 0-5 or a node like c0, t0, o0")
+            if int(match.group(2)) >= counts[match.group(1)]:
+                raise end.error(f"refers to {end.value}, which is not defined here")
+            parsed.append(str(end.value))
+        if parsed[0] == parsed[1]:
+            raise path.error("a path must join two different ends")
+        paths.append((parsed[0], parsed[1]))
+    return TrackDef(cities, towns, offboards, tuple(paths))
+
+
+def _tile(node: Node, tile_id: str, count: int, phase_names: list[str]) -> TileDef:
+    upgrades = None
+    if node.has("upgrades_to"):
+        upgrades = tuple(t.str() for t in node.child("upgrades_to").items())
+    return TileDef(tile_id, node.child("colour").choice(TILE_COLOURS), count,
+                   _track(node, phase_names), node.child("label", None).opt_str(), upgrades)

@@ -1,0 +1,300 @@
+"""The typed, immutable form of a title's game data, as read from maps/<title>/.
+
+Nothing here knows YAML; `tresham.engine.data.loader` builds these objects and validates them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Mapping
+
+from tresham.engine.hexgrid import HexGrid
+
+COLOUR_ORDER: tuple[str, ...] = ("white", "yellow", "green", "brown", "gray")
+HEX_COLOURS: frozenset[str] = frozenset(COLOUR_ORDER) | {"red", "blue"}
+TILE_COLOURS: frozenset[str] = frozenset(COLOUR_ORDER[1:])
+
+UNLIMITED = -1
+"""A count that never runs out (tiles, trains, distance)."""
+
+
+class NodeKind(Enum):
+    CITY = "city"
+    TOWN = "town"
+    OFFBOARD = "offboard"
+
+    @property
+    def prefix(self) -> str:
+        return {"city": "c", "town": "t", "offboard": "o"}[self.value]
+
+
+@dataclass(frozen=True)
+class PhasedValue:
+    """A number that may change with the phase: `steps` are (first phase, value), in phase order."""
+
+    steps: tuple[tuple[str, int], ...]
+
+    @staticmethod
+    def fixed(value: int) -> PhasedValue:
+        return PhasedValue((("", value),))
+
+    @property
+    def is_fixed(self) -> bool:
+        return len(self.steps) == 1
+
+    def value_in(self, phases_started: Any) -> int:
+        """The value once the phases named in `phases_started` (a container) have begun."""
+        value = self.steps[0][1]
+        for phase, amount in self.steps[1:]:
+            if phase in phases_started:
+                value = amount
+        return value
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        return tuple(amount for _, amount in self.steps)
+
+
+@dataclass(frozen=True)
+class NodeDef:
+    """A city, town or off-board area printed on a hex or tile."""
+
+    kind: NodeKind
+    index: int
+    revenue: PhasedValue
+    slots: int = 0
+
+    @property
+    def ref(self) -> str:
+        return f"{self.kind.prefix}{self.index}"
+
+
+Endpoint = int | str
+"""One end of a path: an edge number 0-5, or a node reference such as "c0"."""
+
+
+@dataclass(frozen=True)
+class TrackDef:
+    """Track, cities, towns and off-boards: the part of a tile or printed hex that trains use."""
+
+    cities: tuple[NodeDef, ...] = ()
+    towns: tuple[NodeDef, ...] = ()
+    offboards: tuple[NodeDef, ...] = ()
+    paths: tuple[tuple[Endpoint, Endpoint], ...] = ()
+
+    @property
+    def nodes(self) -> tuple[NodeDef, ...]:
+        return self.cities + self.towns + self.offboards
+
+    def node(self, ref: str) -> NodeDef:
+        for node in self.nodes:
+            if node.ref == ref:
+                return node
+        raise KeyError(ref)
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.paths and not self.nodes
+
+    def rotated(self, rotation: int) -> TrackDef:
+        """The same track turned clockwise by `rotation` sixths."""
+        if rotation % 6 == 0:
+            return self
+
+        def turn(end: Endpoint) -> Endpoint:
+            return (end + rotation) % 6 if isinstance(end, int) else end
+
+        return TrackDef(self.cities, self.towns, self.offboards,
+                        tuple((turn(a), turn(b)) for a, b in self.paths))
+
+    @property
+    def edges(self) -> frozenset[int]:
+        """Every hex edge that track reaches."""
+        return frozenset(end for path in self.paths for end in path if isinstance(end, int))
+
+
+@dataclass(frozen=True)
+class TileDef:
+    id: str
+    colour: str
+    count: int
+    track: TrackDef
+    label: str | None = None
+    upgrades_to: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Terrain:
+    type: str
+    cost: int
+
+
+@dataclass(frozen=True)
+class Border:
+    edge: int
+    type: str
+    cost: int = 0
+
+
+@dataclass(frozen=True)
+class Feature:
+    type: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class HexDef:
+    id: str
+    colour: str
+    track: TrackDef
+    name: str | None = None
+    label: str | None = None
+    terrain: tuple[Terrain, ...] = ()
+    borders: tuple[Border, ...] = ()
+    features: tuple[Feature, ...] = ()
+    blocks_through: bool = False
+
+    @property
+    def terrain_cost(self) -> int:
+        return sum(t.cost for t in self.terrain)
+
+    @property
+    def takes_tiles(self) -> bool:
+        return self.colour not in ("red", "gray", "blue")
+
+
+@dataclass(frozen=True)
+class MapDef:
+    grid: HexGrid
+    hexes: Mapping[str, HexDef]
+
+    @property
+    def parity(self) -> int:
+        first = next(iter(self.hexes))
+        coord = self.grid.coord(first)
+        return (coord.x + coord.y) % 2
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A private company's special ability: a type the engine implements, and its parameters."""
+
+    type: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CorporationDef:
+    id: str
+    name: str
+    home: str
+    tokens: tuple[int, ...]
+    colour: str
+    text_colour: str
+    shares: tuple[int, ...]
+    float_percent: int
+    home_city: int = 0
+
+
+@dataclass(frozen=True)
+class PrivateDef:
+    id: str
+    name: str
+    par: int
+    revenue: int
+    abilities: tuple[Ability, ...] = ()
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class MarketCell:
+    row: int
+    column: int
+    price: int
+    zones: frozenset[str]
+
+
+@dataclass(frozen=True)
+class MarketDef:
+    rows: tuple[tuple[MarketCell, ...], ...]
+    par_values: tuple[int, ...]
+
+    def par_cell(self, price: int) -> MarketCell | None:
+        for row in self.rows:
+            for cell in row:
+                if cell.price == price and "par" in cell.zones:
+                    return cell
+        return None
+
+
+@dataclass(frozen=True)
+class Allowance:
+    """Part of a train's reach: up to `count` stops of the listed node kinds."""
+
+    nodes: frozenset[NodeKind]
+    count: int
+
+
+@dataclass(frozen=True)
+class TrainDef:
+    name: str
+    count: int
+    price: int
+    distance: tuple[Allowance, ...]
+    rusts_on: str | None = None
+    obsolete_on: str | None = None
+
+
+@dataclass(frozen=True)
+class PhaseDef:
+    name: str
+    on: str | None
+    tiles: tuple[str, ...]
+    train_limit: int
+    operating_rounds: int
+    bank_trains_per_turn: int = UNLIMITED
+    corporations_buy_privates: bool = False
+    events: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class OptionDef:
+    id: str
+    rule: str
+    name: str
+    description: str
+
+
+@dataclass(frozen=True)
+class TitleInfo:
+    id: str
+    name: str
+    subtitle: str
+    designer: str
+    rulebook: str
+    rules_module: str
+    min_players: int
+    max_players: int
+    bank: int
+    starting_cash: Mapping[int, int]
+    certificate_limit: Mapping[int, int]
+    options: tuple[OptionDef, ...]
+
+
+@dataclass(frozen=True)
+class TitleData:
+    """Everything under maps/<title>/, validated."""
+
+    info: TitleInfo
+    map: MapDef
+    tiles: Mapping[str, TileDef]
+    corporations: Mapping[str, CorporationDef]
+    privates: Mapping[str, PrivateDef]
+    market: MarketDef
+    trains: tuple[TrainDef, ...]
+    phases: tuple[PhaseDef, ...]
+
+    @property
+    def id(self) -> str:
+        return self.info.id

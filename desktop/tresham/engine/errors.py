@@ -1,0 +1,36 @@
+"""The errors the engine raises, each its own type so callers can tell them apart."""
+
+from __future__ import annotations
+
+
+class TreshamError(Exception):
+    """Base of every error Tresham raises on purpose."""
+
+
+class IllegalAction(TreshamError):
+    """An action the rules do not allow now; the message is written for a player to read."""
+
+
+class DataError(TreshamError):
+    """Game data under maps/ is malformed; the message names the file and the key."""
+
+    def __init__(self, file: str, key: str, problem: str) -> None:
+        self.file = file
+        self.key = key
+        self.problem = problem
+        where = f"{file}: {key}" if key else file
+        super().__init__(f"{where}: {problem}")
+
+
+class SaveFileError(TreshamError):
+    """A save file could not be read in full.
+
+    `good_actions` holds how many of its actions applied before the problem, so a caller can
+    offer the game as it stood at the last good action (`None` when nothing could be replayed).
+    """
+
+    def __init__(self, message: str, action_index: int | None = None,
+                 good_actions: int | None = None) -> None:
+        self.action_index = action_index
+        self.good_actions = good_actions
+        super().__init__(message)

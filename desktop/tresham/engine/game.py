@@ -1,0 +1,136 @@
+"""The game: a deterministic function of (title, players, options, seed, actions).
+
+`Game.process(action)` checks an action against the rules and applies it, or raises
+`IllegalAction` with a message a player can read; nothing else changes game state.
+`Game.choices()` answers what the acting entity may do now, so a UI offers only legal moves.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from tresham.engine.actions import Action
+from tresham.engine.board import Board
+from tresham.engine.data.loader import load_title
+from tresham.engine.data.model import TitleData
+from tresham.engine.errors import IllegalAction
+from tresham.engine.rounds.base import Round
+from tresham.engine.rules import TitleRules
+from tresham.engine.state import (
+    IPO, BoardState, CorporationState, GameState, PlayerState, PrivateState,
+)
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything a game is a function of, besides its actions."""
+
+    title: str
+    players: tuple[str, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seed: int = 0
+
+
+def check_setup(setup: GameSetup, title: TitleData) -> None:
+    """Raise IllegalAction when players or options do not fit the title."""
+    info = title.info
+    count = len(setup.players)
+    if not info.min_players <= count <= info.max_players:
+        raise IllegalAction(
+            f"{info.name} is for {info.min_players}-{info.max_players} players, not {count}")
+    names = [p.strip() for p in setup.players]
+    if any(not n for n in names):
+        raise IllegalAction("every player needs a name")
+    if len(set(names)) != len(names):
+        raise IllegalAction("two players have the same name")
+    company_ids = set(title.corporations) | set(title.privates)
+    for name in names:
+        if name in company_ids or name in (IPO, "market", "bank"):
+            raise IllegalAction(f"{name!r} is taken by a company or the bank; choose another name")
+    known = {o.id for o in info.options}
+    for option in setup.options:
+        if option not in known:
+            raise IllegalAction(f"{info.name} has no optional rule {option!r}")
+
+
+class Game:
+    def __init__(self, setup: GameSetup) -> None:
+        self.setup = setup
+        self.title: TitleData = load_title(setup.title)
+        check_setup(setup, self.title)
+        self.rng = random.Random(setup.seed)
+        self.rules: TitleRules = _rules_class(self.title)(self)
+        self.state = self._initial_state()
+        self.actions_applied = 0
+        self.round: Round = self.rules.first_round()
+
+    @classmethod
+    def new(cls, title: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
+            seed: int = 0) -> Game:
+        return cls(GameSetup(title, tuple(players), dict(options or {}), seed))
+
+    def _initial_state(self) -> GameState:
+        info = self.title.info
+        count = len(self.setup.players)
+        cash = info.starting_cash[count]
+        players = [PlayerState(name, cash) for name in self.setup.players]
+        corporations = {
+            corp.id: CorporationState(corp.id, [IPO] * len(corp.shares))
+            for corp in self.title.corporations.values()
+        }
+        privates = {p.id: PrivateState(p.id) for p in self.title.privates.values()}
+        priority = self.rules.initial_priority(count)
+        return GameState(
+            bank=info.bank - cash * count, players=players, corporations=corporations,
+            privates=privates, board=BoardState(), phase=self.title.phases[0].name,
+            priority=priority)
+
+    # Queries ----------------------------------------------------------------------------------
+
+    @property
+    def acting(self) -> str | None:
+        """The player or corporation whose decision the game waits for; None once finished."""
+        if self.state.finished:
+            return None
+        return self.round.acting()
+
+    def choices(self) -> list[Any]:
+        """What the acting entity may do now (see `tresham.engine.rounds.base.Choice`)."""
+        if self.state.finished:
+            return []
+        return self.round.choices()
+
+    @property
+    def board(self) -> Board:
+        return Board(self)
+
+    def log(self, text: str) -> None:
+        self.state.log.append(text)
+
+    # Changes ----------------------------------------------------------------------------------
+
+    def process(self, action: Action) -> None:
+        if self.state.finished:
+            raise IllegalAction("the game is over")
+        acting = self.acting
+        if action.entity != acting and not self.round.accepts_out_of_turn(action):
+            raise IllegalAction(f"it is {acting}'s turn, not {action.entity}'s")
+        self.round.process(action)
+        self.actions_applied += 1
+        while not self.state.finished and self.round.finished:
+            self.round = self.rules.next_round(self.round)
+
+    def end(self, reason: str) -> None:
+        self.state.finished = True
+        self.state.end_reason = reason
+
+
+def _rules_class(title: TitleData) -> type[TitleRules]:
+    module = importlib.import_module(f"tresham.engine.titles.{title.info.rules_module}")
+    rules = getattr(module, "Rules", None)
+    if not (isinstance(rules, type) and issubclass(rules, TitleRules)):
+        raise ImportError(f"tresham.engine.titles.{title.info.rules_module} has no Rules class")
+    return rules

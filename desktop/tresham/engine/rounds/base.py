@@ -1,0 +1,55 @@
+"""What every round offers the game: who acts, what they may do, and applying an action."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Mapping
+
+from tresham.engine.actions import Action
+
+if TYPE_CHECKING:
+    from tresham.engine.game import Game
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One kind of legal action for the acting entity.
+
+    `fields` are fixed; when `price_range` is set, the action's `price` may be any whole number in
+    that inclusive range (a bid, an agreed price). `text` describes it for a player.
+    """
+
+    action: type[Action]
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    price_range: tuple[int, int] | None = None
+    text: str = ""
+
+    def make(self, entity: str, **extra: Any) -> Action:
+        return self.action(entity=entity, **{**self.fields, **extra})
+
+
+class Round(ABC):
+    kind: str = ""
+
+    def __init__(self, game: Game, number: int) -> None:
+        self.game = game
+        self.number = number
+        self.finished = False
+
+    @property
+    def name(self) -> str:
+        return f"{self.kind} round {self.number}"
+
+    @abstractmethod
+    def acting(self) -> str | None: ...
+
+    @abstractmethod
+    def choices(self) -> list[Choice]: ...
+
+    @abstractmethod
+    def process(self, action: Action) -> None: ...
+
+    def accepts_out_of_turn(self, action: Action) -> bool:
+        """Whether `action` may come from an entity other than the acting one."""
+        return False

@@ -1,0 +1,577 @@
+"""The stock round of the 1829 family, as 18GA section 3 lays it out.
+
+While the bank holds unsold private companies, a stock turn is one of: buy the cheapest private,
+bid on another, or pass (3.1); buying may set off auctions of the next cheapest privates that
+carry bids (3.1.1). Once all privates are sold, turns are regular (3.2): sell, buy one certificate,
+sell, in the order the rules allow, and trade privates between players. The round ends when every
+player passes in a row (3.6).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from tresham.engine.actions import (
+    Action, Bid, BuyPrivate, BuyShare, Par, Pass, SellPrivate, SellShares,
+)
+from tresham.engine.errors import IllegalAction
+from tresham.engine.market import StockMarket
+from tresham.engine.rounds.base import Choice, Round
+from tresham.engine.shares import PRESIDENT, Shares
+from tresham.engine.state import BANK, IPO, MARKET, CorporationState
+
+if TYPE_CHECKING:
+    from tresham.engine.game import Game
+
+MIN_RAISE = 5
+
+
+@dataclass
+class Auction:
+    """A private company being auctioned among the players who bid on it (3.1.1)."""
+
+    company: str
+    bidders: list[str]
+    high_bidder: str
+    high_bid: int
+    acting: str
+    resume_seat: int
+    """Seat whose stock turn comes once the auctions are over."""
+
+
+@dataclass
+class TurnRecord:
+    """What the acting player has done in the current stock turn."""
+
+    sold_before_buy: bool = False
+    bought: bool = False
+    sold_after_buy: bool = False
+    acted: bool = False
+    sold_corporations: set[str] = field(default_factory=set)
+
+
+class StockRound(Round):
+    kind = "stock"
+
+    def __init__(self, game: Game, number: int) -> None:
+        super().__init__(game, number)
+        state = game.state
+        self.seat = state.priority
+        self.consecutive_passes = 0
+        self.turns_taken = 0
+        self.last_actor: int | None = None
+        self.auction: Auction | None = None
+        self.turn = TurnRecord()
+        self.sold_this_round: dict[str, set[str]] = {p.name: set() for p in state.players}
+        self.shares = Shares(game)
+        self.market = StockMarket(game.title.market, state)
+        game.log(f"Stock round {number} begins; {self._player(self.seat)} has priority")
+
+    # Helpers ----------------------------------------------------------------------------------
+
+    def _player(self, seat: int) -> str:
+        return self.game.state.players[seat % len(self.game.state.players)].name
+
+    def _unsold_privates(self) -> list[str]:
+        privates = self.game.state.privates
+        title = self.game.title.privates
+        unsold = [p for p in privates.values() if p.owner == BANK and not p.closed]
+        return [p.id for p in sorted(unsold, key=lambda p: (title[p.id].par, p.id))]
+
+    def _committed(self, player: str, except_company: str | None = None) -> int:
+        """Money `player` has set aside for bids on companies not yet auctioned (3.1(b))."""
+        total = 0
+        for private in self.game.state.privates.values():
+            if private.id == except_company or private.owner != BANK:
+                continue
+            total += sum(amount for bidder, amount in private.bids if bidder == player)
+        return total
+
+    def _free_cash(self, player: str, except_company: str | None = None) -> int:
+        return self.game.state.player(player).cash - self._committed(player, except_company)
+
+    @property
+    def private_turns(self) -> bool:
+        return bool(self._unsold_privates())
+
+    # Round interface --------------------------------------------------------------------------
+
+    def acting(self) -> str | None:
+        if self.auction:
+            return self.auction.acting
+        return self._player(self.seat)
+
+    def accepts_out_of_turn(self, action: Action) -> bool:
+        # A private may be sold between players on either player's turn (3.2(b), (c)(4)).
+        return isinstance(action, SellPrivate) and not self.auction and not self.private_turns \
+            and self.acting() in (action.entity, action.seller)
+
+    def choices(self) -> list[Choice]:
+        if self.auction:
+            return self._auction_choices()
+        if self.private_turns:
+            return self._private_turn_choices()
+        return self._regular_choices()
+
+    def process(self, action: Action) -> None:
+        if self.auction:
+            self._process_auction(action)
+        elif self.private_turns:
+            self._process_private_turn(action)
+        else:
+            self._process_regular(action)
+
+    # 3.1 Private company turns -----------------------------------------------------------------
+
+    def _private_turn_choices(self) -> list[Choice]:
+        player = self.acting()
+        assert player is not None
+        unsold = self._unsold_privates()
+        cheapest = unsold[0]
+        rules = self.game.rules
+        price = rules.private_purchase_price(cheapest)
+        choices = []
+        if self._free_cash(player) >= price:
+            choices.append(Choice(BuyPrivate, {"company": cheapest, "price": price},
+                                  text=f"Buy {cheapest} for ${price}"))
+        if rules.forced_private_purchase(cheapest):
+            return choices
+        for company in unsold[1:]:
+            low = self._minimum_bid(company)
+            high = self._free_cash(player)
+            if high >= low:
+                choices.append(Choice(Bid, {"company": company}, (low, high),
+                                      text=f"Bid on {company}"))
+        choices.append(Choice(Pass, text="Pass"))
+        return choices
+
+    def _minimum_bid(self, company: str) -> int:
+        bids = self.game.state.privates[company].bids
+        base = max((amount for _, amount in bids), default=self.game.title.privates[company].par)
+        return base + MIN_RAISE
+
+    def _process_private_turn(self, action: Action) -> None:
+        player = action.entity
+        unsold = self._unsold_privates()
+        cheapest = unsold[0]
+        rules = self.game.rules
+        forced = rules.forced_private_purchase(cheapest)
+        if isinstance(action, BuyPrivate):
+            if action.company != cheapest:
+                raise IllegalAction(
+                    f"only the cheapest unsold private, {cheapest}, can be bought outright; "
+                    f"bid on {action.company} instead")
+            price = rules.private_purchase_price(cheapest)
+            if action.price != price:
+                raise IllegalAction(f"{cheapest} costs ${price}, not ${action.price}")
+            if self._free_cash(player) < price:
+                raise IllegalAction(f"{player} has ${self._free_cash(player)} free for a "
+                                    f"${price} purchase (the rest is set aside for bids)")
+            self._sell_private(cheapest, player, price)
+            self._end_stock_turn(acted=True)
+            self._run_due_auctions(resume_seat=self.seat)
+        elif isinstance(action, Bid):
+            if forced:
+                raise IllegalAction(f"{player} must take {cheapest} this turn (3.1.2)")
+            if action.company not in unsold:
+                raise IllegalAction(f"{action.company} is not an unsold private company")
+            if action.company == cheapest:
+                raise IllegalAction(f"{cheapest} is the cheapest: buy it, bids go on the others")
+            minimum = self._minimum_bid(action.company)
+            if action.price < minimum:
+                raise IllegalAction(f"a bid on {action.company} must be at least ${minimum}")
+            if action.price > self._free_cash(player):
+                raise IllegalAction(f"{player} has only ${self._free_cash(player)} free to bid")
+            self.game.state.privates[action.company].bids.append((player, action.price))
+            self.game.log(f"{player} bids ${action.price} on {action.company}")
+            self._end_stock_turn(acted=True)
+        elif isinstance(action, Pass):
+            if forced:
+                raise IllegalAction(f"{player} must take {cheapest} this turn (3.1.2)")
+            self.game.log(f"{player} passes")
+            self._end_stock_turn(acted=False)
+        else:
+            raise IllegalAction("while private companies remain unsold, a stock turn is buying "
+                                "the cheapest one, bidding on another, or passing")
+
+    def _sell_private(self, company: str, player: str, price: int) -> None:
+        state = self.game.state
+        private = state.privates[company]
+        private.owner = player
+        private.bids.clear()
+        state.player(player).cash -= price
+        state.bank += price
+        self.game.log(f"{player} buys {company} for ${price}")
+        self.game.rules.on_private_bought(company, player)
+
+    def _run_due_auctions(self, resume_seat: int) -> None:
+        """Auction the cheapest unsold private while it carries bids (3.1(a), 3.1.1)."""
+        while True:
+            unsold = self._unsold_privates()
+            if not unsold:
+                break
+            company = unsold[0]
+            bids = self.game.state.privates[company].bids
+            if not bids:
+                break
+            bidders: list[str] = []
+            for bidder, _ in bids:
+                if bidder not in bidders:
+                    bidders.append(bidder)
+            high_bidder, high_bid = max(bids, key=lambda b: b[1])
+            if len(bidders) == 1:
+                self._sell_private(company, high_bidder, high_bid)
+                continue
+            self.auction = Auction(company, bidders, high_bidder, high_bid,
+                                   acting=self._next_bidder(bidders, high_bidder),
+                                   resume_seat=resume_seat)
+            self.game.log(f"{company} is auctioned among {', '.join(bidders)}; "
+                          f"high bid ${high_bid} by {high_bidder}")
+            return
+        self.seat = resume_seat
+
+    def _next_bidder(self, bidders: list[str], after: str) -> str:
+        """The next participant clockwise around the table after `after`."""
+        players = self.game.state.players
+        seat = self.game.state.seat(after)
+        for step in range(1, len(players) + 1):
+            name = players[(seat + step) % len(players)].name
+            if name in bidders:
+                return name
+        return after
+
+    # 3.1.1 Auctions ---------------------------------------------------------------------------
+
+    def _auction_choices(self) -> list[Choice]:
+        auction = self.auction
+        assert auction is not None
+        player = auction.acting
+        low = auction.high_bid + MIN_RAISE
+        high = self._free_cash(player, except_company=auction.company)
+        choices = []
+        if high >= low:
+            choices.append(Choice(Bid, {"company": auction.company}, (low, high),
+                                  text=f"Bid on {auction.company}"))
+        choices.append(Choice(Pass, text="Pass"))
+        return choices
+
+    def _process_auction(self, action: Action) -> None:
+        auction = self.auction
+        assert auction is not None
+        player = action.entity
+        if isinstance(action, Bid):
+            if action.company != auction.company:
+                raise IllegalAction(f"the auction is for {auction.company}")
+            minimum = auction.high_bid + MIN_RAISE
+            if action.price < minimum:
+                raise IllegalAction(f"a bid must be at least ${minimum}")
+            free = self._free_cash(player, except_company=auction.company)
+            if action.price > free:
+                raise IllegalAction(f"{player} has only ${free} to bid with")
+            auction.high_bidder, auction.high_bid = player, action.price
+            self.game.log(f"{player} bids ${action.price} for {auction.company}")
+        elif isinstance(action, Pass):
+            self.game.log(f"{player} passes on {auction.company}")
+        else:
+            raise IllegalAction(f"the auction of {auction.company} is on: bid or pass")
+        following = self._next_bidder(auction.bidders, player)
+        if following == auction.high_bidder:
+            self.auction = None
+            self._sell_private(auction.company, auction.high_bidder, auction.high_bid)
+            self._run_due_auctions(auction.resume_seat)
+        else:
+            auction.acting = following
+
+    # 3.2 Regular stock turns ------------------------------------------------------------------
+
+    def _corp(self, corporation: str) -> CorporationState:
+        corp = self.game.state.corporations.get(corporation)
+        if corp is None:
+            raise IllegalAction(f"there is no corporation {corporation}")
+        return corp
+
+    def _regular_choices(self) -> list[Choice]:
+        player = self.acting()
+        assert player is not None
+        choices: list[Choice] = []
+        for corp in self.game.state.corporations.values():
+            if corp.par is None:
+                for price in self.game.title.market.par_values:
+                    if self._par_problem(player, corp, price) is None:
+                        choices.append(Choice(Par, {"corporation": corp.id, "price": price},
+                                              text=f"Start {corp.id} at par ${price}"))
+            for source in (IPO, MARKET):
+                if self._buy_problem(player, corp, source) is None:
+                    choices.append(Choice(BuyShare, {"corporation": corp.id, "source": source},
+                                          text=f"Buy a {corp.id} share from the {source}"))
+            for percent in range(10, self.shares.percent(corp, player) + 1, 10):
+                if self._sell_problem(player, corp, percent) is None:
+                    choices.append(Choice(SellShares, {"corporation": corp.id, "percent": percent},
+                                          text=f"Sell {percent}% of {corp.id}"))
+        choices.append(Choice(Pass, text="Pass" if not self.turn.acted else "End turn"))
+        return choices
+
+    def _process_regular(self, action: Action) -> None:
+        player = action.entity
+        if isinstance(action, Par):
+            corp = self._corp(action.corporation)
+            problem = self._par_problem(player, corp, action.price)
+            if problem:
+                raise IllegalAction(problem)
+            self._par(player, corp, action.price)
+        elif isinstance(action, BuyShare):
+            corp = self._corp(action.corporation)
+            problem = self._buy_problem(player, corp, action.source)
+            if problem:
+                raise IllegalAction(problem)
+            self._buy(player, corp, action.source)
+        elif isinstance(action, SellShares):
+            corp = self._corp(action.corporation)
+            problem = self._sell_problem(player, corp, action.percent)
+            if problem:
+                raise IllegalAction(problem)
+            self._sell(player, corp, action.percent)
+        elif isinstance(action, SellPrivate):
+            self._trade_private(action)
+        elif isinstance(action, Pass):
+            if not self.turn.acted:
+                self.game.log(f"{player} passes")
+            self._end_stock_turn(acted=self.turn.acted)
+        else:
+            raise IllegalAction(f"{type(action).TYPE.replace('_', ' ')} is not a stock round action")
+
+    def _buy_problem_common(self, player: str, corp: CorporationState) -> str | None:
+        if self.turn.bought:
+            return f"{player} has already bought a certificate this turn"
+        if corp.id in self.sold_this_round[player]:
+            return f"{player} sold {corp.id} earlier this round and may not buy it back (3.2)"
+        return None
+
+    def _certificate_limit(self) -> int:
+        info = self.game.title.info
+        return info.certificate_limit[len(self.game.state.players)]
+
+    def certificate_count(self, player: str) -> int:
+        """Certificates counting against the limit (3.3(b)): yellow-zone stock does not."""
+        count = sum(1 for p in self.game.state.privates.values()
+                    if p.owner == player and not p.closed)
+        for corp in self.game.state.corporations.values():
+            if self.market.in_zone(corp, "yellow"):
+                continue
+            count += len(self.shares.certificates(corp, player))
+        return count
+
+    def _limits_problem(self, player: str, corp: CorporationState, percent: int,
+                        yellow_exempt: bool) -> str | None:
+        held = self.shares.percent(corp, player)
+        if held + percent > 60:
+            return f"{player} may not hold more than 60% of {corp.id} (3.3(a))"
+        if not yellow_exempt and self.certificate_count(player) >= self._certificate_limit():
+            return f"{player} is at the certificate limit of {self._certificate_limit()} (3.3(b))"
+        return None
+
+    def _par_problem(self, player: str, corp: CorporationState, price: int) -> str | None:
+        if corp.par is not None:
+            return f"{corp.id} already has a par value"
+        if price not in self.game.title.market.par_values:
+            values = ", ".join(f"${v}" for v in self.game.title.market.par_values)
+            return f"par value must be one of {values}"
+        problem = self._buy_problem_common(player, corp)
+        if problem:
+            return problem
+        size = self.game.title.corporations[corp.id].shares[PRESIDENT]
+        cost = price * size // 10
+        if self.game.state.player(player).cash < cost:
+            return f"{player} cannot afford ${cost} for the president's certificate"
+        return self._limits_problem(player, corp, size, yellow_exempt=False)
+
+    def _buy_problem(self, player: str, corp: CorporationState, source: str) -> str | None:
+        if source not in (IPO, MARKET):
+            return f"shares are bought from the {IPO} or the {MARKET}, not {source!r}"
+        if corp.par is None:
+            return f"{corp.id} has no president yet: buy its president's certificate first"
+        problem = self._buy_problem_common(player, corp)
+        if problem:
+            return problem
+        available = [i for i in self.shares.certificates(corp, source) if i != PRESIDENT]
+        if not available:
+            where = "initial offering" if source == IPO else "open market"
+            return f"no {corp.id} certificate is left in the {where}"
+        size = self.game.title.corporations[corp.id].shares[available[0]]
+        price = self._share_price(corp, source) * size // 10
+        if self.game.state.player(player).cash < price:
+            return f"{player} cannot afford ${price} for a {corp.id} share"
+        return self._limits_problem(player, corp, size,
+                                    yellow_exempt=self.market.in_zone(corp, "yellow"))
+
+    def _share_price(self, corp: CorporationState, source: str) -> int:
+        assert corp.par is not None
+        return corp.par if source == IPO else self.market.price(corp)
+
+    def _par(self, player: str, corp: CorporationState, price: int) -> None:
+        state = self.game.state
+        cell = self.game.title.market.par_cell(price)
+        assert cell is not None
+        size = self.game.title.corporations[corp.id].shares[PRESIDENT]
+        cost = price * size // 10
+        corp.par = price
+        self.market.place(corp, cell)
+        self.shares.move(corp, PRESIDENT, player)
+        state.player(player).cash -= cost
+        state.bank += cost
+        self._note_buy()
+        self.game.log(f"{player} starts {corp.id} at par ${price}, paying ${cost}")
+        self._check_float(corp)
+
+    def _buy(self, player: str, corp: CorporationState, source: str) -> None:
+        state = self.game.state
+        index = next(i for i in self.shares.certificates(corp, source) if i != PRESIDENT)
+        size = self.game.title.corporations[corp.id].shares[index]
+        price = self._share_price(corp, source) * size // 10
+        previous = self.shares.president(corp)
+        self.shares.move(corp, index, player)
+        state.player(player).cash -= price
+        state.bank += price
+        self._note_buy()
+        where = "initial offering" if source == IPO else "open market"
+        self.game.log(f"{player} buys a {size}% share of {corp.id} from the {where} for ${price}")
+        if previous:
+            new = self.shares.update_president(corp, previous)
+            if new:
+                self.game.log(f"{new} becomes president of {corp.id}")
+        self._check_float(corp)
+
+    def _note_buy(self) -> None:
+        self.turn.bought = True
+        self.turn.acted = True
+
+    def _check_float(self, corp: CorporationState) -> None:
+        definition = self.game.title.corporations[corp.id]
+        if corp.floated:
+            return
+        if 100 - self.shares.percent(corp, IPO) >= definition.float_percent:
+            self.game.rules.float_corporation(corp)
+
+    def _sell_problem(self, player: str, corp: CorporationState, percent: int) -> str | None:
+        if self.number == 1:
+            return "no one may sell shares in the first stock round (3.2(a)(1))"
+        if percent <= 0 or percent % 10:
+            return "shares are sold in steps of 10%"
+        if self.turn.sold_after_buy or (self.turn.bought and self.turn.sold_before_buy):
+            return "a turn's purchase must come before all its sales or after them all (3.2)"
+        held = self.shares.percent(corp, player)
+        if percent > held:
+            return f"{player} holds only {held}% of {corp.id}"
+        if corp.par is None:
+            return f"{corp.id} has no share value yet, so its shares cannot be sold"
+        if self.shares.percent(corp, MARKET) + percent > 50:
+            return f"the open market may hold at most 50% of {corp.id} (3.2(a)(2))"
+        if self.shares.president(corp) == player:
+            president_size = self.game.title.corporations[corp.id].shares[PRESIDENT]
+            ordinary = held - president_size
+            if percent > ordinary:
+                successor = self._successor(corp, player, held - percent)
+                if successor is None:
+                    return (f"{player} may sell the president's certificate of {corp.id} only "
+                            "if another player holds at least 20% and ends up holding more "
+                            "(3.2(a)(3))")
+        return None
+
+    def _successor(self, corp: CorporationState, seller: str, remaining: int) -> str | None:
+        """Who takes the presidency when `seller` keeps `remaining` percent, if anyone may."""
+        players = self.game.state.players
+        seat = self.game.state.seat(seller)
+        president_size = self.game.title.corporations[corp.id].shares[PRESIDENT]
+        best, best_percent = None, remaining
+        for step in range(1, len(players)):
+            name = players[(seat + step) % len(players)].name
+            held = self.shares.percent(corp, name)
+            if held > best_percent and held >= president_size:
+                best, best_percent = name, held
+        return best
+
+    def _sell(self, player: str, corp: CorporationState, percent: int) -> None:
+        state = self.game.state
+        price = self.market.price(corp) * percent // 10
+        held = self.shares.percent(corp, player)
+        president_size = self.game.title.corporations[corp.id].shares[PRESIDENT]
+        if self.shares.president(corp) == player and percent > held - president_size:
+            successor = self._successor(corp, player, held - percent)
+            assert successor is not None
+            self.shares.move_percent(corp, successor, player, president_size)
+            self.shares.move(corp, PRESIDENT, successor)
+            self.shares.move_percent(corp, player, MARKET, percent)
+            self.game.log(f"{successor} becomes president of {corp.id}")
+        else:
+            self.shares.move_percent(corp, player, MARKET, percent)
+            new = self.shares.update_president(corp, player)
+            if new:
+                self.game.log(f"{new} becomes president of {corp.id}")
+        state.player(player).cash += price
+        state.bank -= price
+        self.market.move_down(corp, percent // 10)
+        self.sold_this_round[player].add(corp.id)
+        if self.turn.bought:
+            self.turn.sold_after_buy = True
+        else:
+            self.turn.sold_before_buy = True
+        self.turn.acted = True
+        self.game.log(f"{player} sells {percent}% of {corp.id} for ${price}")
+
+    def _trade_private(self, action: SellPrivate) -> None:
+        state = self.game.state
+        private = state.privates.get(action.company)
+        if private is None or private.closed:
+            raise IllegalAction(f"there is no open private company {action.company}")
+        if private.owner != action.seller or action.seller not in [p.name for p in state.players]:
+            raise IllegalAction(f"{action.seller} does not own {action.company}")
+        if action.entity == action.seller:
+            raise IllegalAction("a player cannot sell a private company to himself")
+        if action.price < 1:
+            raise IllegalAction("the agreed price must be at least $1")
+        buyer = state.player(action.entity)
+        if buyer.cash < action.price:
+            raise IllegalAction(f"{buyer.name} has only ${buyer.cash}")
+        buying_on_own_turn = self.acting() == buyer.name
+        if buying_on_own_turn:
+            if self.turn.bought:
+                raise IllegalAction(f"{buyer.name} has already bought a certificate this turn")
+            if self.certificate_count(buyer.name) >= self._certificate_limit():
+                raise IllegalAction(f"{buyer.name} is at the certificate limit")
+            self._note_buy()
+        else:
+            self.turn.acted = True
+        buyer.cash -= action.price
+        state.player(action.seller).cash += action.price
+        private.owner = buyer.name
+        self.game.log(f"{buyer.name} buys {action.company} from {action.seller} "
+                      f"for ${action.price}")
+
+    # 3.6 End of turn and round ----------------------------------------------------------------
+
+    def _end_stock_turn(self, acted: bool) -> None:
+        self.turns_taken += 1
+        if acted:
+            self.consecutive_passes = 0
+            self.last_actor = self.seat % len(self.game.state.players)
+        else:
+            self.consecutive_passes += 1
+        self.turn = TurnRecord()
+        self.seat = (self.seat + 1) % len(self.game.state.players)
+        if self.consecutive_passes >= len(self.game.state.players):
+            self._finish()
+
+    def _finish(self) -> None:
+        state = self.game.state
+        if self.last_actor is not None:
+            state.priority = (self.last_actor + 1) % len(state.players)
+        sold_out = [c for c in state.corporations.values()
+                    if c.market_cell is not None and self.shares.players_percent(c) == 100]
+        for corp in sorted(sold_out, key=self.market.operating_order_key):
+            if self.market.move_up(corp):
+                self.game.log(f"{corp.id} is sold out: its share value rises to "
+                              f"${self.market.price(corp)}")
+        self.game.log(f"Stock round {self.number} ends; "
+                      f"{state.players[state.priority].name} has priority")
+        self.finished = True

@@ -1,0 +1,90 @@
+"""The mutable state of one game: who owns what, the board, the depot, the bank.
+
+Plain dataclasses with no behaviour beyond small queries; only round and rule code changes them,
+and only while processing an action. `copy.deepcopy` of a `GameState` is a complete snapshot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tresham.engine.upgrades import LaidTile
+
+IPO = "ipo"
+MARKET = "market"
+BANK = "bank"
+
+
+@dataclass
+class PlayerState:
+    name: str
+    cash: int
+
+
+@dataclass
+class CorporationState:
+    id: str
+    cert_owners: list[str]
+    """Owner of each certificate, in the order of `CorporationDef.shares`: IPO, MARKET or a player."""
+    par: int | None = None
+    market_cell: tuple[int, int] | None = None
+    treasury: int = 0
+    floated: bool = False
+    market_arrival: int = 0
+    """When the share-price token last moved; lower is higher in a stack of tokens."""
+    tokens_placed: int = 0
+    trains: list[str] = field(default_factory=list)
+    operated: bool = False
+
+
+@dataclass
+class PrivateState:
+    id: str
+    owner: str = BANK
+    closed: bool = False
+    bids: list[tuple[str, int]] = field(default_factory=list)
+    """Bids set aside on this company while unsold, oldest first: (player, amount)."""
+
+
+@dataclass
+class StationToken:
+    corporation: str
+    hex: str
+    city: int
+
+
+@dataclass
+class BoardState:
+    tiles: dict[str, LaidTile] = field(default_factory=dict)
+    tiles_used: dict[str, int] = field(default_factory=dict)
+    tokens: list[StationToken] = field(default_factory=list)
+
+
+@dataclass
+class GameState:
+    bank: int
+    players: list[PlayerState]
+    corporations: dict[str, CorporationState]
+    privates: dict[str, PrivateState]
+    board: BoardState
+    phase: str
+    priority: int
+    """Seat index of the player holding the priority deal."""
+    stock_round_number: int = 0
+    market_arrivals: int = 0
+    operating_round_number: int = 0
+    log: list[str] = field(default_factory=list)
+    finished: bool = False
+    end_reason: str | None = None
+
+    def player(self, name: str) -> PlayerState:
+        for player in self.players:
+            if player.name == name:
+                return player
+        raise KeyError(name)
+
+    def seat(self, name: str) -> int:
+        for index, player in enumerate(self.players):
+            if player.name == name:
+                return index
+        raise KeyError(name)

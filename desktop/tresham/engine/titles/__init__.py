@@ -1,0 +1,1 @@
+"""Per-title rules modules: each defines `Rules`, a `TitleRules` subclass named in title.yaml."""

@@ -1,0 +1,240 @@
+"""Which tile may be laid on which hex, in which rotation: the map-only part of tile laying.
+
+This checks what the board alone decides (18GA 4.2.1 (c)-(i) and the same clauses in other
+titles): colour order, cities and towns kept, every existing path kept, labels, tiles left, and no
+track into a blank red or gray side or off the map. Whether the operating corporation may build
+there (connection, reserved hexes, one lay per turn) is the operating round's business.
+
+A title whose rules differ subclasses `UpgradeRules` and overrides the small named hooks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import permutations
+from typing import Mapping, Protocol
+
+from tresham.engine.data.model import COLOUR_ORDER, HexDef, NodeDef, TileDef, TitleData, TrackDef
+from tresham.engine.hexgrid import opposite_edge
+
+
+@dataclass(frozen=True)
+class LaidTile:
+    """A tile on the board and its rotation."""
+
+    tile: TileDef
+    rotation: int
+
+    @property
+    def track(self) -> TrackDef:
+        return self.tile.track.rotated(self.rotation)
+
+
+class Board(Protocol):
+    """What upgrade checks need to know about the board as it stands."""
+
+    def laid(self, hex_id: str) -> LaidTile | None: ...
+
+    def tiles_left(self, tile_id: str) -> int: ...
+
+
+def current_track(hex_def: HexDef, laid: LaidTile | None) -> TrackDef:
+    return laid.track if laid else hex_def.track
+
+
+def current_colour(hex_def: HexDef, laid: LaidTile | None) -> str:
+    return laid.tile.colour if laid else hex_def.colour
+
+
+def match_nodes(old: TrackDef, new: TrackDef) -> dict[str, str] | None:
+    """Map each city and town of `old` onto one of `new` that keeps all its connections.
+
+    Both tracks are in hex orientation (already rotated). Returns {old ref: new ref}, or None when
+    the new track loses a city, a town, a connection or a station circle.
+    """
+    mapping: dict[str, str] = {}
+    for old_nodes, new_nodes in ((old.cities, new.cities), (old.towns, new.towns)):
+        if len(old_nodes) != len(new_nodes):
+            return None
+        found = _match_kind(old, new, old_nodes, new_nodes)
+        if found is None:
+            return None
+        mapping.update(found)
+    old_links = {_link(a, b, mapping) for a, b in old.paths if isinstance(a, str) and isinstance(b, str)}
+    new_links = {frozenset((a, b)) for a, b in new.paths}
+    if not old_links <= new_links:
+        return None
+    return mapping
+
+
+def _link(a: str, b: str, mapping: Mapping[str, str]) -> frozenset[str]:
+    return frozenset((mapping.get(a, a), mapping.get(b, b)))
+
+
+def _match_kind(old: TrackDef, new: TrackDef, old_nodes: tuple[NodeDef, ...],
+                new_nodes: tuple[NodeDef, ...]) -> dict[str, str] | None:
+    old_edges = {n.ref: node_edges(old, n.ref) for n in old_nodes}
+    new_edges = {n.ref: node_edges(new, n.ref) for n in new_nodes}
+    for order in permutations(new_nodes):
+        if all(old_edges[o.ref] <= new_edges[n.ref] and o.slots <= n.slots
+               for o, n in zip(old_nodes, order)):
+            return {o.ref: n.ref for o, n in zip(old_nodes, order)}
+    return None
+
+
+def node_edges(track: TrackDef, ref: str) -> frozenset[int]:
+    """The hex edges with track running straight into node `ref`."""
+    edges = set()
+    for a, b in track.paths:
+        if a == ref and isinstance(b, int):
+            edges.add(b)
+        elif b == ref and isinstance(a, int):
+            edges.add(a)
+    return frozenset(edges)
+
+
+def edge_links(track: TrackDef) -> frozenset[frozenset[int]]:
+    return frozenset(frozenset((a, b)) for a, b in track.paths
+                     if isinstance(a, int) and isinstance(b, int))
+
+
+class UpgradeRules:
+    """The generic tile-placement rules of 1829-style games; titles override the hooks."""
+
+    def __init__(self, title: TitleData) -> None:
+        self.title = title
+        self._labels_by_colour: dict[str, set[str]] = {}
+        for tile in title.tiles.values():
+            if tile.label:
+                self._labels_by_colour.setdefault(tile.colour, set()).add(tile.label)
+
+    # Hooks ------------------------------------------------------------------------------------
+
+    def next_colour(self, colour: str) -> str | None:
+        """The colour of tile that may replace a hex or tile of `colour`."""
+        if colour not in COLOUR_ORDER or colour == COLOUR_ORDER[-1]:
+            return None
+        return COLOUR_ORDER[COLOUR_ORDER.index(colour) + 1]
+
+    def label_problem(self, hex_def: HexDef, tile: TileDef) -> str | None:
+        """Rule 4.2.1(g): labelled tiles go only to their hexes, and are then the only choice."""
+        where = _hex_words(hex_def)
+        if tile.label and tile.label != hex_def.label:
+            return f"tile {tile.id} is marked {tile.label} and may not be laid in {where}"
+        if (hex_def.label and not tile.label
+                and hex_def.label in self._labels_by_colour.get(tile.colour, set())):
+            return (f"{where} takes only its own {tile.colour} tile, marked {hex_def.label}; "
+                    f"tile {tile.id} is not it")
+        return None
+
+    def explicit_upgrade_problem(self, laid: LaidTile | None, tile: TileDef) -> str | None:
+        if laid and laid.tile.upgrades_to is not None and tile.id not in laid.tile.upgrades_to:
+            allowed = ", ".join(laid.tile.upgrades_to) or "nothing"
+            return f"tile {laid.tile.id} may be replaced only by {allowed}"
+        return None
+
+    # Checks -----------------------------------------------------------------------------------
+
+    def tile_problem(self, board: Board, hex_def: HexDef, tile: TileDef,
+                     colours_available: tuple[str, ...]) -> str | None:
+        """Why `tile` cannot go on this hex in any rotation, or None if some rotation may work."""
+        where = _hex_words(hex_def)
+        if not hex_def.takes_tiles:
+            kind = "an off-board area" if hex_def.colour == "red" else f"a {hex_def.colour} hex"
+            return f"{where} is {kind}: no tile may be laid there"
+        laid = board.laid(hex_def.id)
+        colour = current_colour(hex_def, laid)
+        wanted = self.next_colour(colour)
+        if wanted is None:
+            return f"the {colour} tile in {where} can never be replaced"
+        if tile.colour != wanted:
+            if colour == "white":
+                return f"{where} has no tile yet, so it needs a yellow tile, not {tile.colour}"
+            return f"the {colour} tile in {where} can only be replaced by a {wanted} tile"
+        if tile.colour not in colours_available:
+            allowed = ", ".join(colours_available)
+            return f"{tile.colour} tiles are not available yet (now: {allowed})"
+        if board.tiles_left(tile.id) == 0:
+            return f"no tile {tile.id} is left"
+        problem = self.label_problem(hex_def, tile) or self.explicit_upgrade_problem(laid, tile)
+        if problem:
+            return problem
+        old = current_track(hex_def, laid)
+        for kind, old_nodes, new_nodes in (("city", old.cities, tile.track.cities),
+                                           ("town", old.towns, tile.track.towns)):
+            if len(old_nodes) != len(new_nodes):
+                return (f"{where} has {_count(len(old_nodes), kind)} but tile {tile.id} has "
+                        f"{_count(len(new_nodes), kind)}")
+        return None
+
+    def rotation_problem(self, board: Board, hex_def: HexDef, tile: TileDef,
+                         rotation: int) -> str | None:
+        """Why this rotation is illegal (rules (h) and (i)), assuming `tile_problem` passed."""
+        new = tile.track.rotated(rotation)
+        old = current_track(hex_def, board.laid(hex_def.id))
+        missing = edge_links(old) - edge_links(new)
+        if missing:
+            a, b = sorted(next(iter(missing)))
+            return f"the existing track from side {a} to side {b} would be lost"
+        if match_nodes(old, new) is None:
+            return "an existing city or town would lose track or a station circle"
+        for edge in sorted(new.edges):
+            problem = self.edge_problem(board, hex_def, edge)
+            if problem:
+                return problem
+        return None
+
+    def edge_problem(self, board: Board, hex_def: HexDef, edge: int) -> str | None:
+        """Rule (i): track may not run off the map, into a blank red or gray side, or a barrier."""
+        for border in hex_def.borders:
+            if border.edge == edge and border.type == "impassable":
+                return f"track may not cross the impassable side {edge} of {hex_def.id}"
+        neighbour_id = self.title.map.grid.neighbour_name(hex_def.id, edge)
+        neighbour = self.title.map.hexes.get(neighbour_id or "")
+        if neighbour is None:
+            return f"track would run off the map at side {edge}"
+        if not neighbour.takes_tiles:
+            laid = board.laid(neighbour.id)
+            if opposite_edge(edge) not in current_track(neighbour, laid).edges:
+                return f"track would run into the blank side of {_hex_words(neighbour)}"
+        return None
+
+    def legal_rotations(self, board: Board, hex_def: HexDef, tile: TileDef,
+                        colours_available: tuple[str, ...]) -> list[int]:
+        if self.tile_problem(board, hex_def, tile, colours_available):
+            return []
+        return [r for r in self.distinct_rotations(tile)
+                if self.rotation_problem(board, hex_def, tile, r) is None]
+
+    @staticmethod
+    def distinct_rotations(tile: TileDef) -> list[int]:
+        """Rotations that give different track (a straight tile has three, not six)."""
+        seen: list[frozenset[tuple[object, object]]] = []
+        result = []
+        for rotation in range(6):
+            shape = frozenset(frozenset(p) for p in tile.track.rotated(rotation).paths)
+            if shape not in seen:
+                seen.append(shape)  # type: ignore[arg-type]
+                result.append(rotation)
+        return result
+
+    def legal_lays(self, board: Board, hex_def: HexDef,
+                   colours_available: tuple[str, ...]) -> dict[str, list[int]]:
+        """Every tile that may go on the hex now, with its legal rotations."""
+        result = {}
+        for tile in self.title.tiles.values():
+            rotations = self.legal_rotations(board, hex_def, tile, colours_available)
+            if rotations:
+                result[tile.id] = rotations
+        return result
+
+
+def _count(n: int, kind: str) -> str:
+    if n == 0:
+        return f"no {kind}" if kind == "town" else "no city"
+    plural = "cities" if kind == "city" else "towns"
+    return f"1 {kind}" if n == 1 else f"{n} {plural}"
+
+
+def _hex_words(hex_def: HexDef) -> str:
+    return f"{hex_def.id} ({hex_def.name})" if hex_def.name else hex_def.id
