@@ -107,6 +107,28 @@ class Game:
     def board(self) -> Board:
         return Board(self)
 
+    # Board queries for the acting corporation (empty outside its operating turn) -------------
+
+    def legal_tile_lays(self) -> dict[str, dict[str, list[int]]]:
+        """{hex: {tile: [rotations]}} the acting corporation may lay now."""
+        return {} if self.state.finished else self.round.legal_tile_lays()
+
+    def tile_lay_problem(self, hex_id: str, tile_id: str, rotation: int) -> str | None:
+        """Why the acting corporation may not lay this tile so, or None if it may."""
+        if self.state.finished:
+            return "the game is over"
+        return self.round.tile_lay_problem(hex_id, tile_id, rotation)
+
+    def legal_token_spots(self) -> dict[tuple[str, int], int]:
+        """{(hex, city index): cost} where the acting corporation may place a station now."""
+        return {} if self.state.finished else self.round.legal_token_spots()
+
+    def token_problem(self, hex_id: str, city: int) -> str | None:
+        """Why the acting corporation may not place a station there now, or None."""
+        if self.state.finished:
+            return "the game is over"
+        return self.round.token_problem(hex_id, city)
+
     def log(self, text: str) -> None:
         self.state.log.append(text)
 

@@ -53,3 +53,17 @@ class Round(ABC):
     def accepts_out_of_turn(self, action: Action) -> bool:
         """Whether `action` may come from an entity other than the acting one."""
         return False
+
+    # Board queries; only a corporation's operating turn answers them -------------------------
+
+    def legal_tile_lays(self) -> dict[str, dict[str, list[int]]]:
+        return {}
+
+    def tile_lay_problem(self, hex_id: str, tile_id: str, rotation: int) -> str | None:
+        return f"no tile may be laid during a {self.kind} round"
+
+    def legal_token_spots(self) -> dict[tuple[str, int], int]:
+        return {}
+
+    def token_problem(self, hex_id: str, city: int) -> str | None:
+        return f"no station may be placed during a {self.kind} round"
