@@ -1,142 +1,353 @@
-"""Draws a title's map, and the tiles and tokens on it, into a QGraphicsScene from game data."""
+"""The board as a QGraphicsScene: one item per hex, drawn by `tile_art` from the game's state.
+
+The scene only shows things. It reads `history.game` and the controller's guidance (lit hexes,
+the pending tile, the fan) in `refresh()`, and reports clicks to the controller; it never
+changes the game.
+"""
 
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem,
+    QStyleOptionGraphicsItem, QWidget,
+)
 
-from tresham.engine.data.model import HexDef, NodeDef, TrackDef
-from tresham.engine.game import Game
 from tresham.engine.hexgrid import HexGrid, Point
 from tresham.ui import palette
+from tresham.ui.board_controller import BoardController, PendingTile, PendingToken
+from tresham.ui.tile_art import (
+    HexArt, HexGeometry, TokenArt, hex_art, hex_bounds, hex_polygon, paint_hex, paint_token,
+    qpoint, reserved_hexes, tile_art, draw_text,
+)
+
+if TYPE_CHECKING:
+    from tresham.engine.history import History
+
+Z_HEX, Z_RAISED, Z_FAN = 0.0, 5.0, 20.0
 
 
-def _qpoint(point: Point) -> QPointF:
-    return QPointF(point.x, point.y)
+class HexItem(QGraphicsItem):
+    """One hex of the map. `art` is what lies there; the guidance fields add highlights."""
+
+    def __init__(self, hex_id: str, geometry: HexGeometry, art: HexArt) -> None:
+        super().__init__()
+        self.hex_id = hex_id
+        self.geometry = geometry
+        self.art = art
+        self.preview: HexArt | None = None
+        self.lit = False
+        self.dimmed = False
+        self.pending = False
+        self.lit_cities: dict[int, int] = {}
+        """City index -> station cost, for cities lit during a station drag."""
+        self.pending_city: int | None = None
+        self._bounds = hex_bounds(geometry).adjusted(-2, -2, 2, 2)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
+        return self._bounds
+
+    def set_state(self, art: HexArt, preview: HexArt | None, lit: bool, dimmed: bool,
+                  pending: bool, lit_cities: dict[int, int], pending_city: int | None) -> None:
+        state = (art, preview, lit, dimmed, pending, lit_cities, pending_city)
+        if state == (self.art, self.preview, self.lit, self.dimmed, self.pending,
+                     self.lit_cities, self.pending_city):
+            return
+        (self.art, self.preview, self.lit, self.dimmed, self.pending, self.lit_cities,
+         self.pending_city) = state
+        self.setZValue(Z_RAISED if lit or pending or preview else Z_HEX)
+        self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # noqa: N802
+              widget: QWidget | None = None) -> None:
+        size = self.geometry.size
+        paint_hex(painter, self.geometry, self.preview or self.art)
+        polygon = hex_polygon(self.geometry)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        if self.dimmed:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(palette.DIM))
+            painter.drawPolygon(polygon)
+        if self.lit:
+            painter.setBrush(QColor(palette.LEGAL_FILL) if self.preview is None
+                             else Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(QColor(palette.LEGAL), size * 0.09))
+            painter.drawPolygon(polygon)
+        if self.pending:
+            pen = QPen(QColor(palette.PENDING), size * 0.1, Qt.PenStyle.DashLine)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(pen)
+            painter.drawPolygon(polygon)
+        painter.restore()
+        self._paint_city_guidance(painter)
+
+    def _paint_city_guidance(self, painter: QPainter) -> None:
+        if not self.lit_cities and self.pending_city is None:
+            return
+        track = self.art.track
+        size = self.geometry.size
+        r = self.geometry.city_radius()
+        for city in track.cities:
+            if city.index not in self.lit_cities and city.index != self.pending_city:
+                continue
+            centre = self.geometry.node_position(track, city)
+            slots = self.geometry.slot_positions(track, city)
+            reach = max(math.hypot(s.x - centre.x, s.y - centre.y) for s in slots) + r * 1.25
+            painter.save()
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            colour = palette.PENDING if city.index == self.pending_city else palette.LEGAL
+            painter.setPen(QPen(QColor(colour), size * 0.08))
+            painter.drawEllipse(qpoint(centre), reach, reach)
+            painter.restore()
+            cost = self.lit_cities.get(city.index)
+            if cost is not None:
+                draw_text(painter, f"${cost}", Point(centre.x, centre.y + reach + size * 0.1),
+                          size * 0.17, bold=True, colour=palette.LEGAL)
+
+
+class FanTileItem(QGraphicsItem):
+    """One choice in the fan of legal tiles around a clicked hex."""
+
+    def __init__(self, controller: BoardController, tile_id: str, geometry: HexGeometry,
+                 art: HexArt, scale: float) -> None:
+        super().__init__()
+        self.controller = controller
+        self.tile_id = tile_id
+        self.geometry = geometry
+        self.art = art
+        self.setScale(scale)
+        self.setZValue(Z_FAN)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setToolTip(f"Tile {tile_id}")
+        self._bounds = hex_bounds(geometry).adjusted(-4, -4, 4, 4)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
+        return self._bounds
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # noqa: N802
+              widget: QWidget | None = None) -> None:
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 60))
+        painter.translate(3, 4)
+        painter.drawPolygon(hex_polygon(self.geometry))
+        painter.restore()
+        paint_hex(painter, self.geometry, self.art)
+        painter.save()
+        painter.setPen(QPen(QColor(palette.LEGAL), self.geometry.size * 0.06))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawPolygon(hex_polygon(self.geometry))
+        painter.restore()
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.controller.choose_from_fan(self.tile_id)
+        event.accept()
 
 
 class MapScene(QGraphicsScene):
-    """The board of one game; `refresh()` redraws it from the game's current state."""
+    """The board of one game; `refresh()` redraws it from the game and the controller."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, history: History, controller: BoardController | None = None) -> None:
         super().__init__()
-        self.game = game
-        self.grid: HexGrid = game.title.map.grid
+        self.history = history
+        self.controller = controller or BoardController(history)
+        self.grid: HexGrid = history.game.title.map.grid
+        self.geometry = HexGeometry(self.grid)
         self.setBackgroundBrush(QColor(palette.BACKGROUND))
-        self.hex_items: dict[str, QGraphicsItem] = {}
+        self.hex_items: dict[str, HexItem] = {}
+        self.fan_items: list[FanTileItem] = []
+        self.coordinate_items: list[QGraphicsSimpleTextItem] = []
+        self.hover_hex: str | None = None
+        self._fan_for: tuple[str, int] | None = None
+        game = history.game
+        for hex_id in game.title.map.hexes:
+            centre = self.grid.centre(self.grid.coord(hex_id))
+            item = HexItem(hex_id, self.geometry, hex_art(game, hex_id))
+            item.setPos(qpoint(centre))
+            self.addItem(item)
+            self.hex_items[hex_id] = item
+        self._add_coordinates()
+        margin = self.grid.size * 0.6
+        self.map_rect = self.itemsBoundingRect()
+        self.setSceneRect(self.map_rect.adjusted(-margin, -margin, margin, margin))
+        self.controller.listeners.append(self.refresh)
         self.refresh()
 
+    @property
+    def game(self):  # type: ignore[no-untyped-def]
+        return self.history.game
+
+    # Looking things up ------------------------------------------------------------------------
+
+    def hex_at(self, pos: QPointF) -> str | None:
+        game = self.game
+        coord = self.grid.coord_at(Point(pos.x(), pos.y()), game.title.map.parity)
+        try:
+            name = self.grid.name(coord)
+        except (IndexError, ValueError):
+            return None
+        return name if name in game.title.map.hexes else None
+
+    def city_at(self, hex_id: str, pos: QPointF) -> int | None:
+        """The city of `hex_id` nearest to scene position `pos`, or None if it has none."""
+        item = self.hex_items[hex_id]
+        track = item.art.track
+        if not track.cities:
+            return None
+        local = item.mapFromScene(pos)
+        nearest = min(track.cities, key=lambda c: math.dist(
+            (local.x(), local.y()),
+            (self.geometry.node_position(track, c).x, self.geometry.node_position(track, c).y)))
+        return nearest.index
+
+    def city_scene_pos(self, hex_id: str, city: int) -> QPointF:
+        item = self.hex_items[hex_id]
+        node = next(c for c in item.art.track.cities if c.index == city)
+        return item.mapToScene(qpoint(self.geometry.node_position(item.art.track, node)))
+
+    def hex_centre(self, hex_id: str) -> QPointF:
+        return self.hex_items[hex_id].pos()
+
+    # Drawing ----------------------------------------------------------------------------------
+
+    def hover(self, hex_id: str | None) -> None:
+        """The dragged tile is over `hex_id`: preview it there if it may go there."""
+        if hex_id != self.hover_hex:
+            self.hover_hex = hex_id
+            self.refresh()
+
     def refresh(self) -> None:
-        self.clear()
-        self.hex_items.clear()
-        for hex_def in self.game.title.map.hexes.values():
-            self._draw_hex(hex_def)
-        margin = self.grid.size
-        self.setSceneRect(self.itemsBoundingRect().adjusted(-margin, -margin, margin, margin))
+        game = self.game
+        controller = self.controller
+        lit = controller.lit_hexes()
+        slots = controller.lit_slots()
+        pending = controller.pending
+        reserved = reserved_hexes(game)
+        drag_tile = controller.drag.tile if controller.drag and controller.drag.kind == "tile" \
+            else None
+        targets = controller.tile_targets(drag_tile) if drag_tile else {}
+        for hex_id, item in self.hex_items.items():
+            art = hex_art(game, hex_id, reserved=reserved)
+            preview = None
+            if isinstance(pending, PendingTile) and pending.hex == hex_id:
+                preview = hex_art(game, hex_id, game.title.tiles[pending.tile], pending.rotation,
+                                  reserved=reserved)
+            elif drag_tile and hex_id == self.hover_hex and hex_id in targets:
+                preview = hex_art(game, hex_id, game.title.tiles[drag_tile],
+                                  targets[hex_id][0], reserved=reserved)
+            if isinstance(pending, PendingToken) and pending.hex == hex_id:
+                art = _with_pending_token(art, pending.city, game.acting or "", game)
+            cities = {city: cost for (h, city), cost in slots.items() if h == hex_id}
+            item.set_state(
+                art, preview,
+                lit=lit is not None and hex_id in lit and pending is None,
+                dimmed=lit is not None and hex_id not in lit,
+                pending=pending is not None and pending.hex == hex_id,
+                lit_cities=cities,
+                pending_city=pending.city if isinstance(pending, PendingToken)
+                and pending.hex == hex_id else None)
+        self._refresh_fan()
 
-    # Hexes ------------------------------------------------------------------------------------
+    def _refresh_fan(self) -> None:
+        hex_id = self.controller.fan_hex
+        key = (hex_id, len(self.history.actions)) if hex_id else None
+        if key == self._fan_for:
+            return
+        for item in self.fan_items:
+            self.removeItem(item)
+        self.fan_items.clear()
+        self._fan_for = key  # type: ignore[assignment]
+        if hex_id is None:
+            return
+        options = self.controller.upgrades_at(hex_id)
+        game = self.game
+        centre = self.hex_centre(hex_id)
+        count = len(options)
+        scale = 0.55
+        reach = self.grid.size * (1.6 if count <= 6 else 1.6 + 0.1 * (count - 6))
+        for index, (tile_id, rotations) in enumerate(sorted(options.items(),
+                                                            key=lambda kv: _tile_key(kv[0]))):
+            angle = -90.0 + 360.0 * index / max(count, 1)
+            art = tile_art(game.title.tiles[tile_id], rotations[0],
+                           frozenset(p.name for p in game.title.phases))
+            item = FanTileItem(self.controller, tile_id, self.geometry, art, scale)
+            item.setPos(centre.x() + reach * math.cos(math.radians(angle)),
+                        centre.y() + reach * math.sin(math.radians(angle)))
+            self.addItem(item)
+            self.fan_items.append(item)
 
-    def _draw_hex(self, hex_def: HexDef) -> None:
-        coord = self.grid.coord(hex_def.id)
-        laid = self.game.state.board.tiles.get(hex_def.id)
-        colour = laid.tile.colour if laid else hex_def.colour
-        polygon = QPolygonF([_qpoint(p) for p in self.grid.corners(coord)])
-        item = self.addPolygon(polygon, QPen(QColor(palette.OUTLINE), 1.2),
-                               QBrush(QColor(palette.HEX_FILL[colour])))
-        item.setData(0, hex_def.id)
-        item.setToolTip(hex_def.name or hex_def.id)
-        self.hex_items[hex_def.id] = item
-        track = laid.track if laid else hex_def.track
-        centre = self.grid.centre(coord)
-        self._draw_track(track, centre)
-        self._draw_nodes(hex_def, track, centre)
-        self._draw_labels(hex_def, centre, laid is not None)
-
-    def _node_position(self, track: TrackDef, node: NodeDef, centre: Point) -> Point:
-        """Single nodes sit in the middle; several share the hex, each towards its track."""
-        same_kind = [n for n in track.nodes if n.kind is node.kind]
-        if len(same_kind) == 1:
-            return centre
-        edges = [e for a, b in track.paths for e in (a, b)
-                 if isinstance(e, int) and node.ref in (a, b)]
-        if edges:
-            angle = math.radians(self.grid.edge_angle(edges[0]))
-        else:
-            angle = math.radians(90 + 120 * node.index)
-        reach = self.grid.size * 0.45
-        return Point(centre.x + reach * math.cos(angle), centre.y + reach * math.sin(angle))
-
-    def _draw_track(self, track: TrackDef, centre: Point) -> None:
-        pen = QPen(QColor(palette.TRACK), self.grid.size * 0.12)
-        pen.setCapStyle(Qt.PenCapStyle.FlatCap)
-        for a, b in track.paths:
-            start = self._end_point(track, a, centre)
-            end = self._end_point(track, b, centre)
-            path = QPainterPath(_qpoint(start))
-            if isinstance(a, int) and isinstance(b, int):
-                path.quadTo(_qpoint(centre), _qpoint(end))  # curves bend through the centre
-            else:
-                path.lineTo(_qpoint(end))
-            self.addPath(path, pen)
-
-    def _end_point(self, track: TrackDef, end: int | str, centre: Point) -> Point:
-        if isinstance(end, int):
-            inner = self.grid.size * math.sqrt(3) / 2
-            angle = math.radians(self.grid.edge_angle(end))
-            return Point(centre.x + inner * math.cos(angle), centre.y + inner * math.sin(angle))
-        return self._node_position(track, track.node(end), centre)
-
-    def _draw_nodes(self, hex_def: HexDef, track: TrackDef, centre: Point) -> None:
-        size = self.grid.size
-        phases = self._phases_started()
-        for node in track.nodes:
-            where = self._node_position(track, node, centre)
-            revenue = node.revenue.value_in(phases)
-            if node.kind.value == "city":
-                radius = size * 0.24
-                slots = max(node.slots, 1)
-                for slot in range(slots):
-                    offset = (slot - (slots - 1) / 2) * radius * 2
-                    self.addEllipse(QRectF(where.x + offset - radius, where.y - radius,
-                                           radius * 2, radius * 2),
-                                    QPen(QColor(palette.TRACK), 1.5),
-                                    QBrush(QColor(palette.CITY_FILL)))
-            elif node.kind.value == "town":
-                radius = size * 0.1
-                self.addEllipse(QRectF(where.x - radius, where.y - radius, radius * 2,
-                                       radius * 2), QPen(Qt.PenStyle.NoPen),
-                                QBrush(QColor(palette.TRACK)))
-            if revenue or not node.revenue.is_fixed:
-                values = "/".join(str(v) for v in node.revenue.values)
-                text = values if not node.revenue.is_fixed else str(revenue)
-                self._text(text, Point(where.x, where.y + size * 0.42), size * 0.2, bold=True)
-
-    def _draw_labels(self, hex_def: HexDef, centre: Point, has_tile: bool) -> None:
-        size = self.grid.size
-        if hex_def.name:
-            self._text(hex_def.name, Point(centre.x, centre.y - size * 0.62), size * 0.17)
-        if hex_def.terrain and not has_tile:
-            cost = sum(t.cost for t in hex_def.terrain)
-            self._text(f"${cost}", Point(centre.x + size * 0.38, centre.y + size * 0.1),
-                       size * 0.18, colour=palette.TERRAIN_TEXT)
-        if hex_def.label:
-            self._text(hex_def.label, Point(centre.x - size * 0.5, centre.y - size * 0.2),
-                       size * 0.2, bold=True)
-
-    def _text(self, text: str, at: Point, height: float, bold: bool = False,
-              colour: str = palette.TEXT) -> None:
+    def _add_coordinates(self) -> None:
+        """Row and column names along the map's edges (View > Coordinates)."""
+        grid = self.grid
+        centres = {h: grid.centre(grid.coord(h)) for h in self.game.title.map.hexes}
+        left = min(p.x for p in centres.values()) - grid.size * 1.25
+        top = min(p.y for p in centres.values()) - grid.size * 1.45
         font = QFont("DejaVu Sans")
-        font.setPixelSize(max(1, round(height)))
-        font.setBold(bold)
-        item = self.addSimpleText(text, font)
-        item.setBrush(QColor(colour))
-        bounds = item.boundingRect()
-        item.setPos(at.x - bounds.width() / 2, at.y - bounds.height() / 2)
+        font.setPixelSize(round(grid.size * 0.28))
+        font.setBold(True)
+        rows: dict[str, float] = {}
+        columns: dict[str, float] = {}
+        for hex_id, point in centres.items():
+            letter = hex_id.rstrip("0123456789")
+            number = hex_id[len(letter):]
+            row_key, column_key = (letter, number) if grid.letters_are_rows else (number, letter)
+            rows[row_key] = point.y
+            columns[column_key] = point.x
+        for text, y in rows.items():
+            self._coordinate(text, font, left, y)
+        for text, x in columns.items():
+            self._coordinate(text, font, x, top)
 
-    def _phases_started(self) -> set[str]:
-        names = [p.name for p in self.game.title.phases]
-        current = names.index(self.game.state.phase)
-        return set(names[: current + 1])
+    def _coordinate(self, text: str, font: QFont, x: float, y: float) -> None:
+        item = QGraphicsSimpleTextItem(text)
+        item.setFont(font)
+        item.setBrush(QColor(palette.COORDINATES))
+        bounds = item.boundingRect()
+        item.setPos(x - bounds.width() / 2, y - bounds.height() / 2)
+        self.addItem(item)
+        self.coordinate_items.append(item)
+
+    def show_coordinates(self, shown: bool) -> None:
+        for item in self.coordinate_items:
+            item.setVisible(shown)
+
+    # Input ------------------------------------------------------------------------------------
+
+    def click(self, pos: QPointF) -> None:
+        """A click on the map that no item took: open or close a hex's fan."""
+        self.controller.click_hex(self.hex_at(pos))
+
+
+def _with_pending_token(art: HexArt, city: int, corp_id: str, game) -> HexArt:  # type: ignore[no-untyped-def]
+    corp = game.title.corporations.get(corp_id)
+    if corp is None:
+        return art
+    tokens = dict(art.tokens)
+    slot = 0
+    while (city, slot) in tokens and not tokens[(city, slot)].reserved:
+        slot += 1
+    tokens[(city, slot)] = TokenArt(corp.id, corp.colour, corp.text_colour)
+    from dataclasses import replace
+
+    return replace(art, tokens=tokens)
+
+
+def _tile_key(tile_id: str) -> tuple[int, str]:
+    digits = "".join(ch for ch in tile_id if ch.isdigit())
+    return (int(digits) if digits else 0, tile_id)
+
+
+__all__ = ["FanTileItem", "HexItem", "MapScene", "paint_token"]

@@ -1,19 +1,48 @@
-"""Colours of the board, chosen to stay distinguishable for colour-blind players."""
+"""Colours of the board, chosen to stay distinguishable for colour-blind players.
+
+Tile colours keep the 18xx convention (players read "green tile" off the board), but are tuned so
+yellow, green and brown also differ strongly in lightness; guidance colours (legal, refused,
+pending) come from the Okabe-Ito set, which deuteranopes and protanopes tell apart, and are
+always paired with a second cue (outline width, dimming, dashes) rather than hue alone.
+"""
 
 from __future__ import annotations
 
 HEX_FILL = {
-    "white": "#e9efd8",   # the pale green of empty land
-    "yellow": "#f5d547",
-    "green": "#6fb35f",
-    "brown": "#b07a45",
-    "gray": "#b4b4b4",
-    "red": "#d9534f",
-    "blue": "#7fb2e5",
+    "white": "#eef2e0",   # the pale green of empty land
+    "yellow": "#f7d94c",
+    "green": "#5fa85a",
+    "brown": "#a8733f",
+    "gray": "#b8b8b8",
+    "red": "#d2483f",
+    "blue": "#8cbde9",
 }
-OUTLINE = "#6d6d6d"
+# Lightness-ordered variants used for tiles the current phase does not allow (tray).
+GREYED = "#d7d7d7"
+
+OUTLINE = "#7a7a72"
 TRACK = "#1f1f1f"
+TRACK_EDGE = "#ffffff"      # the thin casing that keeps crossing track readable
 CITY_FILL = "#ffffff"
 TEXT = "#1f1f1f"
+TEXT_HALO = "#ffffffd0"
 TERRAIN_TEXT = "#5b3a1a"
-BACKGROUND = "#fbfaf6"
+MOUNTAIN = "#8a5a2b"
+RIVER = "#1f6fb5"
+SWAMP = "#3d7a3a"
+BACKGROUND = "#f4f1e8"
+COORDINATES = "#6d6a60"
+
+# Guidance (Okabe-Ito): blue for "you may put it here", vermilion for refusals, orange for pending.
+LEGAL = "#0072b2"
+LEGAL_FILL = "#0072b230"
+DIM = "#20202078"
+PENDING = "#e69f00"
+REFUSED = "#d55e00"
+RESERVED = "#5a2a82"
+
+# Revenue boxes on off-board areas: the current value is emphasised.
+REVENUE_NOW_FILL = "#1f1f1f"
+REVENUE_NOW_TEXT = "#ffffff"
+REVENUE_LATER_FILL = "#ffffff"
+REVENUE_LATER_TEXT = "#555555"

@@ -1,0 +1,351 @@
+"""Turns drags, drops, clicks and keys on the board into engine actions: no Qt, no game state.
+
+The scene and widgets report what the player did (a tile dragged from the tray and dropped on a
+hex, a rotation, a station dropped on a city); the controller asks the engine what is legal,
+keeps the one move waiting for confirmation, and on confirmation sends one action through
+`History.apply`. Refusals become `message` text for the player. Everything here is plain Python,
+so drag and rotation logic is tested without a window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from tresham.engine.actions import LayTile, PlaceToken
+from tresham.engine.errors import IllegalAction
+from tresham.engine.game import Game
+from tresham.engine.history import History
+from tresham.engine.upgrades import UpgradeRules
+
+
+@dataclass(frozen=True)
+class PendingTile:
+    """A tile dropped on a lit hex, waiting for the player to pick a rotation and confirm."""
+
+    hex: str
+    tile: str
+    rotations: tuple[int, ...]
+    index: int = 0
+    cost: int = 0
+
+    @property
+    def rotation(self) -> int:
+        return self.rotations[self.index]
+
+
+@dataclass(frozen=True)
+class PendingToken:
+    hex: str
+    city: int
+    cost: int
+
+
+@dataclass(frozen=True)
+class Drag:
+    """What is being dragged: a tile from the tray, or the acting corporation's next station."""
+
+    kind: str  # "tile" | "token"
+    tile: str | None = None
+
+
+class BoardController:
+    def __init__(self, history: History) -> None:
+        self.history = history
+        self.drag: Drag | None = None
+        self.pending: PendingTile | PendingToken | None = None
+        self.fan_hex: str | None = None
+        self.message = ""
+        self.refused = False
+        self.listeners: list[Callable[[], None]] = []
+        self._cache_key: tuple[int, int] | None = None
+        self._lays: dict[str, dict[str, list[int]]] = {}
+        self._spots: dict[tuple[str, int], int] = {}
+
+    @property
+    def game(self) -> Game:
+        return self.history.game
+
+    def _changed(self) -> None:
+        for listener in list(self.listeners):
+            listener()
+
+    def _say(self, text: str, refused: bool = False) -> None:
+        self.message = text
+        self.refused = refused
+
+    def reset(self, message: str = "", refused: bool = False) -> None:
+        """Forget any drag, pending move or fan (after undo, redo, a turn ending or loading)."""
+        self.drag = None
+        self.pending = None
+        self.fan_hex = None
+        self._cache_key = None
+        self._say(message, refused)
+        self._changed()
+
+    # What the engine allows now --------------------------------------------------------------
+
+    def _refresh_cache(self) -> None:
+        key = (id(self.game), len(self.history.actions))
+        if key != self._cache_key:
+            self._cache_key = key
+            self._lays = self.game.legal_tile_lays()
+            self._spots = self.game.legal_token_spots()
+
+    def legal_tile_lays(self) -> dict[str, dict[str, list[int]]]:
+        self._refresh_cache()
+        return self._lays
+
+    def legal_token_spots(self) -> dict[tuple[str, int], int]:
+        self._refresh_cache()
+        return self._spots
+
+    def tile_targets(self, tile_id: str) -> dict[str, list[int]]:
+        """Hexes where `tile_id` may go now, with its legal rotations there."""
+        return {hex_id: rotations[tile_id] for hex_id, rotations in self.legal_tile_lays().items()
+                if rotations.get(tile_id)}
+
+    def lit_hexes(self) -> set[str] | None:
+        """Hexes to light while dragging or choosing (None: no guidance, draw the map plainly)."""
+        if isinstance(self.pending, PendingTile):
+            return {self.pending.hex}
+        if self.drag and self.drag.kind == "tile" and self.drag.tile:
+            return set(self.tile_targets(self.drag.tile))
+        if self.drag and self.drag.kind == "token":
+            return {hex_id for hex_id, _ in self.legal_token_spots()}
+        return None
+
+    def lit_slots(self) -> dict[tuple[str, int], int]:
+        if self.drag and self.drag.kind == "token":
+            return dict(self.legal_token_spots())
+        return {}
+
+    def operating_corporation(self) -> str | None:
+        game = self.game
+        acting = game.acting
+        if game.round.kind == "operating" and acting in game.state.corporations:
+            return acting
+        return None
+
+    def turn_words(self) -> str:
+        game = self.game
+        if game.acting is None:
+            return "the game is over"
+        return f"it is {game.acting}'s turn in the {game.round.kind} round"
+
+    # Tiles ------------------------------------------------------------------------------------
+
+    def start_tile_drag(self, tile_id: str) -> set[str]:
+        self.pending = None
+        self.fan_hex = None
+        self.drag = Drag("tile", tile_id)
+        lit = set(self.tile_targets(tile_id))
+        if not lit:
+            corp = self.operating_corporation()
+            if corp is None:
+                self._say(f"Tiles are laid by a corporation in its operating turn; "
+                          f"{self.turn_words()}.")
+            else:
+                self._say(f"{corp} cannot lay tile {tile_id} anywhere now.")
+        else:
+            self._say(f"Drop tile {tile_id} on a lit hex ({len(lit)} possible).")
+        self._changed()
+        return lit
+
+    def end_drag(self) -> None:
+        """The drag ended without a drop on the map."""
+        if self.drag is not None:
+            self.drag = None
+            self._changed()
+
+    def drop_tile(self, hex_id: str | None, tile_id: str) -> bool:
+        """A tile dropped on `hex_id`: pending in its first legal rotation, or refused."""
+        self.drag = None
+        if hex_id is None:
+            self._say(f"Tile {tile_id} was dropped off the map.", refused=True)
+            self._changed()
+            return False
+        rotations = self.tile_targets(tile_id).get(hex_id)
+        if not rotations:
+            self._refuse_tile(hex_id, tile_id)
+            return False
+        return self._propose(hex_id, tile_id, rotations)
+
+    def _refuse_tile(self, hex_id: str, tile_id: str) -> None:
+        game = self.game
+        tile = game.title.tiles[tile_id]
+        first = UpgradeRules.distinct_rotations(tile)[0] if tile_id in game.title.tiles else 0
+        reason = game.tile_lay_problem(hex_id, tile_id, first)
+        if reason is None:
+            reason = f"tile {tile_id} has no legal rotation in {hex_id}"
+        self._say(_sentence(reason), refused=True)
+        self.pending = None
+        self._changed()
+
+    def _propose(self, hex_id: str, tile_id: str, rotations: list[int]) -> bool:
+        cost = self.game.board.lay_cost(hex_id)
+        self.pending = PendingTile(hex_id, tile_id, tuple(rotations), 0, cost)
+        self.fan_hex = None
+        self._describe_pending()
+        self._changed()
+        return True
+
+    def _describe_pending(self) -> None:
+        pending = self.pending
+        corp = self.game.acting
+        if isinstance(pending, PendingTile):
+            turns = len(pending.rotations)
+            rotate = (f" Rotation {pending.index + 1} of {turns}: wheel, R or right-click turns it."
+                      if turns > 1 else " It fits only one way.")
+            cost = f" Terrain costs ${pending.cost}." if pending.cost else ""
+            self._say(f"{corp} lays tile {pending.tile} in {pending.hex}.{cost}{rotate}"
+                      " Enter confirms, Esc cancels.")
+        elif isinstance(pending, PendingToken):
+            cost = f"for ${pending.cost}" if pending.cost else "for free"
+            self._say(f"{corp} places a station in {pending.hex} {cost}."
+                      " Enter confirms, Esc cancels.")
+
+    def rotate(self, step: int = 1) -> None:
+        """Turn the pending tile to its next legal rotation (illegal ones are never shown)."""
+        if not isinstance(self.pending, PendingTile):
+            return
+        pending = self.pending
+        index = (pending.index + step) % len(pending.rotations)
+        self.pending = PendingTile(pending.hex, pending.tile, pending.rotations, index,
+                                   pending.cost)
+        self._describe_pending()
+        self._changed()
+
+    # Clicking a hex: its upgrades as a fan -----------------------------------------------------
+
+    def upgrades_at(self, hex_id: str) -> dict[str, list[int]]:
+        return self.legal_tile_lays().get(hex_id, {})
+
+    def click_hex(self, hex_id: str | None) -> None:
+        """Open the fan of legal tiles for a hex, or explain why there is none."""
+        if self.pending is not None:
+            return
+        if hex_id is None or hex_id == self.fan_hex:
+            self.close_fan()
+            return
+        options = self.upgrades_at(hex_id)
+        if options:
+            self.fan_hex = hex_id
+            self._say(f"Choose a tile for {hex_id} ({len(options)} fit).")
+        else:
+            self.fan_hex = None
+            if self.operating_corporation() is None:
+                self._say(f"No tile can be laid now: {self.turn_words()}.")
+            else:
+                self._say(f"{self.game.acting} cannot lay a tile in {hex_id} now"
+                          f"{self._hex_reason(hex_id)}", refused=True)
+        self._changed()
+
+    def _hex_reason(self, hex_id: str) -> str:
+        """A reason for the empty fan, from the first tile of an allowed colour."""
+        game = self.game
+        allowed = game.board.colours_available()
+        for tile in game.title.tiles.values():
+            if tile.colour in allowed:
+                problem = game.tile_lay_problem(hex_id, tile.id, 0)
+                if problem and tile.id not in problem:
+                    return f": {problem}."
+        return "."
+
+    def choose_from_fan(self, tile_id: str) -> bool:
+        hex_id = self.fan_hex
+        if hex_id is None:
+            return False
+        rotations = self.upgrades_at(hex_id).get(tile_id)
+        if not rotations:
+            self._refuse_tile(hex_id, tile_id)
+            return False
+        return self._propose(hex_id, tile_id, rotations)
+
+    def close_fan(self) -> None:
+        if self.fan_hex is not None:
+            self.fan_hex = None
+            self._say("")
+            self._changed()
+
+    # Tokens -----------------------------------------------------------------------------------
+
+    def start_token_drag(self) -> dict[tuple[str, int], int]:
+        self.pending = None
+        self.fan_hex = None
+        self.drag = Drag("token")
+        spots = self.legal_token_spots()
+        corp = self.operating_corporation()
+        if corp is None:
+            self._say(f"Stations are placed by a corporation in its operating turn; "
+                      f"{self.turn_words()}.")
+        elif not spots:
+            self._say(f"{corp} cannot place a station anywhere now.")
+        else:
+            self._say(f"Drop {corp}'s station on a lit city.")
+        self._changed()
+        return spots
+
+    def drop_token(self, hex_id: str | None, city: int | None) -> bool:
+        self.drag = None
+        if hex_id is None or city is None:
+            where = "off the map" if hex_id is None else f"in {hex_id}, which has no city"
+            self._say(f"The station was dropped {where}.", refused=True)
+            self._changed()
+            return False
+        spots = self.legal_token_spots()
+        if (hex_id, city) not in spots:
+            reason = self.game.token_problem(hex_id, city) or \
+                f"no station may be placed in {hex_id} now"
+            self._say(_sentence(reason), refused=True)
+            self._changed()
+            return False
+        self.pending = PendingToken(hex_id, city, spots[(hex_id, city)])
+        self._describe_pending()
+        self._changed()
+        return True
+
+    # Committing -------------------------------------------------------------------------------
+
+    def confirm(self) -> bool:
+        """Send the pending move to the engine as one action."""
+        pending = self.pending
+        entity = self.game.acting
+        if pending is None or entity is None:
+            return False
+        if isinstance(pending, PendingTile):
+            action: LayTile | PlaceToken = LayTile(entity=entity, hex=pending.hex,
+                                                   tile=pending.tile, rotation=pending.rotation)
+            done = f"{entity} laid tile {pending.tile} in {pending.hex}."
+        else:
+            action = PlaceToken(entity=entity, hex=pending.hex, city=pending.city)
+            done = f"{entity} placed a station in {pending.hex}."
+        try:
+            self.history.apply(action)
+        except IllegalAction as exc:
+            self.pending = None
+            self._say(_sentence(str(exc)), refused=True)
+            self._changed()
+            return False
+        self.pending = None
+        self._cache_key = None
+        self._say(done)
+        self._changed()
+        return True
+
+    def cancel(self) -> None:
+        if self.pending is None and self.fan_hex is None and self.drag is None:
+            return
+        self.pending = None
+        self.fan_hex = None
+        self.drag = None
+        self._say("")
+        self._changed()
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
