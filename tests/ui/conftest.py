@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tresham.engine.actions import BuyPrivate, BuyShare, Par, Pass
+from tresham.engine.actions import BuyPrivate, BuyShare, LayTile, Par, Pass
 from tresham.engine.game import GameSetup
 from tresham.engine.history import History
 
@@ -36,6 +36,25 @@ def play_to_operating(history: History) -> None:
     assert history.game.round.kind == "operating" and history.game.acting == "CoG"
 
 
+def finish_turn(history: History, corporation: str = "CoG") -> None:
+    """Decline whatever else the corporation could do this turn."""
+    while history.game.acting == corporation:
+        game = history.game
+        decline = next(c for c in game.choices() if c.action is Pass)
+        history.apply(decline.make(corporation))
+
+
+def to_next_turn(history: History, corporation: str = "CoG") -> None:
+    """Everyone else passes until `corporation` operates again."""
+    for _ in range(60):
+        game = history.game
+        if game.round.kind == "operating" and game.acting == corporation:
+            return
+        decline = next(c for c in game.choices() if c.action is Pass)
+        history.apply(decline.make(game.acting))
+    raise AssertionError(f"{corporation} never operated again")
+
+
 @pytest.fixture
 def history() -> History:
     return new_history()
@@ -46,4 +65,30 @@ def operating() -> History:
     """A 4-player 18GA game in CoG's first operating turn, about to lay track."""
     history = new_history()
     play_to_operating(history)
+    return history
+
+
+@pytest.fixture
+def second_turn() -> History:
+    """CoG's second turn: Macon (F6) has tile 57 pointing north-west, towards E5 and Atlanta."""
+    history = new_history()
+    play_to_operating(history)
+    history.apply(LayTile("CoG", "F6", "57", 2))
+    finish_turn(history)
+    to_next_turn(history)
+    return history
+
+
+@pytest.fixture
+def station_step() -> History:
+    """CoG's third turn, after laying Atlanta's tile so one of its cities connects to Macon."""
+    history = new_history()
+    play_to_operating(history)
+    history.apply(LayTile("CoG", "F6", "57", 2))
+    finish_turn(history)
+    to_next_turn(history)
+    history.apply(LayTile("CoG", "E5", "9", 2))
+    finish_turn(history)
+    to_next_turn(history)
+    history.apply(LayTile("CoG", "D4", "451a", 1))
     return history

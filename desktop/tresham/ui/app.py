@@ -124,7 +124,8 @@ class MainWindow(QMainWindow):
         self._action(view, "Zoom &in", QKeySequence("Ctrl++"), lambda: self.view.zoom(1.25),
                      extra=[QKeySequence("Ctrl+=")])
         self._action(view, "Zoom &out", QKeySequence("Ctrl+-"), lambda: self.view.zoom(0.8))
-        self._action(view, "&Fit to window", QKeySequence("Ctrl+0"), self.view.fit)
+        self.fit_action = self._action(view, "&Fit to window", QKeySequence("Ctrl+0"),
+                                       self.view.fit)
         coordinates = QAction("&Coordinates", self, checkable=True, checked=True)
         coordinates.toggled.connect(self.scene.show_coordinates)
         view.addAction(coordinates)
