@@ -548,7 +548,9 @@ def layout_marks(geometry: HexGeometry, art: HexArt) -> MarkLayout:
     free = iter([d for d in geometry.free_directions(track, taken)
                  if all(_angle_gap(d, t) > 1.0 for t in taken)])
     if art.label:
-        result.label = _polar(0.62 * size, next(free, 210.0))
+        # Beside several cities the label moves out towards the corner, clear of their circles.
+        reach = 0.76 if len(track.cities) > 1 else 0.62
+        result.label = _polar(reach * size, next(free, 210.0))
     if art.terrain:
         result.terrain = _polar(0.56 * size, next(free, 30.0))
     if art.reserved_by:

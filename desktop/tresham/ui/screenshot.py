@@ -1,0 +1,61 @@
+"""Render the main window offscreen to a PNG: `tresham screenshot` for tests, docs and the README.
+
+    python -m tresham.ui.screenshot [SAVE.json] -o OUT.png [--size WxH] [--new TITLE --players N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from tresham.engine import savefile
+from tresham.engine.game import GameSetup
+from tresham.engine.history import History
+
+
+def render(history: History, out: Path, size: tuple[int, int] = (1400, 900)) -> Path:
+    """Draw the main window for `history` at `size` and save it as a PNG at `out`."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from tresham.ui.app import MainWindow
+
+    app = QApplication.instance() or QApplication([])
+    window = MainWindow(history)
+    window.resize(*size)
+    window.show()
+    app.processEvents()
+    window.view.fit()
+    app.processEvents()
+    if not window.grab().save(str(out)):
+        raise OSError(f"could not write {out}")
+    window.close()
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="tresham screenshot",
+                                     description="Render the main window to a PNG.")
+    parser.add_argument("save", nargs="?", help="a saved game (.tresham.json)")
+    parser.add_argument("-o", "--output", required=True, help="the PNG to write")
+    parser.add_argument("--size", default="1400x900", help="window size, WxH")
+    parser.add_argument("--new", metavar="TITLE", help="a new game of this title")
+    parser.add_argument("--players", type=int, default=4, help="players in a new game")
+    args = parser.parse_args(argv)
+    try:
+        width, height = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        parser.error(f"--size must look like 1400x900, not {args.size!r}")
+    if args.save:
+        history = savefile.load(Path(args.save))
+    else:
+        players = tuple(f"Player {i + 1}" for i in range(args.players))
+        history = History(GameSetup(args.new or "18GA", players))
+    render(history, Path(args.output), (width, height))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
