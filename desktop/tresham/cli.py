@@ -10,11 +10,32 @@ from tresham import __version__
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="tresham", description="Play 18xx railroad games.")
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "replay":
+        return replay_command(argv[1:])
+    parser = argparse.ArgumentParser(
+        prog="tresham", description="Play 18xx railroad games.",
+        epilog="tresham replay FILE replays a saved game or an 18xx.games export headless.")
     parser.add_argument("--version", action="version", version=f"tresham {__version__}")
     parser.add_argument("file", nargs="?", help="a saved game to open")
     args = parser.parse_args(argv)
     return launch_app(args.file)
+
+
+def replay_command(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="tresham replay",
+        description="Replay a Tresham save or an 18xx.games export without a window and print "
+                    "the final scores as JSON.")
+    parser.add_argument("file", help="the game file (format detected automatically)")
+    parser.add_argument("--trace", metavar="OUT.jsonl",
+                        help="write our state after every action, in the reference trace shape")
+    parser.add_argument("--compare", metavar="REF.trace.jsonl",
+                        help="stop at the first action whose state differs from this trace")
+    args = parser.parse_args(argv)
+    from tresham.replay import main as replay_main
+
+    return replay_main(args)
 
 
 def display_available() -> bool:

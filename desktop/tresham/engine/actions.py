@@ -40,6 +40,10 @@ class Action:
     TYPE: ClassVar[str] = ""
     entity: str
 
+    def to_json_fields(self) -> dict[str, Any]:
+        """The fields as keyword arguments, without the type."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": self.TYPE}
         for f in dataclasses.fields(self):

@@ -19,9 +19,14 @@ from tresham.engine.data.model import TitleData
 from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Round
 from tresham.engine.rules import TitleRules
+from tresham.engine.trains import initial_depot
 from tresham.engine.state import (
     IPO, BoardState, CorporationState, GameState, PlayerState, PrivateState,
 )
+
+
+FIRST_PRIORITY = "first_priority"
+"""A setup option of every title: the seat that starts with the priority deal (else drawn)."""
 
 
 @dataclass(frozen=True)
@@ -50,9 +55,12 @@ def check_setup(setup: GameSetup, title: TitleData) -> None:
     for name in names:
         if name in company_ids or name in (IPO, "market", "bank"):
             raise IllegalAction(f"{name!r} is taken by a company or the bank; choose another name")
-    known = {o.id for o in info.options}
-    for option in setup.options:
-        if option not in known:
+    known = {o.id for o in info.options + info.variants}
+    for option, value in setup.options.items():
+        if option == FIRST_PRIORITY:
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < count:
+                raise IllegalAction(f"{FIRST_PRIORITY} must be a seat number 0-{count - 1}")
+        elif option not in known:
             raise IllegalAction(f"{info.name} has no optional rule {option!r}")
 
 
@@ -83,10 +91,13 @@ class Game:
         }
         privates = {p.id: PrivateState(p.id) for p in self.title.privates.values()}
         priority = self.rules.initial_priority(count)
-        return GameState(
+        state = GameState(
             bank=info.bank - cash * count, players=players, corporations=corporations,
             privates=privates, board=BoardState(), phase=self.title.phases[0].name,
             priority=priority)
+        self.state = state
+        state.depot = initial_depot(self)
+        return state
 
     # Queries ----------------------------------------------------------------------------------
 
@@ -142,8 +153,13 @@ class Game:
             raise IllegalAction(f"it is {acting}'s turn, not {action.entity}'s")
         self.round.process(action)
         self.actions_applied += 1
+        self.rules.after_action()
         while not self.state.finished and self.round.finished:
             self.round = self.rules.next_round(self.round)
+
+    def scores(self) -> dict[str, int]:
+        """Each player's value by the title's scoring rule (18GA 5.1)."""
+        return self.rules.scores()
 
     def end(self, reason: str) -> None:
         self.state.finished = True

@@ -2,39 +2,73 @@
 
 `tresham.engine.titles.<rules_module>.Rules` subclasses `TitleRules`; the shared engine calls only
 these named hooks, so per-title behaviour never becomes `if title == ...` in shared code.
+The defaults are the 1829-family rules as 18GA states them.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tresham.engine.data.model import PhaseDef, TrainDef
+from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Round
+from tresham.engine.routes.connectivity import reachable
+from tresham.engine.routes.rules import RouteRules
 from tresham.engine.rounds.operating import OperatingRound
+from tresham.engine.rounds.steps.base import TurnRecord
 from tresham.engine.rounds.stock import StockRound
+from tresham.engine.selling import sell_shares
 from tresham.engine.shares import PRESIDENT, Shares
 from tresham.engine.state import IPO, CorporationState
+from tresham.engine.trains import Trains
 from tresham.engine.upgrades import UpgradeRules
 
 if TYPE_CHECKING:
     from tresham.engine.game import Game
+
+END_AFTER_OR = "operating_round"
+END_AFTER_SR_AND_OR = "stock_round_and_or"
 
 
 class TitleRules:
     """Rules shared by 1829-style titles; a title overrides what its rulebook changes."""
 
     upgrade_rules_class: type[UpgradeRules] = UpgradeRules
+    route_rules_class: type[RouteRules] = RouteRules
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.upgrades = self.upgrade_rules_class(game.title)
+        self.upgrades = self.make_upgrade_rules()
+        self.routes = self.route_rules_class()
+
+    def make_upgrade_rules(self) -> UpgradeRules:
+        return self.upgrade_rules_class(self.game.title)
+
+    def option(self, option_id: str) -> object:
+        return self.game.setup.options.get(option_id)
 
     # Setup ------------------------------------------------------------------------------------
 
     def initial_priority(self, player_count: int) -> int:
-        """Seat of the first priority deal: drawn from the game's seed (18GA 2)."""
+        """Seat of the first priority deal: as agreed, or drawn from the game's seed (18GA 2)."""
+        agreed = self.option("first_priority")
+        if isinstance(agreed, int):
+            return agreed
         return self.game.rng.randrange(player_count)
 
-    # Round sequence ---------------------------------------------------------------------------
+    def train_count(self, train: TrainDef) -> int:
+        return train.count
+
+    def corporation_tokens(self, corp_id: str) -> tuple[int, ...]:
+        """Prices of the corporation's station tokens, the home station first."""
+        return self.game.title.corporations[corp_id].tokens
+
+    def home_of(self, corp_id: str) -> tuple[str, int | None]:
+        """The home hex and city; city None when the corporation chooses it (several cities)."""
+        definition = self.game.title.corporations[corp_id]
+        return definition.home, definition.home_city
+
+    # Round sequence and the end of the game (5) -----------------------------------------------
 
     def first_round(self) -> Round:
         self.game.state.stock_round_number = 1
@@ -43,10 +77,15 @@ class TitleRules:
     def next_round(self, finished: Round) -> Round:
         state = self.game.state
         if isinstance(finished, StockRound):
+            if state.game_ends_after == END_AFTER_SR_AND_OR:
+                state.game_ends_after = END_AFTER_OR
             state.operating_round_number += 1
-            return OperatingRound(self.game, state.operating_round_number, 1,
-                                  self.operating_rounds_per_set())
+            size = 1 if state.game_ends_after else self.operating_rounds_per_set()
+            return OperatingRound(self.game, state.operating_round_number, 1, size)
         assert isinstance(finished, OperatingRound)
+        if state.game_ends_after == END_AFTER_OR:
+            self.end_game(state.end_trigger or "bank")
+            return finished
         if finished.index_in_set < finished.set_size:
             state.operating_round_number += 1
             return OperatingRound(self.game, state.operating_round_number,
@@ -55,8 +94,83 @@ class TitleRules:
         return StockRound(self.game, state.stock_round_number)
 
     def operating_rounds_per_set(self) -> int:
-        phase = next(p for p in self.game.title.phases if p.name == self.game.state.phase)
-        return phase.operating_rounds
+        return Trains(self.game).phase().operating_rounds
+
+    def after_action(self) -> None:
+        """Check the end-of-game conditions of 18GA 5 (a) and (b)."""
+        state = self.game.state
+        if state.finished or state.game_ends_after:
+            return
+        in_stock_round = isinstance(self.game.round, StockRound)
+        if state.bank <= 0:
+            state.end_trigger = "bank"
+            state.game_ends_after = END_AFTER_SR_AND_OR if in_stock_round else END_AFTER_OR
+            self.game.log("The bank has run out of money: the game ends after "
+                          + ("this stock round and one operating round" if in_stock_round
+                             else "this operating round"))
+            return
+        market = StockMarket(self.game.title.market, state)
+        for corp in state.corporations.values():
+            if corp.market_cell is not None and market.price(corp) >= self.end_share_value():
+                state.end_trigger = "stock_market"
+                state.game_ends_after = END_AFTER_OR
+                self.game.log(f"{corp.id} reaches ${market.price(corp)}: the game ends after "
+                              "this round")
+                return
+
+    def end_share_value(self) -> int:
+        """The share value that ends the game: the market's game-end cell."""
+        cells = [c.price for row in self.game.title.market.rows for c in row
+                 if "game_end" in c.zones]
+        return min(cells) if cells else 10**9
+
+    def end_game(self, reason: str) -> None:
+        self.game.end(reason)
+        scores = self.scores()
+        self.game.log("The game ends. " + ", ".join(f"{p}: ${v}" for p, v in scores.items()))
+
+    # Tile lays per turn -----------------------------------------------------------------------
+
+    def tile_lay_turn_problem(self, turn: TurnRecord, is_upgrade: bool) -> str | None:
+        """One tile lay or upgrade per turn (4.2(b))."""
+        if turn.tile_lays >= 1:
+            return f"{turn.corporation} has already laid its tile this turn"
+        return None
+
+    # Corporations -----------------------------------------------------------------------------
+
+    def float_corporation(self, corp: CorporationState) -> None:
+        """3.4: the corporation floats and receives ten times its par value from the bank."""
+        assert corp.par is not None
+        capital = corp.par * 10
+        corp.floated = True
+        corp.treasury += capital
+        self.game.state.bank -= capital
+        self.game.log(f"{corp.id} floats and receives ${capital}")
+
+    def has_legal_run(self, corp_id: str) -> bool:
+        """Whether some route exists for a train of this corporation (4.2.5.1): its stations
+        reach at least one other stop."""
+        reach = reachable(self.game, corp_id, self.routes)
+        stations = {f"{t.hex}-c{t.city}" for t in self.game.state.board.tokens
+                    if t.corporation == corp_id}
+        return bool(reach.nodes - stations)
+
+    def sell_shares(self, player: str, corporation: str, percent: int) -> None:
+        sell_shares(self.game, player, corporation, percent)
+
+    # Phases -----------------------------------------------------------------------------------
+
+    def phase_event(self, event: str) -> None:
+        if event == "close_privates":
+            for private in self.game.state.privates.values():
+                private.closed = True
+            self.game.log("All private companies close")
+        else:
+            raise ValueError(f"unknown phase event {event!r}")
+
+    def on_phase_change(self, phase: PhaseDef) -> None:
+        """Anything a title does when a phase begins, beyond the data's events."""
 
     # Private companies ------------------------------------------------------------------------
 
@@ -81,13 +195,55 @@ class TitleRules:
         shares.move(corp, index, player)
         self.game.log(f"{player} receives a free {corporation} share with {company}")
 
-    # Corporations -----------------------------------------------------------------------------
+    def on_private_acquired(self, company: str, corp_id: str) -> None:
+        """Abilities that act when a corporation buys a private: a free train (Table III)."""
+        for ability in self.game.title.privates[company].abilities:
+            if ability.type == "free_train":
+                self._give_free_train(company, corp_id, ability.params)
 
-    def float_corporation(self, corp: CorporationState) -> None:
-        """3.4: the corporation floats and receives ten times its par value from the bank."""
-        assert corp.par is not None
-        capital = corp.par * 10
-        corp.floated = True
-        corp.treasury += capital
-        self.game.state.bank -= capital
-        self.game.log(f"{corp.id} floats and receives ${capital}")
+    def _give_free_train(self, company: str, corp_id: str, params: dict[str, object]) -> None:
+        name = str(params["train"])
+        trains = Trains(self.game)
+        train_id = f"{name}-{len(trains.all_ids(name))}"
+        lapses_on = params.get("lapses_on")
+        names_started = {p.starts_with for p in self.game.title.phases
+                         if p.name in trains.phases_started()}
+        corp = self.game.state.corporations[corp_id]
+        if lapses_on in names_started or len(corp.trains) >= trains.limit():
+            self.game.state.trains_gone.append(train_id)
+            self.game.log(f"{company}'s free {name} train is removed from play")
+            return
+        corp.trains.append(train_id)
+        if params.get("sellable") is False:
+            self.game.state.unsellable_trains.append(train_id)
+        self.game.log(f"{corp_id} receives {company}'s free {name} train")
+
+    # Bankruptcy and scoring (5, 5.1) ----------------------------------------------------------
+
+    def bankrupt(self, player: str, corp_id: str) -> None:
+        """4.2.5.1: the president cannot pay; he forfeits his cash and the game ends (5(c))."""
+        state = self.game.state
+        state.bankrupt.append(player)
+        state.bank += state.player(player).cash
+        state.player(player).cash = 0
+        self.game.log(f"{player} is bankrupt")
+        self.end_game("bankrupt")
+
+    def scores(self) -> dict[str, int]:
+        """5.1: cash, shares at market value, and players' privates at par."""
+        state = self.game.state
+        market = StockMarket(self.game.title.market, state)
+        shares = Shares(self.game)
+        result = {}
+        for player in state.players:
+            value = 0 if player.name in state.bankrupt else player.cash
+            for corp in state.corporations.values():
+                if corp.market_cell is None:
+                    continue
+                value += market.price(corp) * shares.percent(corp, player.name) // 10
+            for private in state.privates.values():
+                if private.owner == player.name and not private.closed:
+                    value += self.game.title.privates[private.id].par
+            result[player.name] = value
+        return result
+

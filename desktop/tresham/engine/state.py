@@ -70,8 +70,22 @@ class GameState:
     phase: str
     priority: int
     """Seat index of the player holding the priority deal."""
+    depot: list[str] = field(default_factory=list)
+    """Trains in the bank's initial offering, in the order they must be bought."""
+    market_trains: list[str] = field(default_factory=list)
+    """Trains in the bank's open market (discarded over a train limit)."""
+    trains_gone: list[str] = field(default_factory=list)
+    """Trains removed from play (rusted, or a free train that lapsed)."""
+    abilities_used: dict[str, int] = field(default_factory=dict)
+    """How often each private company's limited ability has been used."""
     stock_round_number: int = 0
     market_arrivals: int = 0
+    unsellable_trains: list[str] = field(default_factory=list)
+    bankrupt: list[str] = field(default_factory=list)
+    end_trigger: str | None = None
+    """What set `game_ends_after`: "bank" or "stock_market"."""
+    game_ends_after: str | None = None
+    """Set when an end condition is met: "operating_round", "stock_round_and_or" (18GA 5)."""
     operating_round_number: int = 0
     log: list[str] = field(default_factory=list)
     finished: bool = False

@@ -80,7 +80,7 @@ class _TitleLoader:
 
     def _info(self, node: Node) -> TitleInfo:
         node.mapping({"id", "name", "subtitle", "designer", "rulebook", "rules_module", "players",
-                      "bank", "starting_cash", "certificate_limit", "options"})
+                      "bank", "starting_cash", "certificate_limit", "options", "variants"})
         title_id = node.child("id").str()
         if title_id != self.title_id:
             raise node.child("id").error(f"says {title_id!r} but the folder is {self.title_id!r}")
@@ -97,17 +97,13 @@ class _TitleLoader:
             if missing:
                 raise table.error(f"no value for {missing[0]} players")
             per_count[key] = values
-        options = []
         seen: set[str] = set()
-        for option in node.child("options", []).items():
-            option.mapping({"id", "rule", "name", "description", "value"})
-            option_id = option.child("id").str()
-            if option_id in seen:
-                raise option.child("id").error(f"duplicate option id {option_id!r}")
-            seen.add(option_id)
-            options.append(OptionDef(option_id, option.child("rule").str(),
-                                     option.child("name").str(),
-                                     option.child("description").str()))
+        options = [self._option(o, seen) for o in node.child("options", []).items()]
+        variants = [self._option(v, seen) for v in node.child("variants", []).items()]
+        for index, variant in enumerate(variants):
+            if variant.profile is None:
+                raise node.child("variants").error("a variant names its profile",
+                                                   f"variants[{index}].profile")
         return TitleInfo(
             id=title_id, name=node.child("name").str(),
             subtitle=node.child("subtitle", "").str() if node.has("subtitle") else "",
@@ -116,7 +112,19 @@ class _TitleLoader:
             rules_module=node.child("rules_module").str(),
             min_players=low, max_players=high, bank=node.child("bank").int(1),
             starting_cash=per_count["starting_cash"],
-            certificate_limit=per_count["certificate_limit"], options=tuple(options))
+            certificate_limit=per_count["certificate_limit"], options=tuple(options),
+            variants=tuple(variants))
+
+    @staticmethod
+    def _option(option: Node, seen: set[str]) -> OptionDef:
+        option.mapping({"id", "rule", "name", "description", "profile"})
+        option_id = option.child("id").str()
+        if option_id in seen:
+            raise option.child("id").error(f"duplicate option id {option_id!r}")
+        seen.add(option_id)
+        return OptionDef(option_id, option.child("rule").str(), option.child("name").str(),
+                         option.child("description").str(),
+                         option.child("profile", None).opt_str())
 
     # map.yaml ---------------------------------------------------------------------------------
 
@@ -231,8 +239,12 @@ class _TitleLoader:
             home = item.child("home").str()
             if home not in map_def.hexes:
                 raise item.child("home").error(f"hex {home} is not on the map")
-            home_city = item.child("home_city", 0).int(0)
-            if home_city >= len(map_def.hexes[home].track.cities):
+            home_city_node = item.child("home_city", 0)
+            home_city: int | None = None if home_city_node.value == "choose" \
+                else home_city_node.int(0)
+            cities = len(map_def.hexes[home].track.cities)
+            if (home_city is None and cities < 2) or (home_city is not None
+                                                       and home_city >= cities):
                 raise item.child("home_city" if item.has("home_city") else "home").error(
                     f"hex {home} has no city {home_city}")
             tokens = tuple(t.int(0) for t in item.child("tokens").items())
@@ -346,7 +358,7 @@ class _TitleLoader:
                 raise item.error("every phase after the first needs `starts_with` (the train that starts it)")
             per_turn = item.child("bank_trains_per_turn", "unlimited").count(UNLIMITED)
             phases.append(PhaseDef(
-                name=name, on=on,
+                name=name, starts_with=on,
                 tiles=tuple(t.choice(TILE_COLOURS) for t in item.child("tiles").items()),
                 train_limit=item.child("train_limit").int(1),
                 operating_rounds=item.child("operating_rounds").int(1),
@@ -359,9 +371,9 @@ class _TitleLoader:
                               trains: tuple[TrainDef, ...]) -> None:
         names = {t.name for t in trains}
         for i, phase in enumerate(phases):
-            if phase.on is not None and phase.on not in names:
+            if phase.starts_with is not None and phase.starts_with not in names:
                 raise DataError(f"maps/{self.title_id}/phases.yaml", f"phases[{i}].starts_with",
-                                f"no train named {phase.on!r} in trains.yaml")
+                                f"no train named {phase.starts_with!r} in trains.yaml")
 
     def _check_train_phases(self, node: Node, trains: tuple[TrainDef, ...],
                             phase_names: list[str]) -> None:

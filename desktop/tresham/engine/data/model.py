@@ -194,7 +194,8 @@ class CorporationDef:
     text_colour: str
     shares: tuple[int, ...]
     float_percent: int
-    home_city: int = 0
+    home_city: int | None = 0
+    """Which city of the home hex; None when the corporation chooses as it places the station."""
 
 
 @dataclass(frozen=True)
@@ -249,7 +250,7 @@ class TrainDef:
 @dataclass(frozen=True)
 class PhaseDef:
     name: str
-    on: str | None
+    starts_with: str | None
     tiles: tuple[str, ...]
     train_limit: int
     operating_rounds: int
@@ -264,6 +265,8 @@ class OptionDef:
     rule: str
     name: str
     description: str
+    profile: str | None = None
+    """For a variant: the implementation whose reading of the rules it is (e.g. 18xx.games)."""
 
 
 @dataclass(frozen=True)
@@ -280,6 +283,11 @@ class TitleInfo:
     starting_cash: Mapping[int, int]
     certificate_limit: Mapping[int, int]
     options: tuple[OptionDef, ...]
+    variants: tuple[OptionDef, ...] = ()
+    """Other implementations' readings of the rules, for replaying their records."""
+
+    def variants_of(self, profile: str) -> tuple[str, ...]:
+        return tuple(v.id for v in self.variants if v.profile == profile)
 
 
 @dataclass(frozen=True)

@@ -1,47 +1,55 @@
-"""The operating round: private companies pay, then floated corporations operate in market order.
+"""The operating round: private companies pay, then floated corporations operate (18GA 4).
 
-A corporation's turn walks through its steps in order (18GA 4.2): home station, tile, station,
-trains, dividend, train purchase. Steps arrive as the rules do; a step a corporation cannot or does
-not want to use is ended with `Pass`.
+Corporations operate one at a time, the highest share value first among those that have not yet
+operated (ties: farthest right, then top of the stack). A turn walks through its steps in order;
+a step with nothing to decide is skipped, and `Pass` ends a step the corporation may leave.
+Buying private companies is allowed at any point of the turn once the phase permits it.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tresham.engine.actions import Action, LayTile, Pass
+from tresham.engine.actions import Action, BuyCompany, Pass
 from tresham.engine.errors import IllegalAction
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Choice, Round
-from tresham.engine.shares import Shares
+from tresham.engine.rounds.steps.base import Step, TurnRecord
+from tresham.engine.rounds.steps.companies import BuyCompanyStep
+from tresham.engine.rounds.steps.routes import DividendStep, RouteStep
+from tresham.engine.rounds.steps.token import HomeStationStep, TokenStep
+from tresham.engine.rounds.steps.track import TrackStep
+from tresham.engine.rounds.steps.trains import BuyTrainStep, DiscardStep
 from tresham.engine.state import BANK, CorporationState, StationToken
-from tresham.engine.upgrades import LaidTile
+from tresham.engine.trains import Trains
 
 if TYPE_CHECKING:
     from tresham.engine.game import Game
 
+STEP_ORDER: tuple[type[Step], ...] = (
+    TrackStep, TokenStep, RouteStep, DividendStep, BuyTrainStep, BuyCompanyStep)
+
 
 class OperatingRound(Round):
     kind = "operating"
+    pass_action = Pass
 
     def __init__(self, game: Game, number: int, index_in_set: int = 1, set_size: int = 1) -> None:
         super().__init__(game, number)
         self.index_in_set = index_in_set
         self.set_size = set_size
-        self.shares = Shares(game)
         self.market = StockMarket(game.title.market, game.state)
-        self.tile_laid = False
-        game.log(f"Operating round {number} begins")
+        self.operated: list[str] = []
+        self.turn = TurnRecord("", False)
+        self.steps: list[Step] = []
+        self.step_index = 0
+        self.discards: list[DiscardStep] = []
+        self.advance_after_discards = False
+        game.log(f"Operating round {number} begins ({index_in_set} of {set_size})")
         self._pay_privates()
-        self.order = self._operating_order()
-        self.current = 0
-        self._start_turn()
+        self._next_corporation()
 
-    # Order ------------------------------------------------------------------------------------
-
-    def _operating_order(self) -> list[str]:
-        floated = [c for c in self.game.state.corporations.values() if c.floated]
-        return [c.id for c in sorted(floated, key=self.market.operating_order_key)]
+    # Order and turns --------------------------------------------------------------------------
 
     def _pay_privates(self) -> None:
         """4(a), 4.1: the bank pays each private company's revenue to its owner."""
@@ -59,69 +67,156 @@ class OperatingRound(Round):
 
     @property
     def corporation(self) -> CorporationState | None:
-        if self.current >= len(self.order):
+        if not self.turn.corporation:
             return None
-        return self.game.state.corporations[self.order[self.current]]
+        return self.game.state.corporations[self.turn.corporation]
 
-    def _start_turn(self) -> None:
-        corp = self.corporation
-        if corp is None:
+    def _next_corporation(self) -> None:
+        waiting = [c for c in self.game.state.corporations.values()
+                   if c.floated and c.id not in self.operated]
+        if not waiting:
+            self.turn = TurnRecord("", False)
             self.finished = True
             self.game.log(f"Operating round {self.number} ends")
             return
-        self.tile_laid = False
+        corp = min(waiting, key=self.market.operating_order_key)
+        self.operated.append(corp.id)
+        self.turn = TurnRecord(corp.id, first_turn=corp.tokens_placed == 0)
+        self.steps = [step(self) for step in STEP_ORDER]
         if corp.tokens_placed == 0:
-            self._place_home_station(corp)
+            hex_id, city = self.game.rules.home_of(corp.id)
+            if city is None:
+                # The home city is chosen once the hex's tile shows where each city leads.
+                self.steps.insert(1, HomeStationStep(self))
+            else:
+                self._place_home_station(corp, hex_id, city)
+        self.step_index = -1
+        self._advance()
 
-    def _place_home_station(self, corp: CorporationState) -> None:
+    def _place_home_station(self, corp: CorporationState, hex_id: str, city: int) -> None:
         """4.2(a): the home station goes down free at the start of the first operating turn."""
-        definition = self.game.title.corporations[corp.id]
-        self.game.state.board.tokens.append(
-            StationToken(corp.id, definition.home, definition.home_city))
+        self.game.state.board.tokens.append(StationToken(corp.id, hex_id, city))
         corp.tokens_placed = 1
-        self.game.log(f"{corp.id} places its home station in {definition.home}")
+        self.game.log(f"{corp.id} places its home station in {hex_id}")
+
+    def _advance(self) -> None:
+        """Move to the next step that has something to decide, or end the turn."""
+        self.step_index += 1
+        while self.step_index < len(self.steps):
+            if self.steps[self.step_index].enter():
+                return
+            self.step_index += 1
+        corp = self.corporation
+        if corp is not None:
+            corp.operated = True
+        if not self.game.state.finished:
+            self._next_corporation()
+
+    @property
+    def step(self) -> Step | None:
+        if self.discards:
+            return self.discards[0]
+        if 0 <= self.step_index < len(self.steps):
+            return self.steps[self.step_index]
+        return None
+
+    def queue_discards(self) -> None:
+        """After a phase change, every corporation over the new limit must discard."""
+        waiting = {d.corporation for d in self.discards}
+        for corp_id in Trains(self.game).over_limit():
+            if corp_id not in waiting:
+                self.discards.append(DiscardStep(self, corp_id))
 
     # Round interface --------------------------------------------------------------------------
 
     def acting(self) -> str | None:
-        corp = self.corporation
-        return corp.id if corp else None
+        if self.discards:
+            return self.discards[0].corporation
+        return self.turn.corporation or None
+
+    def accepts_out_of_turn(self, action: Action) -> bool:
+        step = self.step
+        return isinstance(step, BuyTrainStep) and not self.discards and step.accepts_from(action)
 
     def choices(self) -> list[Choice]:
-        choices: list[Choice] = []
-        if not self.tile_laid:
-            choices.append(Choice(LayTile, text="Lay or upgrade a tile"))
-        choices.append(Choice(Pass, text="End the turn"))
+        step = self.step
+        if step is None:
+            return []
+        choices = step.choices()
+        if not self.discards and not isinstance(step, BuyCompanyStep):
+            companies = BuyCompanyStep(self)
+            choices = [c for c in companies.choices() if c.action is BuyCompany] + choices
         return choices
 
     def process(self, action: Action) -> None:
-        corp = self.corporation
-        assert corp is not None
-        if isinstance(action, LayTile):
-            self._lay_tile(corp, action)
-        elif isinstance(action, Pass):
-            corp.operated = True
-            self.current += 1
-            self._start_turn()
-        else:
-            raise IllegalAction(f"{type(action).TYPE.replace('_', ' ')} is not possible now")
+        if self.discards:
+            self._process_discard(action)
+            return
+        step = self.step
+        if step is None:
+            raise IllegalAction("no corporation is operating")
+        if isinstance(action, BuyCompany) and not isinstance(step, BuyCompanyStep):
+            BuyCompanyStep(self).process(action)
+            self._step_done(done=not step.active())
+            return
+        if isinstance(action, Pass) and action.entity == self.acting():
+            if not step.may_pass or not any(c.action is Pass for c in step.choices()):
+                raise IllegalAction(f"{self.acting()} must finish the {step.name} step "
+                                    "before going on")
+            step.on_pass()
+            self._step_done(done=True)
+            return
+        if not step.accepts(action):
+            what = type(action).TYPE.replace("_", " ")
+            raise IllegalAction(f"{what} is not possible now: {self.acting()} is at the "
+                                f"{step.name} step")
+        self._step_done(done=step.process(action))
 
-    # Track ------------------------------------------------------------------------------------
+    def _step_done(self, done: bool) -> None:
+        """Advance past the current step once it is done and no discard is waiting."""
+        self.advance_after_discards = self.advance_after_discards or done
+        if self.discards or self.game.state.finished:
+            return
+        if self.advance_after_discards:
+            self.advance_after_discards = False
+            self._advance()
 
-    def _lay_tile(self, corp: CorporationState, action: LayTile) -> None:
-        if self.tile_laid:
-            raise IllegalAction(f"{corp.id} has already laid its tile this turn")
-        board = self.game.board
-        problem = board.lay_problem(action.hex, action.tile, action.rotation)
-        if problem:
-            raise IllegalAction(f"{corp.id} cannot lay tile {action.tile} in {action.hex}: {problem}")
-        cost = board.lay_cost(action.hex)
-        if cost > corp.treasury:
-            raise IllegalAction(f"{corp.id} cannot lay tile {action.tile} in {action.hex}: "
-                                f"the terrain costs ${cost} and it has ${corp.treasury}")
-        corp.treasury -= cost
-        self.game.state.bank += cost
-        board.lay(action.hex, LaidTile(self.game.title.tiles[action.tile], action.rotation))
-        self.tile_laid = True
-        extra = f", paying ${cost} for terrain" if cost else ""
-        self.game.log(f"{corp.id} lays tile {action.tile} in {action.hex}{extra}")
+    def _process_discard(self, action: Action) -> None:
+        step = self.discards[0]
+        if not step.accepts(action):
+            raise IllegalAction(f"{step.corporation} must first discard down to the train limit")
+        if step.process(action):
+            self.discards.pop(0)
+        if not self.discards:
+            current = self.step
+            self._step_done(done=current is None or not current.active())
+
+    # Board queries for the operating corporation ----------------------------------------------
+
+    def _step_of(self, kind: type[Step]) -> Step | None:
+        step = self.step
+        return step if isinstance(step, kind) and not self.discards else None
+
+    def legal_tile_lays(self) -> dict[str, dict[str, list[int]]]:
+        step = self._step_of(TrackStep)
+        return step.legal_lays() if isinstance(step, TrackStep) else {}
+
+    def tile_lay_problem(self, hex_id: str, tile_id: str, rotation: int) -> str | None:
+        step = self._step_of(TrackStep)
+        if not isinstance(step, TrackStep):
+            return f"{self.acting()} is not laying track now"
+        companies: list[str | None] = [None] + [c for c, _ in step.lay_abilities()]
+        problems = [step.problem(hex_id, tile_id, rotation, c) for c in companies]
+        return None if any(p is None for p in problems) else problems[0]
+
+    def legal_token_spots(self) -> dict[tuple[str, int], int]:
+        step = self._step_of(TokenStep)
+        return step.legal_spots() if isinstance(step, TokenStep) else {}
+
+    def token_problem(self, hex_id: str, city: int) -> str | None:
+        step = self._step_of(TokenStep)
+        if not isinstance(step, TokenStep):
+            return f"{self.acting()} is not placing stations now"
+        companies: list[str | None] = [None] + [c for c, _ in step.station_abilities()]
+        problems = [step.problem(hex_id, city, c) for c in companies]
+        return None if any(p is None for p in problems) else problems[0]

@@ -18,6 +18,7 @@ from tresham.engine.actions import (
 from tresham.engine.errors import IllegalAction
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Choice, Round
+from tresham.engine.selling import sell_shares, successor
 from tresham.engine.shares import PRESIDENT, Shares
 from tresham.engine.state import BANK, IPO, MARKET, CorporationState
 
@@ -458,7 +459,7 @@ class StockRound(Round):
             return "no one may sell shares in the first stock round (3.2(a)(1))"
         if percent <= 0 or percent % 10:
             return "shares are sold in steps of 10%"
-        if self.turn.sold_after_buy or (self.turn.bought and self.turn.sold_before_buy):
+        if self.turn.bought and self.turn.sold_before_buy:
             return "a turn's purchase must come before all its sales or after them all (3.2)"
         held = self.shares.percent(corp, player)
         if percent > held:
@@ -471,53 +472,20 @@ class StockRound(Round):
             president_size = self.game.title.corporations[corp.id].shares[PRESIDENT]
             ordinary = held - president_size
             if percent > ordinary:
-                successor = self._successor(corp, player, held - percent)
-                if successor is None:
+                if successor(self.game, corp, player, held - percent) is None:
                     return (f"{player} may sell the president's certificate of {corp.id} only "
                             "if another player holds at least 20% and ends up holding more "
                             "(3.2(a)(3))")
         return None
 
-    def _successor(self, corp: CorporationState, seller: str, remaining: int) -> str | None:
-        """Who takes the presidency when `seller` keeps `remaining` percent, if anyone may."""
-        players = self.game.state.players
-        seat = self.game.state.seat(seller)
-        president_size = self.game.title.corporations[corp.id].shares[PRESIDENT]
-        best, best_percent = None, remaining
-        for step in range(1, len(players)):
-            name = players[(seat + step) % len(players)].name
-            held = self.shares.percent(corp, name)
-            if held > best_percent and held >= president_size:
-                best, best_percent = name, held
-        return best
-
     def _sell(self, player: str, corp: CorporationState, percent: int) -> None:
-        state = self.game.state
-        price = self.market.price(corp) * percent // 10
-        held = self.shares.percent(corp, player)
-        president_size = self.game.title.corporations[corp.id].shares[PRESIDENT]
-        if self.shares.president(corp) == player and percent > held - president_size:
-            successor = self._successor(corp, player, held - percent)
-            assert successor is not None
-            self.shares.move_percent(corp, successor, player, president_size)
-            self.shares.move(corp, PRESIDENT, successor)
-            self.shares.move_percent(corp, player, MARKET, percent)
-            self.game.log(f"{successor} becomes president of {corp.id}")
-        else:
-            self.shares.move_percent(corp, player, MARKET, percent)
-            new = self.shares.update_president(corp, player)
-            if new:
-                self.game.log(f"{new} becomes president of {corp.id}")
-        state.player(player).cash += price
-        state.bank -= price
-        self.market.move_down(corp, percent // 10)
+        sell_shares(self.game, player, corp.id, percent)
         self.sold_this_round[player].add(corp.id)
         if self.turn.bought:
             self.turn.sold_after_buy = True
         else:
             self.turn.sold_before_buy = True
         self.turn.acted = True
-        self.game.log(f"{player} sells {percent}% of {corp.id} for ${price}")
 
     def _trade_private(self, action: SellPrivate) -> None:
         state = self.game.state

@@ -1,17 +1,110 @@
-"""18GA, The Railroads Come to Georgia: the rules its data cannot express."""
+"""18GA, The Railroads Come to Georgia: the rules its data cannot express, and its options (7)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from tresham.engine.data.model import UNLIMITED, HexDef, TileDef, TrainDef
+from tresham.engine.rounds.steps.base import TurnRecord
 from tresham.engine.rounds.stock import StockRound
+from tresham.engine.routes.graph import GraphNode
+from tresham.engine.routes.rules import RouteRules
 from tresham.engine.rules import TitleRules
 from tresham.engine.state import BANK
+from tresham.engine.upgrades import UpgradeRules
+
+if TYPE_CHECKING:
+    from tresham.engine.game import Game
 
 LEXINGTON = "LTR"
 LEXINGTON_DISCOUNT_PER_ROUND = 5
 LEXINGTON_FORCED_ROUND = 5
+EXTRA_YELLOW_LAYS = 2
+DEFAULT_END_VALUE_OPTION = 250
+
+
+class SharedMaconBrownTile(UpgradeRules):
+    """7(d): 457a leaves the game; 458a and the standard 63 may go in Macon or Brunswick."""
+
+    SHARED_LABELS = frozenset({"M", "B"})
+
+    def label_problem(self, hex_def: HexDef, tile: TileDef) -> str | None:
+        if tile.colour == "brown" and hex_def.label in self.SHARED_LABELS:
+            if tile.label is None or tile.label in self.SHARED_LABELS:
+                return None
+        return super().label_problem(hex_def, tile)
+
+    def tile_problem(self, board: object, hex_def: HexDef, tile: TileDef,
+                     colours_available: tuple[str, ...]) -> str | None:
+        if tile.id == "457a":
+            return "tile 457a is out of the game (optional rule 7(d))"
+        return super().tile_problem(board, hex_def, tile, colours_available)  # type: ignore[arg-type]
+
+
+class GeorgiaRoutes(RouteRules):
+    """Variant home_offboard_pass_through: a corporation runs through its own home off-board."""
+
+    def pass_through_problem(self, game: Game, corp_id: str, node: GraphNode) -> str | None:
+        if game.setup.options.get("home_offboard_pass_through") and \
+                game.rules.home_of(corp_id)[0] == node.hex and any(
+                    t.corporation == corp_id and t.hex == node.hex
+                    for t in game.state.board.tokens):
+            return None
+        return super().pass_through_problem(game, corp_id, node)
 
 
 class Rules(TitleRules):
+    route_rules_class = GeorgiaRoutes
+
+    # Setup options ------------------------------------------------------------------------------
+
+    def make_upgrade_rules(self) -> UpgradeRules:
+        if self.option("macon_brown_tile_shared"):
+            return SharedMaconBrownTile(self.game.title)
+        return super().make_upgrade_rules()
+
+    def home_of(self, corp_id: str) -> tuple[str, int | None]:
+        """7(b): the Georgia & Florida may start in Columbus."""
+        if corp_id == "G&F" and self.option("gf_home_columbus"):
+            return "G3", 0
+        return super().home_of(corp_id)
+
+    def corporation_tokens(self, corp_id: str) -> tuple[int, ...]:
+        """7(c): the Central of Georgia may lose one of its $100 stations."""
+        tokens = super().corporation_tokens(corp_id)
+        if corp_id == "CoG" and self.option("cog_one_less_token"):
+            return tokens[:-1]
+        return tokens
+
+    def train_count(self, train: TrainDef) -> int:
+        """7(f): 8 trains may be unlimited."""
+        if train.name == "8" and self.option("unlimited_8_trains"):
+            return UNLIMITED
+        return super().train_count(train)
+
+    def end_share_value(self) -> int:
+        """7(e): the players may agree on a lower share value that ends the game."""
+        value = self.option("stock_end_value")
+        if value:
+            return value if isinstance(value, int) and not isinstance(value, bool) \
+                else DEFAULT_END_VALUE_OPTION
+        return super().end_share_value()
+
+    def tile_lay_turn_problem(self, turn: TurnRecord, is_upgrade: bool) -> str | None:
+        """7(a): on its first turn a corporation may lay two yellow tiles instead of one."""
+        if not (self.option("extra_yellow_first_turn") and turn.first_turn):
+            return super().tile_lay_turn_problem(turn, is_upgrade)
+        if turn.tile_lays == 0:
+            return None
+        if turn.upgrades or is_upgrade:
+            return f"{turn.corporation}'s second tile on its first turn must be a new yellow " \
+                   "tile, and only after a first yellow tile (7(a))"
+        if turn.tile_lays >= EXTRA_YELLOW_LAYS:
+            return f"{turn.corporation} has laid both its first-turn yellow tiles"
+        return None
+
+    # Lexington Terminal (3.1.2) -----------------------------------------------------------------
+
     def _lexington_unsold(self) -> bool:
         return self.game.state.privates[LEXINGTON].owner == BANK
 

@@ -1,0 +1,69 @@
+"""What a step of an operating turn is, and the record of the turn the steps share."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from tresham.engine.actions import Action
+from tresham.engine.rounds.base import Choice
+from tresham.engine.state import CorporationState
+
+if TYPE_CHECKING:
+    from tresham.engine.game import Game
+    from tresham.engine.rounds.operating import OperatingRound
+
+
+@dataclass
+class TurnRecord:
+    """What the operating corporation has done so far this turn."""
+
+    corporation: str
+    first_turn: bool
+    tile_lays: int = 0
+    upgrades: int = 0
+    abilities_used: list[str] = field(default_factory=list)
+    station_placed: bool = False
+    revenue: int | None = None
+    routes: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    bank_trains_bought: int = 0
+    president_paid: int = 0
+
+
+class Step:
+    """One step of the turn. `active()` False means it offers nothing and is skipped."""
+
+    name = ""
+    may_pass = True
+
+    def __init__(self, round_: OperatingRound) -> None:
+        self.round = round_
+        self.game: Game = round_.game
+
+    @property
+    def turn(self) -> TurnRecord:
+        return self.round.turn
+
+    @property
+    def corp(self) -> CorporationState:
+        return self.game.state.corporations[self.turn.corporation]
+
+    def enter(self) -> bool:
+        """Called once as the step begins; False skips it (nothing to decide)."""
+        return self.active()
+
+    def active(self) -> bool:
+        return bool(self.choices())
+
+    def choices(self) -> list[Choice]:
+        raise NotImplementedError
+
+    def accepts(self, action: Action) -> bool:
+        raise NotImplementedError
+
+    def process(self, action: Action) -> bool:
+        """Apply the action; return True when the step is finished."""
+        raise NotImplementedError
+
+    def on_pass(self) -> None:
+        """What ending the step without acting means (nothing, for most steps)."""

@@ -1,0 +1,72 @@
+"""Corporations buying private companies from players (18GA 4.2.6), at any time in their turn."""
+
+from __future__ import annotations
+
+import math
+
+from tresham.engine.actions import Action, BuyCompany
+from tresham.engine.errors import IllegalAction
+from tresham.engine.rounds.base import Choice
+from tresham.engine.rounds.steps.base import Step
+from tresham.engine.trains import Trains
+
+
+class BuyCompanyStep(Step):
+    name = "companies"
+
+    def allowed_now(self) -> bool:
+        return Trains(self.game).phase().corporations_buy_privates
+
+    def price_range(self, company: str) -> tuple[int, int]:
+        par = self.game.title.privates[company].par
+        return math.ceil(par / 2), math.floor(par * 3 / 2)
+
+    def for_sale(self) -> list[str]:
+        players = {p.name for p in self.game.state.players}
+        return [p.id for p in self.game.state.privates.values()
+                if p.owner in players and not p.closed]
+
+    def problem(self, company: str, price: int) -> str | None:
+        if not self.allowed_now():
+            return "corporations may buy private companies only once a 3 train has been bought"
+        if company not in self.for_sale():
+            return f"{company} is not owned by a player"
+        low, high = self.price_range(company)
+        if not low <= price <= high:
+            return f"{company} may be bought for ${low} to ${high} (4.2.6)"
+        if price > self.corp.treasury:
+            return f"{self.corp.id} has only ${self.corp.treasury}"
+        return None
+
+    def choices(self) -> list[Choice]:
+        if not self.allowed_now():
+            return []
+        choices = []
+        for company in self.for_sale():
+            low, high = self.price_range(company)
+            high = min(high, self.corp.treasury)
+            if high >= low:
+                choices.append(Choice(BuyCompany, {"company": company}, (low, high),
+                                      text=f"Buy {company} from "
+                                           f"{self.game.state.privates[company].owner}"))
+        if choices:
+            choices.append(Choice(self.round.pass_action, text="Buy no private companies"))
+        return choices
+
+    def accepts(self, action: Action) -> bool:
+        return isinstance(action, BuyCompany)
+
+    def process(self, action: Action) -> bool:
+        assert isinstance(action, BuyCompany)
+        problem = self.problem(action.company, action.price)
+        if problem:
+            raise IllegalAction(f"{self.corp.id} cannot buy {action.company}: {problem}")
+        private = self.game.state.privates[action.company]
+        seller = self.game.state.player(private.owner)
+        corp = self.corp
+        corp.treasury -= action.price
+        seller.cash += action.price
+        private.owner = corp.id
+        self.game.log(f"{corp.id} buys {action.company} from {seller.name} for ${action.price}")
+        self.game.rules.on_private_acquired(action.company, corp.id)
+        return not self.choices()

@@ -1,0 +1,101 @@
+"""Running trains (18GA 4.2.3) and paying out or withholding (4.2.4)."""
+
+from __future__ import annotations
+
+from tresham.engine.actions import Action, Dividend, RunRoutes
+from tresham.engine.errors import IllegalAction
+from tresham.engine.market import StockMarket
+from tresham.engine.rounds.base import Choice
+from tresham.engine.rounds.steps.base import Step
+from tresham.engine.shares import Shares
+from tresham.engine.state import MARKET
+
+
+class RouteStep(Step):
+    name = "routes"
+
+    def choices(self) -> list[Choice]:
+        if not self.corp.trains:
+            return []
+        return [Choice(RunRoutes, text="Run trains"),
+                Choice(self.round.pass_action, text="Run no trains")]
+
+    def accepts(self, action: Action) -> bool:
+        return isinstance(action, RunRoutes)
+
+    def process(self, action: Action) -> bool:
+        assert isinstance(action, RunRoutes)
+        from tresham.engine.routes.legality import routes_problem
+        from tresham.engine.routes.revenue import routes_revenue
+
+        problem = routes_problem(self.game, self.corp.id, action.routes)
+        if problem:
+            raise IllegalAction(f"{self.corp.id} cannot run these routes: {problem}")
+        revenue = routes_revenue(self.game, self.corp.id, action.routes)
+        self.turn.routes = action.routes
+        self.turn.revenue = revenue
+        self.game.log(f"{self.corp.id} runs {len(action.routes)} train(s) for ${revenue}")
+        return True
+
+    def on_pass(self) -> None:
+        self.turn.revenue = 0
+
+
+class DividendStep(Step):
+    name = "dividend"
+    may_pass = False
+
+    def enter(self) -> bool:
+        if not self.turn.revenue:
+            self._withhold_nothing()
+            return False
+        return True
+
+    def active(self) -> bool:
+        return bool(self.turn.revenue)
+
+    def _withhold_nothing(self) -> None:
+        """No revenue: nothing to pay, and the share price moves left (4.2.4)."""
+        if self.turn.revenue is None:
+            self.turn.revenue = 0
+        market = StockMarket(self.game.title.market, self.game.state)
+        market.move_left(self.corp)
+        self.game.log(f"{self.corp.id} earns nothing; its share value falls to "
+                      f"${market.price(self.corp)}")
+
+    def choices(self) -> list[Choice]:
+        revenue = self.turn.revenue or 0
+        return [Choice(Dividend, {"kind": "payout"}, text=f"Pay out ${revenue}"),
+                Choice(Dividend, {"kind": "withhold"}, text=f"Withhold ${revenue}")]
+
+    def accepts(self, action: Action) -> bool:
+        return isinstance(action, Dividend)
+
+    def process(self, action: Action) -> bool:
+        assert isinstance(action, Dividend)
+        if action.kind not in ("payout", "withhold"):
+            raise IllegalAction("a dividend is either paid out or withheld")
+        revenue = self.turn.revenue or 0
+        corp = self.corp
+        state = self.game.state
+        market = StockMarket(self.game.title.market, state)
+        if action.kind == "withhold":
+            corp.treasury += revenue
+            state.bank -= revenue
+            market.move_left(corp)
+            self.game.log(f"{corp.id} withholds ${revenue}; share value "
+                          f"${market.price(corp)}")
+            return True
+        shares = Shares(self.game)
+        for player in state.players:
+            amount = revenue * shares.percent(corp, player.name) // 100
+            player.cash += amount
+            state.bank -= amount
+        # Open-market shares pay the corporation; initial-offering shares pay nobody (4.2.4(a)).
+        amount = revenue * shares.percent(corp, MARKET) // 100
+        corp.treasury += amount
+        state.bank -= amount
+        market.move_right(corp)
+        self.game.log(f"{corp.id} pays ${revenue} (${revenue // 10} a share); share value "
+                      f"${market.price(corp)}")
+        return True

@@ -1,0 +1,189 @@
+"""Placing a station token (18GA 4.2.2), including free stations from private companies."""
+
+from __future__ import annotations
+
+from tresham.engine.actions import Action, PlaceToken
+from tresham.engine.data.model import Ability
+from tresham.engine.errors import IllegalAction
+from tresham.engine.rounds.base import Choice
+from tresham.engine.rounds.steps.base import Step
+from tresham.engine.state import StationToken
+from tresham.engine.upgrades import current_track
+
+
+class TokenStep(Step):
+    name = "token"
+
+    def next_price(self) -> int | None:
+        tokens = self.game.rules.corporation_tokens(self.corp.id)
+        placed = self.corp.tokens_placed
+        return tokens[placed] if placed < len(tokens) else None
+
+    def station_abilities(self) -> list[tuple[str, Ability]]:
+        result = []
+        for private in self.game.state.privates.values():
+            if private.owner != self.corp.id or private.closed:
+                continue
+            for ability in self.game.title.privates[private.id].abilities:
+                used = self.game.state.abilities_used.get(private.id, 0)
+                if ability.type == "station" and used < int(ability.params.get("count", 1)):
+                    result.append((private.id, ability))
+        return result
+
+    def slots_free(self, hex_id: str, city: int) -> int:
+        """Open circles in a city, less those held for unplaced home stations (4.2.2(c)).
+
+        A home whose city is still to be chosen holds a circle somewhere in its hex: a city
+        there counts as full when taking its last circle would leave the hex none.
+        """
+        hex_def = self.game.title.map.hexes[hex_id]
+        track = current_track(hex_def, self.game.board.laid(hex_id))
+        if city >= len(track.cities):
+            return 0
+        tokens = self.game.state.board.tokens
+
+        def open_in(index: int) -> int:
+            taken = sum(1 for t in tokens if t.hex == hex_id and t.city == index)
+            return track.cities[index].slots - taken
+
+        free = open_in(city)
+        hex_free = sum(open_in(i) for i in range(len(track.cities)))
+        for corp in self.game.state.corporations.values():
+            if corp.tokens_placed or corp.id == self.corp.id:
+                continue
+            home_hex, home_city = self.game.rules.home_of(corp.id)
+            if home_hex != hex_id:
+                continue
+            if home_city == city:
+                free -= 1
+            elif home_city is None:
+                hex_free -= 1
+                free = min(free, hex_free)
+        return free
+
+    def problem(self, hex_id: str, city: int, company: str | None = None) -> str | None:
+        corp = self.corp
+        if self.turn.station_placed:
+            return f"{corp.id} has already placed a station this turn"
+        price = self.next_price()
+        if price is None:
+            return f"{corp.id} has no station tokens left"
+        hex_def = self.game.title.map.hexes.get(hex_id)
+        if hex_def is None:
+            return f"there is no hex {hex_id}"
+        ability = None
+        if company is not None:
+            ability = next((a for c, a in self.station_abilities() if c == company), None)
+            if ability is None:
+                return f"{corp.id} has no unused station from {company}"
+            if hex_id not in ability.params.get("hexes", []):
+                return f"{company}'s station is only for {', '.join(ability.params['hexes'])}"
+        track = current_track(hex_def, self.game.board.laid(hex_id))
+        if city >= len(track.cities):
+            return f"{hex_id} has no city {city}"
+        if any(t.hex == hex_id and t.corporation == corp.id for t in self.game.state.board.tokens):
+            return f"{corp.id} already has a station in {hex_id} (4.2.2(b))"
+        if self.slots_free(hex_id, city) <= 0:
+            return f"no circle is free in {hex_id} (one may be held for a home station, 4.2.2(c))"
+        if ability is None or ability.params.get("connected", True):
+            from tresham.engine.routes.connectivity import token_reachable_cities
+
+            if (hex_id, city) not in token_reachable_cities(self.game, corp.id):
+                return f"{hex_id} is not connected to a {corp.id} station"
+        cost = 0 if ability is not None and ability.params.get("free") else price
+        if cost > corp.treasury:
+            return f"the station costs ${cost} and {corp.id} has ${corp.treasury}"
+        return None
+
+    def legal_spots(self) -> dict[tuple[str, int], int]:
+        if self.turn.station_placed or self.next_price() is None:
+            return {}
+        price = self.next_price() or 0
+        companies: list[str | None] = [None] + [c for c, _ in self.station_abilities()]
+        spots: dict[tuple[str, int], int] = {}
+        for hex_id, hex_def in self.game.title.map.hexes.items():
+            track = current_track(hex_def, self.game.board.laid(hex_id))
+            for city in range(len(track.cities)):
+                for company in companies:
+                    if self.problem(hex_id, city, company) is None:
+                        free = company is not None and self._free(company)
+                        spots[(hex_id, city)] = min(spots.get((hex_id, city), price),
+                                                    0 if free else price)
+        return spots
+
+    def _free(self, company: str) -> bool:
+        ability = next((a for c, a in self.station_abilities() if c == company), None)
+        return bool(ability and ability.params.get("free"))
+
+    def choices(self) -> list[Choice]:
+        spots = self.legal_spots()
+        if not spots:
+            return []
+        choices = [Choice(PlaceToken, {"hex": h, "city": c},
+                          text=f"Place a station in {h} for ${cost}")
+                   for (h, c), cost in sorted(spots.items())]
+        choices.append(Choice(self.round.pass_action, text="Place no station"))
+        return choices
+
+    def accepts(self, action: Action) -> bool:
+        return isinstance(action, PlaceToken)
+
+    def process(self, action: Action) -> bool:
+        assert isinstance(action, PlaceToken)
+        company = action.ability
+        if company is None and self.problem(action.hex, action.city) is not None:
+            # Placing where only a private's free station is possible uses that private.
+            company = next((c for c, a in self.station_abilities()
+                            if action.hex in a.params.get("hexes", [])
+                            and self.problem(action.hex, action.city, c) is None), None)
+        problem = self.problem(action.hex, action.city, company)
+        if problem:
+            raise IllegalAction(f"{self.corp.id} cannot place a station in {action.hex}: "
+                                f"{problem}")
+        cost = 0 if company is not None and self._free(company) else (self.next_price() or 0)
+        corp = self.corp
+        corp.treasury -= cost
+        self.game.state.bank += cost
+        corp.tokens_placed += 1
+        self.game.state.board.tokens.append(StationToken(corp.id, action.hex, action.city))
+        if company is not None:
+            used = self.game.state.abilities_used
+            used[company] = used.get(company, 0) + 1
+        self.turn.station_placed = True
+        via = f" using {company}" if company else ""
+        self.game.log(f"{corp.id} places a station in {action.hex}{via} for ${cost}")
+        return True
+
+
+class HomeStationStep(Step):
+    """4.2(a) where the home hex has several cities: the corporation picks one, free."""
+
+    name = "home station"
+    may_pass = False
+
+    def home(self) -> tuple[str, list[int]]:
+        hex_id, _ = self.game.rules.home_of(self.corp.id)
+        hex_def = self.game.title.map.hexes[hex_id]
+        track = current_track(hex_def, self.game.board.laid(hex_id))
+        tokens = self.game.state.board.tokens
+        cities = [i for i, city in enumerate(track.cities)
+                  if city.slots > sum(1 for t in tokens if t.hex == hex_id and t.city == i)]
+        return hex_id, cities
+
+    def choices(self) -> list[Choice]:
+        hex_id, cities = self.home()
+        return [Choice(PlaceToken, {"hex": hex_id, "city": c},
+                       text=f"Place the home station in {hex_id}, city {c}") for c in cities]
+
+    def accepts(self, action: Action) -> bool:
+        return isinstance(action, PlaceToken)
+
+    def process(self, action: Action) -> bool:
+        assert isinstance(action, PlaceToken)
+        hex_id, cities = self.home()
+        if action.hex != hex_id or action.city not in cities:
+            raise IllegalAction(f"{self.corp.id}'s home station goes in a free city of {hex_id}")
+        self.game.state.board.tokens.append(StationToken(self.corp.id, hex_id, action.city))
+        self.corp.tokens_placed = 1
+        self.game.log(f"{self.corp.id} places its home station in {hex_id}")
+        return True

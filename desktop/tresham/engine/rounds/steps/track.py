@@ -1,0 +1,152 @@
+"""Laying a tile (18GA 4.2.1), including tile lays granted by private companies (Table III)."""
+
+from __future__ import annotations
+
+from tresham.engine.actions import Action, LayTile
+from tresham.engine.data.model import Ability
+from tresham.engine.errors import IllegalAction
+from tresham.engine.rounds.base import Choice
+from tresham.engine.rounds.steps.base import Step
+from tresham.engine.state import BANK
+from tresham.engine.upgrades import LaidTile
+
+
+class TrackStep(Step):
+    name = "track"
+
+    # Queries ----------------------------------------------------------------------------------
+
+    def lay_abilities(self) -> list[tuple[str, Ability]]:
+        """Tile-lay abilities of privates the corporation owns that it may still use."""
+        result = []
+        for private in self.game.state.privates.values():
+            if private.owner != self.corp.id or private.closed:
+                continue
+            for ability in self.game.title.privates[private.id].abilities:
+                if ability.type != "tile_lay":
+                    continue
+                used = self.game.state.abilities_used.get(private.id, 0)
+                if used < int(ability.params.get("count", 1)):
+                    result.append((private.id, ability))
+        return result
+
+    def _ability(self, company: str) -> Ability | None:
+        return next((a for c, a in self.lay_abilities() if c == company), None)
+
+    def reserved_by(self, hex_id: str) -> str | None:
+        """4.2.1(k): the player-owned private company whose hex this is, if any."""
+        for private in self.game.state.privates.values():
+            if private.closed or private.owner == BANK or \
+                    private.owner in self.game.state.corporations:
+                continue
+            definition = self.game.title.privates[private.id]
+            for ability in definition.abilities:
+                if ability.type == "blocks_hexes" and hex_id in ability.params.get("hexes", []):
+                    return definition.name
+        return None
+
+    def problem(self, hex_id: str, tile_id: str, rotation: int,
+                company: str | None = None) -> str | None:
+        board = self.game.board
+        ability = None
+        if company is not None:
+            ability = self._ability(company)
+            if ability is None:
+                return f"{self.corp.id} has no unused tile lay from {company}"
+            if hex_id not in ability.params.get("hexes", []):
+                return f"{company}'s tile lay is only for {', '.join(ability.params['hexes'])}"
+        else:
+            turn_problem = self.game.rules.tile_lay_turn_problem(
+                self.turn, is_upgrade=self._is_upgrade(hex_id))
+            if turn_problem:
+                return turn_problem
+        problem = board.lay_problem(hex_id, tile_id, rotation)
+        if problem:
+            return problem
+        reserved = self.reserved_by(hex_id)
+        if reserved and ability is None:
+            return f"the hex is reserved by the {reserved}"
+        if (ability is None or ability.params.get("connected", True)) \
+                and not self._home_pending_in(hex_id):
+            from tresham.engine.routes.connectivity import tile_lay_connected
+
+            if not tile_lay_connected(self.game, self.corp.id, hex_id, tile_id, rotation):
+                return f"the new track is not connected to a {self.corp.id} station"
+        cost = self.cost(hex_id, ability)
+        if cost > self.corp.treasury:
+            return f"the terrain costs ${cost} and {self.corp.id} has ${self.corp.treasury}"
+        return None
+
+    def _home_pending_in(self, hex_id: str) -> bool:
+        """The home hex counts as connected while its station waits for a city (4.2(a))."""
+        return self.corp.tokens_placed == 0 and self.game.rules.home_of(self.corp.id)[0] == hex_id
+
+    def _is_upgrade(self, hex_id: str) -> bool:
+        hex_def = self.game.title.map.hexes.get(hex_id)
+        return self.game.board.laid(hex_id) is not None or (
+            hex_def is not None and hex_def.colour != "white")
+
+    def cost(self, hex_id: str, ability: Ability | None = None) -> int:
+        if ability is not None and ability.params.get("free"):
+            return 0
+        return self.game.board.lay_cost(hex_id)
+
+    def legal_lays(self) -> dict[str, dict[str, list[int]]]:
+        result: dict[str, dict[str, list[int]]] = {}
+        companies: list[str | None] = [None] + [c for c, _ in self.lay_abilities()]
+        board = self.game.board
+        for hex_id in self.game.title.map.hexes:
+            for tile_id, rotations in board.legal_lays(hex_id).items():
+                legal = [r for r in rotations
+                         if any(self.problem(hex_id, tile_id, r, c) is None for c in companies)]
+                if legal:
+                    result.setdefault(hex_id, {})[tile_id] = legal
+        return result
+
+    # Step interface ---------------------------------------------------------------------------
+
+    def choices(self) -> list[Choice]:
+        lays = self.legal_lays()
+        if not lays:
+            return []
+        choices = [Choice(LayTile, {}, text="Lay or upgrade a tile")]
+        for company, _ in self.lay_abilities():
+            choices.append(Choice(LayTile, {"ability": company},
+                                  text=f"Lay a tile with {company}"))
+        choices.append(Choice(self.round.pass_action, text="Done laying track"))
+        return choices
+
+    def accepts(self, action: Action) -> bool:
+        return isinstance(action, LayTile)
+
+    def process(self, action: Action) -> bool:
+        assert isinstance(action, LayTile)
+        corp = self.corp
+        problem = self.problem(action.hex, action.tile, action.rotation, action.ability)
+        if problem:
+            raise IllegalAction(f"{corp.id} cannot lay tile {action.tile} in {action.hex}: "
+                                f"{problem}")
+        ability = self._ability(action.ability) if action.ability else None
+        board = self.game.board
+        was_upgrade = self._is_upgrade(action.hex)
+        cost = self.cost(action.hex, ability)
+        corp.treasury -= cost
+        self.game.state.bank += cost
+        board.lay(action.hex, LaidTile(self.game.title.tiles[action.tile], action.rotation))
+        if action.ability:
+            used = self.game.state.abilities_used
+            used[action.ability] = used.get(action.ability, 0) + 1
+            if not ability or not ability.params.get("extra", False):
+                self._count_lay(was_upgrade)
+        else:
+            self._count_lay(was_upgrade)
+        paid = f", paying ${cost} for terrain" if cost else ""
+        via = f" using {action.ability}" if action.ability else ""
+        self.game.log(f"{corp.id} lays tile {action.tile} in {action.hex}{via}{paid}")
+        return not self.active()
+
+    def _count_lay(self, was_upgrade: bool) -> None:
+        self.turn.tile_lays += 1
+        if was_upgrade:
+            self.turn.upgrades += 1
+

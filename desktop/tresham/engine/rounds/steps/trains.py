@@ -1,0 +1,293 @@
+"""Buying trains (18GA 4.2.5), the forced purchase and bankruptcy (4.2.5.1), and discards."""
+
+from __future__ import annotations
+
+from tresham.engine.actions import Action, Bankrupt, BuyTrain, DiscardTrain, SellShares
+from tresham.engine.data.model import UNLIMITED
+from tresham.engine.errors import IllegalAction
+from tresham.engine.market import StockMarket
+from tresham.engine.rounds.base import Choice
+from tresham.engine.rounds.steps.base import Step
+from tresham.engine.shares import PRESIDENT, Shares
+from tresham.engine.state import MARKET
+from tresham.engine.trains import Trains
+
+
+class BuyTrainStep(Step):
+    name = "trains"
+
+    @property
+    def trains(self) -> Trains:
+        return Trains(self.game)
+
+    # Forced purchase --------------------------------------------------------------------------
+
+    def bank_offer(self) -> list[str]:
+        """Trains the bank sells now: the next in the depot and one of each kind in the market."""
+        offer = []
+        nxt = self.trains.next_in_depot()
+        if nxt:
+            offer.append(nxt)
+        seen = set()
+        for train_id in self.game.state.market_trains:
+            name = self.trains.definition(train_id).name
+            if name not in seen:
+                seen.add(name)
+                offer.append(train_id)
+        return offer
+
+    def must_buy(self) -> bool:
+        """4.2.5.1: no train, a legal run, and trains left in the bank."""
+        if self.corp.trains or not self.bank_offer():
+            return False
+        return self.game.rules.has_legal_run(self.corp.id)
+
+    def cheapest_bank_train(self) -> str | None:
+        offer = self.bank_offer()
+        return min(offer, key=self.trains.price) if offer else None
+
+    def emergency(self) -> bool:
+        """The corporation must buy but cannot afford any bank train on its own."""
+        cheapest = self.cheapest_bank_train()
+        return self.must_buy() and cheapest is not None and \
+            self.trains.price(cheapest) > self.corp.treasury
+
+    def president(self) -> str:
+        president = Shares(self.game).president(self.corp)
+        assert president is not None
+        return president
+
+    # Queries ----------------------------------------------------------------------------------
+
+    def _bank_limit_reached(self) -> bool:
+        per_turn = self.trains.phase().bank_trains_per_turn
+        return per_turn != UNLIMITED and self.turn.bank_trains_bought >= per_turn
+
+    def problem(self, action: BuyTrain) -> str | None:
+        corp = self.corp
+        trains = self.trains
+        if self.turn.president_paid:
+            return "after a purchase the president helped pay for, no more trains may be bought"
+        if trains.counted(corp.id) >= trains.limit():
+            return f"{corp.id} already has {trains.limit()} trains, the limit (4.2.5(g))"
+        owner = trains.owner(action.train)
+        if action.seller is None:
+            if owner is not None or action.train not in self.bank_offer():
+                nxt = trains.next_in_depot()
+                return (f"the bank sells the {nxt} train next" if nxt else
+                        "the bank has no such train for sale")
+            if self._bank_limit_reached():
+                return f"{corp.id} may buy only one train from the bank each turn until the " \
+                       "first 4 train (4.2.5(f))"
+            price = trains.price(action.train)
+            if action.price != price:
+                return f"the {action.train} train costs ${price}"
+            if price > corp.treasury:
+                if not self.emergency() or action.train != self.cheapest_bank_train():
+                    return f"{corp.id} has ${corp.treasury}, not ${price}"
+                need = price - corp.treasury
+                cash = self.game.state.player(self.president()).cash
+                if need > cash:
+                    return (f"{self.president()} must raise ${need - cash} more by selling "
+                            "shares first")
+            return None
+        if self.emergency():
+            return "when the president contributes, the train must come from the bank (4.2.5.1(a))"
+        if action.seller == corp.id or action.seller not in self.game.state.corporations:
+            return f"{action.seller} is not another corporation"
+        if owner != action.seller:
+            return f"{action.seller} does not own the {action.train} train"
+        if action.train in self.game.state.unsellable_trains:
+            return "this free train can never be sold (Table III)"
+        if action.price < 1:
+            return "trains between corporations cost at least $1 (4.2.5(d))"
+        if action.price > corp.treasury:
+            return f"{corp.id} has only ${corp.treasury}"
+        return None
+
+    def choices(self) -> list[Choice]:
+        corp = self.corp
+        choices: list[Choice] = []
+        for train_id in self.bank_offer():
+            action = BuyTrain(corp.id, train_id, self.trains.price(train_id))
+            if self.problem(action) is None:
+                choices.append(Choice(BuyTrain, {"train": train_id,
+                                                 "price": self.trains.price(train_id)},
+                                      text=f"Buy a {self.trains.definition(train_id).name} "
+                                           f"train for ${self.trains.price(train_id)}"))
+        if not self.emergency() and corp.treasury >= 1 and \
+                self.trains.counted(corp.id) < self.trains.limit():
+            for other in self.game.state.corporations.values():
+                if other.id == corp.id:
+                    continue
+                for train_id in other.trains:
+                    if train_id not in self.game.state.unsellable_trains:
+                        choices.append(Choice(BuyTrain, {"train": train_id, "seller": other.id},
+                                              (1, corp.treasury),
+                                              text=f"Buy {train_id} from {other.id}"))
+        if self.emergency():
+            president = self.president()
+            for choice in self._emergency_sales(president):
+                choices.append(choice)
+            if not choices:
+                choices.append(Choice(Bankrupt, text=f"{president} is bankrupt"))
+        elif not self.must_buy() and choices:
+            choices.append(Choice(self.round.pass_action, text="Buy no more trains"))
+        elif self.must_buy() and not choices:
+            choices.append(Choice(self.round.pass_action, text="No train can be bought"))
+        return choices
+
+    # Emergency sales (4.2.5.1(d)) -------------------------------------------------------------
+
+    def _emergency_sales(self, president: str) -> list[Choice]:
+        choices = []
+        for corp in self.game.state.corporations.values():
+            held = Shares(self.game).percent(corp, president)
+            for percent in range(10, held + 1, 10):
+                if self.sale_problem(president, corp.id, percent) is None:
+                    choices.append(Choice(SellShares, {"corporation": corp.id, "percent": percent},
+                                          text=f"{president} sells {percent}% of {corp.id}"))
+        return choices
+
+    def shortfall(self) -> int:
+        cheapest = self.cheapest_bank_train()
+        assert cheapest is not None
+        need = self.trains.price(cheapest) - self.corp.treasury
+        return need - self.game.state.player(self.president()).cash
+
+    def sale_problem(self, player: str, corporation: str, percent: int) -> str | None:
+        shares = Shares(self.game)
+        corp = self.game.state.corporations.get(corporation)
+        if corp is None or corp.market_cell is None:
+            return f"{corporation} shares cannot be sold"
+        if percent <= 0 or percent % 10:
+            return "shares are sold in steps of 10%"
+        held = shares.percent(corp, player)
+        if percent > held:
+            return f"{player} holds only {held}% of {corporation}"
+        if shares.percent(corp, MARKET) + percent > 50:
+            return f"the open market may hold at most 50% of {corporation}"
+        price = StockMarket(self.game.title.market, self.game.state).price(corp)
+        shortfall = self.shortfall()
+        if shortfall <= 0:
+            return f"{player} already has the money needed"
+        if (percent - 10) * price // 10 >= shortfall:
+            return f"{player} may sell only just enough to raise ${shortfall} (4.2.5.1(d))"
+        president_size = self.game.title.corporations[corporation].shares[PRESIDENT]
+        is_president = shares.president(corp) == player
+        ordinary = held - (president_size if is_president else 0)
+        if corporation == self.corp.id:
+            remaining = held - percent
+            others = [shares.percent(corp, p.name) for p in self.game.state.players
+                      if p.name != player]
+            if is_president and remaining < max(others, default=0):
+                return f"{player} may not sell so much that the presidency of {corporation} changes"
+        if is_president and percent > ordinary:
+            return f"{player} may not sell the president's certificate of {corporation} here"
+        return None
+
+    # Step interface ---------------------------------------------------------------------------
+
+    def enter(self) -> bool:
+        return bool(self.choices())
+
+    def accepts(self, action: Action) -> bool:
+        return isinstance(action, (BuyTrain, SellShares, Bankrupt))
+
+    def accepts_from(self, action: Action) -> bool:
+        """The president acts for himself during an emergency purchase."""
+        return isinstance(action, (SellShares, Bankrupt)) and self.emergency() and \
+            action.entity == self.president()
+
+    def process(self, action: Action) -> bool:
+        if isinstance(action, SellShares):
+            self._emergency_sale(action)
+            return False
+        if isinstance(action, Bankrupt):
+            return self._bankrupt(action)
+        assert isinstance(action, BuyTrain)
+        problem = self.problem(action)
+        if problem:
+            raise IllegalAction(f"{self.corp.id} cannot buy the {action.train} train: {problem}")
+        self._buy(action)
+        return not self.choices() or self.turn.president_paid > 0
+
+    def _buy(self, action: BuyTrain) -> None:
+        corp = self.corp
+        state = self.game.state
+        if action.seller is None:
+            price = self.trains.price(action.train)
+            if price > corp.treasury:
+                contribution = price - corp.treasury
+                state.player(self.president()).cash -= contribution
+                corp.treasury += contribution
+                self.turn.president_paid = contribution
+                self.game.log(f"{self.president()} contributes ${contribution}")
+            corp.treasury -= price
+            state.bank += price
+            self.turn.bank_trains_bought += 1
+            if action.train in state.market_trains:
+                state.market_trains.remove(action.train)
+                corp.trains.append(action.train)
+                self.game.log(f"{corp.id} buys a {action.train} train from the open market "
+                              f"for ${price}")
+            else:
+                self.game.log(f"{corp.id} buys a {action.train} train from the bank for ${price}")
+                self.trains.take_from_depot(action.train, corp.id)
+        else:
+            seller = state.corporations[action.seller]
+            seller.trains.remove(action.train)
+            corp.trains.append(action.train)
+            corp.treasury -= action.price
+            seller.treasury += action.price
+            self.game.log(f"{corp.id} buys the {action.train} train from {seller.id} for "
+                          f"${action.price}")
+        self.round.queue_discards()
+
+    def _emergency_sale(self, action: SellShares) -> None:
+        if not self.emergency() or action.entity != self.president():
+            raise IllegalAction("shares are sold in an operating round only by a president "
+                                "raising money for a forced train purchase")
+        problem = self.sale_problem(action.entity, action.corporation, action.percent)
+        if problem:
+            raise IllegalAction(problem)
+        self.game.rules.sell_shares(action.entity, action.corporation, action.percent)
+
+    def _bankrupt(self, action: Bankrupt) -> bool:
+        president = self.president()
+        if not self.emergency() or action.entity not in (president, self.corp.id):
+            raise IllegalAction("only a president who cannot pay for a forced train purchase "
+                                "goes bankrupt")
+        if self._emergency_sales(president) or self.shortfall() <= 0:
+            raise IllegalAction(f"{president} can still raise the money (sell shares or buy)")
+        self.game.rules.bankrupt(president, self.corp.id)
+        return True
+
+
+class DiscardStep(Step):
+    """A corporation over the train limit after a phase change discards (4.2.5(g))."""
+
+    name = "discard"
+    may_pass = False
+
+    def __init__(self, round_: object, corporation: str) -> None:
+        super().__init__(round_)  # type: ignore[arg-type]
+        self.corporation = corporation
+
+    def choices(self) -> list[Choice]:
+        corp = self.game.state.corporations[self.corporation]
+        return [Choice(DiscardTrain, {"train": t}, text=f"Discard the {t} train")
+                for t in corp.trains]
+
+    def accepts(self, action: Action) -> bool:
+        return isinstance(action, DiscardTrain)
+
+    def process(self, action: Action) -> bool:
+        assert isinstance(action, DiscardTrain)
+        corp = self.game.state.corporations[self.corporation]
+        if action.train not in corp.trains:
+            raise IllegalAction(f"{corp.id} has no {action.train} train")
+        corp.trains.remove(action.train)
+        self.game.state.market_trains.append(action.train)
+        self.game.log(f"{corp.id} discards the {action.train} train to the open market")
+        return len(corp.trains) <= Trains(self.game).limit()

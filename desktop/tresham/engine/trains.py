@@ -1,0 +1,146 @@
+"""Trains: the depot, who owns which train, phase changes, rusting and train limits.
+
+Train ids are "NAME-INDEX" ("3-0"), numbered per name in depot order, as 18xx.games numbers them.
+The depot (the bank's initial offering) sells trains strictly in order (18GA 4.2.5(b)); trains a
+corporation had to discard go to the open market and may be bought from there in any order.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tresham.engine.data.model import UNLIMITED, PhaseDef, TrainDef
+
+if TYPE_CHECKING:
+    from tresham.engine.game import Game
+
+UNLIMITED_EXTRA = 10
+"""How many more trains of an unlimited type the depot lays out at a time."""
+
+
+def train_name(train_id: str) -> str:
+    return train_id.rsplit("-", 1)[0]
+
+
+def initial_depot(game: Game) -> list[str]:
+    depot = []
+    for train in game.title.trains:
+        count = UNLIMITED_EXTRA if game.rules.train_count(train) == UNLIMITED \
+            else game.rules.train_count(train)
+        depot.extend(f"{train.name}-{i}" for i in range(count))
+    return depot
+
+
+class Trains:
+    """Queries and changes concerning trains, over the game's state."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.state = game.state
+
+    def definition(self, train_id: str) -> TrainDef:
+        name = train_name(train_id)
+        for train in self.game.title.trains:
+            if train.name == name:
+                return train
+        raise KeyError(train_id)
+
+    def price(self, train_id: str) -> int:
+        return self.definition(train_id).price
+
+    def phase(self) -> PhaseDef:
+        return next(p for p in self.game.title.phases if p.name == self.state.phase)
+
+    def phases_started(self) -> set[str]:
+        names = [p.name for p in self.game.title.phases]
+        return set(names[: names.index(self.state.phase) + 1])
+
+    def next_in_depot(self) -> str | None:
+        return self.state.depot[0] if self.state.depot else None
+
+    def owner(self, train_id: str) -> str | None:
+        for corp in self.state.corporations.values():
+            if train_id in corp.trains:
+                return corp.id
+        return None
+
+    def limit(self) -> int:
+        return self.phase().train_limit
+
+    def counted(self, corp_id: str) -> int:
+        """Trains counting against the limit."""
+        return len(self.state.corporations[corp_id].trains)
+
+    # Changes ----------------------------------------------------------------------------------
+
+    def take_from_depot(self, train_id: str, corp_id: str) -> None:
+        """Move a train from the depot to a corporation, then apply any phase it starts."""
+        self.state.depot.remove(train_id)
+        definition = self.definition(train_id)
+        if game_unlimited(self.game, definition) and not any(
+                train_name(t) == definition.name for t in self.state.depot):
+            index = max(int(t.rsplit("-", 1)[1]) for t in self.all_ids(definition.name)) + 1
+            position = self._depot_position_after(definition.name)
+            self.state.depot[position:position] = [
+                f"{definition.name}-{index + i}" for i in range(UNLIMITED_EXTRA)]
+        self.state.corporations[corp_id].trains.append(train_id)
+        self._start_phase_for(definition.name)
+
+    def all_ids(self, name: str) -> list[str]:
+        ids = [t for t in self.state.depot if train_name(t) == name]
+        for corp in self.state.corporations.values():
+            ids.extend(t for t in corp.trains if train_name(t) == name)
+        ids.extend(t for t in self.state.market_trains + self.state.trains_gone
+                   if train_name(t) == name)
+        return ids
+
+    def _depot_position_after(self, name: str) -> int:
+        order = [t.name for t in self.game.title.trains]
+        later = set(order[order.index(name) + 1:])
+        for position, train_id in enumerate(self.state.depot):
+            if train_name(train_id) in later:
+                return position
+        return len(self.state.depot)
+
+    def _start_phase_for(self, name: str) -> None:
+        phases = self.game.title.phases
+        current = [p.name for p in phases].index(self.state.phase)
+        for phase in phases[current + 1:]:
+            if phase.starts_with == name:
+                self._enter_phase(phase)
+                return
+
+    def _enter_phase(self, phase: PhaseDef) -> None:
+        self.state.phase = phase.name
+        self.game.log(f"Phase {phase.name} begins: {', '.join(phase.tiles)} tiles, "
+                      f"train limit {phase.train_limit}, {phase.operating_rounds} operating "
+                      f"round(s) per set")
+        self._rust(phase)
+        for event in phase.events:
+            self.game.rules.phase_event(event)
+        self.game.rules.on_phase_change(phase)
+
+    def _rust(self, phase: PhaseDef) -> None:
+        """Trains whose type rusts on this phase's train leave play at once (18GA 4.2.5(e))."""
+        doomed = {t.name for t in self.game.title.trains if t.rusts_on == phase.starts_with}
+        if not doomed:
+            return
+        for corp in self.state.corporations.values():
+            gone = [t for t in corp.trains if train_name(t) in doomed]
+            for train_id in gone:
+                corp.trains.remove(train_id)
+                self.state.trains_gone.append(train_id)
+        for train_id in [t for t in self.state.market_trains if train_name(t) in doomed]:
+            self.state.market_trains.remove(train_id)
+            self.state.trains_gone.append(train_id)
+        self.game.log(f"All {', '.join(sorted(doomed))} trains are removed from play")
+
+    def over_limit(self) -> list[str]:
+        """Corporations holding more trains than the phase allows, in operating order."""
+        limit = self.limit()
+        return [c.id for c in self.state.corporations.values()
+                if len(c.trains) > limit]
+
+
+def game_unlimited(game: Game, definition: TrainDef) -> bool:
+    return game.rules.train_count(definition) == UNLIMITED

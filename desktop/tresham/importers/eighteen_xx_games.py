@@ -1,0 +1,406 @@
+"""Reads game exports from 18xx.games and replays them through our engine.
+
+All knowledge of 18xx.games lives here: its undo/redo and automation records, its ids for tiles,
+cities, nodes, trains, shares and par prices, and its step structure (its engine skips steps with
+no choice and logs a `pass` to leave a step; ours skips the same kind of steps, and where the two
+differ the importer advances our steps until the next recorded action fits).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import permutations
+from typing import Any
+
+from tresham.engine.actions import (
+    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, DiscardTrain, Dividend,
+    EndGame, LayTile, Par, Pass, PlaceToken, RunRoutes, SellShares,
+)
+from tresham.engine.data.loader import load_title
+from tresham.engine.errors import IllegalAction, TreshamError
+from tresham.engine.game import FIRST_PRIORITY, Game, GameSetup
+from tresham.engine.history import History
+from tresham.engine.rounds.operating import OperatingRound
+from tresham.engine.rounds.stock import StockRound
+from tresham.engine.routes.legality import routes_problem
+from tresham.engine.shares import Shares
+from tresham.engine.state import IPO
+from tresham.engine.upgrades import current_track
+
+NO_EFFECT = {"message", "log", "program_disable", "program_share_pass", "program_buy_shares",
+             "program_auction_bid", "program_independent_mines", "program_merger_pass",
+             "program_close_pass", "program_harzbahn_draft_pass", "program_buy_shares_from_market"}
+MAX_INSERTED_PASSES = 12
+
+
+class ExportError(TreshamError):
+    """An export that cannot be read, or an action our engine refuses."""
+
+    def __init__(self, message: str, action_id: int | None = None,
+                 applied: int = 0) -> None:
+        super().__init__(message)
+        self.action_id = action_id
+        self.applied = applied
+
+
+@dataclass
+class Export:
+    title: str
+    players: list[tuple[str, str]]
+    """(18xx.games id as text, name) in seat order."""
+    optional_rules: list[str]
+    seed: int
+    actions: list[dict[str, Any]]
+    result: dict[str, int]
+    game_end_reason: str | None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(name for _, name in self.players)
+
+    def name_of(self, entity: Any) -> str:
+        for player_id, name in self.players:
+            if str(entity) == player_id:
+                return name
+        return str(entity)
+
+
+def is_export(document: Any) -> bool:
+    return isinstance(document, dict) and "actions" in document and "players" in document \
+        and "title" in document and document.get("format") is None
+
+
+def read_export(document: dict[str, Any]) -> Export:
+    try:
+        players = [(str(p["id"]), str(p["name"])) for p in document["players"]]
+        settings = document.get("settings") or {}
+        return Export(
+            title=str(document["title"]), players=players,
+            optional_rules=list(settings.get("optional_rules") or []),
+            seed=int(settings.get("seed") or 0), actions=list(document["actions"]),
+            result={str(k): int(v) for k, v in (document.get("result") or {}).items()},
+            game_end_reason=document.get("game_end_reason"))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ExportError(f"not a readable 18xx.games export: {exc}") from None
+
+
+def effective_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The actions still in effect after undo and redo, chat dropped (README of the fixtures)."""
+    kept: list[dict[str, Any]] = []
+    undone: list[list[dict[str, Any]]] = []
+    for action in actions:
+        kind = action.get("type")
+        if kind == "message":
+            continue
+        if kind == "undo":
+            target = action.get("action_id")
+            if target is None:
+                group = [kept.pop()] if kept else []
+            else:
+                cut = next((i + 1 for i, a in enumerate(kept) if a.get("id") == target), 0)
+                group = kept[cut:]
+                del kept[cut:]
+            undone.append(group)
+            continue
+        if kind == "redo":
+            if undone:
+                kept.extend(undone.pop())
+            continue
+        undone.clear()
+        kept.append(action)
+    return kept
+
+
+def with_automation(action: dict[str, Any]) -> list[dict[str, Any]]:
+    """An action followed by what the site's automation did right after it."""
+    return [action] + [dict(auto) for auto in action.get("auto_actions") or []]
+
+
+@dataclass
+class Replay:
+    export: Export
+    history: History
+    applied: int = 0
+    trace_hook: Any = None
+    tile_hexes: dict[str, str] = field(default_factory=dict)
+    """18xx.games tile instance ("57-1") -> the hex it lies in."""
+
+
+PROFILE = "18xx.games"
+
+
+def setup_for(export: Export) -> GameSetup:
+    """The export's setup, with the title's 18xx.games rule variants switched on."""
+    options: dict[str, Any] = {FIRST_PRIORITY: 0}
+    title = load_title(export.title)
+    for variant in title.info.variants_of(PROFILE):
+        options[variant] = True
+    for rule in export.optional_rules:
+        options[OPTION_NAMES.get(rule, rule)] = True
+    return GameSetup(export.title, export.names, options, export.seed)
+
+
+OPTION_NAMES = {
+    "double_yellow_first_or": "extra_yellow_first_turn",
+    "new_georgia_florida_home": "gf_home_columbus",
+    "remove_cog_token": "cog_one_less_token",
+}
+
+
+def replay(export: Export, on_action: Any = None) -> Replay:
+    """Replay an export; raises ExportError naming the first action our engine refuses.
+
+    `on_action(record, game)` is called after each recorded action and its automation.
+    """
+    try:
+        history = History(setup_for(export))
+    except TreshamError as exc:
+        raise ExportError(f"the game cannot be set up: {exc}") from None
+    state = Replay(export, history, trace_hook=on_action)
+    records = effective_actions(export.actions)
+    flat = [(r, part) for r in records for part in with_automation(r)]
+    for position, (record, data) in enumerate(flat):
+        kind = str(data.get("type"))
+        if kind not in NO_EFFECT and not kind.startswith("program_"):
+            following = [part for _, part in flat[position + 1:]]
+            try:
+                _apply(state, data, following)
+            except (TreshamError, KeyError, ValueError) as exc:
+                raise ExportError(
+                    f"action {record.get('id')} ({_describe(data)}) is refused: {exc}",
+                    record.get("id"), state.applied) from None
+            state.applied += 1
+        last_part = position + 1 == len(flat) or flat[position + 1][0] is not record
+        if on_action and last_part:
+            on_action(record, history.game)
+    return state
+
+
+def _describe(data: dict[str, Any]) -> str:
+    skip = {"created_at", "entity_type", "id", "user", "auto_actions"}
+    return " ".join(f"{k}={v}" for k, v in data.items() if k not in skip)[:200]
+
+
+# Translation ----------------------------------------------------------------------------------
+
+def _apply(state: Replay, data: dict[str, Any], following: list[dict[str, Any]]) -> None:
+    history = state.history
+    game = history.game
+    entity = state.export.name_of(data.get("entity"))
+    kind = data["type"]
+    if kind == "pass":
+        _apply_pass(state, entity, following)
+        return
+    if kind == "end_game":
+        game.end("manually_ended")
+        return
+    action = _translate(state, game, entity, data)
+    _make_room_for(state, action, game.round)
+    history.apply(action)
+    if isinstance(action, LayTile):
+        state.tile_hexes[str(data["tile"])] = action.hex
+
+
+def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> Action:
+    kind = data["type"]
+    private = game.state.privates.get(entity)
+    if private is not None and private.owner in game.state.corporations:
+        # A private company's ability used by the corporation that owns it.
+        action = _translate(state, game, private.owner, data)
+        if isinstance(action, (LayTile, PlaceToken)):
+            return type(action)(**{**action.to_json_fields(), "ability": entity})
+        return action
+    if kind == "bid":
+        company, price = str(data["company"]), int(data["price"])
+        round_ = game.round
+        if isinstance(round_, StockRound) and round_.auction is None and round_.private_turns:
+            cheapest = round_.choices()
+            if any(c.action is BuyPrivate and c.fields.get("company") == company
+                   and c.fields.get("price") == price for c in cheapest):
+                return BuyPrivate(entity, company, price)
+        return Bid(entity, company, price)
+    if kind == "par":
+        price = int(str(data["share_price"]).split(",")[0])
+        return Par(entity, str(data["corporation"]), price)
+    if kind == "buy_shares":
+        share = str(data["shares"][0])
+        corp_id, index = share.rsplit("_", 1)
+        owner = game.state.corporations[corp_id].cert_owners[int(index)]
+        return BuyShare(entity, corp_id, IPO if owner == IPO else "market")
+    if kind == "sell_shares":
+        corp_id = str(data["shares"][0]).rsplit("_", 1)[0]
+        return SellShares(entity, corp_id, int(data["percent"]))
+    if kind == "lay_tile":
+        return LayTile(entity, str(data["hex"]), _tile_name(str(data["tile"])),
+                       int(data["rotation"]))
+    if kind == "place_token":
+        hex_id, city = _city(state, game, str(data["city"]))
+        return PlaceToken(entity, hex_id, city)
+    if kind == "run_routes":
+        return RunRoutes(entity, tuple(_route(game, entity, r) for r in data["routes"]))
+    if kind == "dividend":
+        return Dividend(entity, str(data["kind"]))
+    if kind == "buy_train":
+        train = str(data["train"])
+        seller = None
+        for corp in game.state.corporations.values():
+            if train in corp.trains:
+                seller = corp.id
+        return BuyTrain(entity, train, int(data["price"]), seller)
+    if kind == "discard_train":
+        return DiscardTrain(entity, str(data["train"]))
+    if kind == "buy_company":
+        return BuyCompany(entity, str(data["company"]), int(data["price"]))
+    if kind == "bankrupt":
+        president = _president_of(game, entity)
+        return Bankrupt(president or entity)
+    if kind == "end_game":
+        return EndGame(entity)
+    raise ExportError(f"no translation for 18xx.games action {kind!r}")
+
+
+def _president_of(game: Game, corp_id: str) -> str | None:
+    corp = game.state.corporations.get(corp_id)
+    return Shares(game).president(corp) if corp else None
+
+
+def _tile_name(instance: str) -> str:
+    return instance.rsplit("-", 1)[0]
+
+
+def _city(state: Replay, game: Game, city_id: str) -> tuple[str, int]:
+    """'451a-0-2' (tile instance, city index) or 'F6-0-0' (printed hex) -> (hex, city)."""
+    tile_part, city = city_id.rsplit("-", 1)
+    if tile_part in state.tile_hexes:
+        return state.tile_hexes[tile_part], int(city)
+    hex_id = tile_part.rsplit("-", 1)[0]
+    if hex_id in game.title.map.hexes:
+        return hex_id, int(city)
+    raise ExportError(f"unknown city {city_id}")
+
+
+def _node(game: Game, node_id: str) -> str:
+    """'D4-2' (hex, index among the hex's nodes in tile order) -> our node id 'D4-c2'."""
+    hex_id, index = node_id.rsplit("-", 1)
+    track = current_track(game.title.map.hexes[hex_id], game.board.laid(hex_id))
+    return f"{hex_id}-{track.nodes[int(index)].ref}"
+
+
+def _route(game: Game, corp_id: str,
+           route: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+    """18xx.games' route (node ids in click order, hex chains) -> our train id and waypoints.
+
+    Where several stops share a hex (Atlanta's cities), each assignment of them to the places
+    the route stops in that hex is tried, and the first our rules accept is kept.
+    """
+    train = str(route["train"])
+    nodes = [_node(game, str(n)) for n in route.get("nodes") or []]
+    chains = [list(map(str, c)) for c in route.get("connections") or []]
+    if not chains:
+        return train, tuple(nodes)
+    ordered = _chain(chains)
+    stop_positions = [i for i, h in enumerate(ordered)
+                      if i in (0, len(ordered) - 1) or _is_stop_between(h, chains)]
+    by_hex: dict[str, list[str]] = {}
+    for node in nodes:
+        by_hex.setdefault(node.rsplit("-", 1)[0], []).append(node)
+    candidates: list[tuple[str, ...]] = []
+    for assignment in _assignments(ordered, stop_positions, by_hex):
+        waypoints = [assignment.get(i, h) for i, h in enumerate(ordered)]
+        candidates.append(tuple(waypoints))
+    for waypoints in candidates:
+        if routes_problem(game, corp_id, ((train, waypoints),)) is None:
+            return train, waypoints
+    return train, candidates[0]
+
+
+def _assignments(ordered: list[str], positions: list[int],
+                 by_hex: dict[str, list[str]]) -> list[dict[int, str]]:
+    """Every way to give each stop position in a hex one of that hex's stop nodes."""
+    results: list[dict[int, str]] = [{}]
+    for hex_id, options in by_hex.items():
+        places = [i for i in positions if ordered[i] == hex_id]
+        extended = []
+        for partial in results:
+            for chosen in permutations(options, len(places)) if len(options) >= len(places) \
+                    else [tuple(options) + (options[-1],) * (len(places) - len(options))]:
+                extended.append({**partial, **dict(zip(places, chosen))})
+        results = extended
+    return results
+
+
+def _is_stop_between(hex_id: str, chains: list[list[str]]) -> bool:
+    return any(chain[0] == hex_id or chain[-1] == hex_id for chain in chains)
+
+
+def _chain(chains: list[list[str]]) -> list[str]:
+    """Join hex chains that meet end to end into one ordered list of hexes."""
+    path = list(chains[0])
+    for chain in chains[1:]:
+        if chain[0] == path[-1]:
+            path.extend(chain[1:])
+        elif chain[-1] == path[-1]:
+            path.extend(reversed(chain[:-1]))
+        elif chain[-1] == path[0]:
+            path[:0] = chain[:-1]
+        elif chain[0] == path[0]:
+            path[:0] = list(reversed(chain[1:]))
+        else:
+            path.extend(chain)
+    return path
+
+
+# Step alignment -------------------------------------------------------------------------------
+
+def _acting_done_with_turn(game: Game) -> bool:
+    round_ = game.round
+    return isinstance(round_, StockRound) and round_.auction is None and round_.turn.acted
+
+
+def _make_room_for(state: Replay, action: Action, start_round: Any) -> None:
+    """Pass our steps or turns that the recorded log left implicitly (never past the round)."""
+    history = state.history
+    for _ in range(MAX_INSERTED_PASSES):
+        game = history.game
+        acting = game.acting
+        if acting is None:
+            return
+        if isinstance(start_round, OperatingRound) and not isinstance(game.round, OperatingRound):
+            return
+        if isinstance(game.round, OperatingRound):
+            if game.round.accepts_out_of_turn(action):
+                return
+            step = game.round.step
+            if acting == action.entity and step is not None and (
+                    step.accepts(action) or isinstance(action, BuyCompany)):
+                return
+            if not any(c.action is Pass for c in game.choices()):
+                return
+            history.apply(Pass(acting))
+            continue
+        if acting != action.entity and _acting_done_with_turn(game):
+            history.apply(Pass(acting))
+            continue
+        return
+
+
+def _apply_pass(state: Replay, entity: str, following: list[dict[str, Any]]) -> None:
+    history = state.history
+    game = history.game
+    if isinstance(game.round, OperatingRound):
+        nxt = next((a for a in following if a.get("type") not in NO_EFFECT), None)
+        if nxt is not None and state.export.name_of(nxt.get("entity")) == entity \
+                and nxt.get("type") != "pass":
+            try:
+                upcoming = _translate(state, game, entity, nxt)
+            except (TreshamError, KeyError, ValueError):
+                upcoming = None
+            step = game.round.step
+            if upcoming is not None and step is not None and step.accepts(upcoming):
+                return  # our engine already skipped the step this pass leaves
+        if game.acting != entity or not any(c.action is Pass for c in game.choices()):
+            return
+    elif game.acting != entity and _acting_done_with_turn(game):
+        history.apply(Pass(game.acting))
+    history.apply(Pass(entity))
+

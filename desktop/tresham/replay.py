@@ -1,0 +1,242 @@
+"""`tresham replay`: replay a saved game or an 18xx.games export headless, trace and compare.
+
+The trace has the shape of the reference traces in ../shared/fixtures (one JSON object per action:
+`action_id`, `type`, `entity`, `state`), so `--compare` can stop at the first action where our
+state differs from the reference and say which fields differ. States are compared where one
+entity's run of actions ends: inside a turn the two engines may skip an empty step (and so move a
+share price) one action apart.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, TextIO
+
+from tresham.engine import savefile
+from tresham.engine.errors import SaveFileError, TreshamError
+from tresham.engine.game import Game
+from tresham.engine.market import StockMarket
+from tresham.engine.rounds.operating import OperatingRound
+from tresham.engine.rounds.stock import StockRound
+from tresham.engine.shares import Shares
+from tresham.engine.state import IPO, MARKET
+from tresham.engine.trains import Trains
+from tresham.importers import eighteen_xx_games as xx
+
+COMPARED_CORPORATION_FIELDS = ("cash", "price", "market_cell", "par", "president", "floated",
+                               "trains", "stations", "pool_percent", "own_percent", "companies")
+
+
+@dataclass
+class Outcome:
+    title: str
+    players: list[dict[str, Any]]
+    game_end_reason: str | None
+    actions_applied: int
+    error: str | None = None
+    error_action: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        data = {"title": self.title, "players": self.players,
+                "game_end_reason": self.game_end_reason, "actions_applied": self.actions_applied}
+        if self.error:
+            data["error"] = {"action": self.error_action, "message": self.error}
+        return data
+
+
+def trace_state(game: Game, ids: dict[str, str]) -> dict[str, Any]:
+    """Our state in the reference traces' shape; `ids` maps our player names to their ids."""
+    state = game.state
+    market = StockMarket(game.title.market, state)
+    shares = Shares(game)
+    scores = game.scores()
+    players = {}
+    for player in state.players:
+        held = {c.id: shares.percent(c, player.name) for c in state.corporations.values()
+                if shares.percent(c, player.name)}
+        players[ids.get(player.name, player.name)] = {
+            "cash": player.cash, "shares": held,
+            "companies": sorted(p.id for p in state.privates.values()
+                                if p.owner == player.name and not p.closed),
+            "value": scores[player.name]}
+    corporations = {}
+    for corp in state.corporations.values():
+        if corp.par is None:
+            continue
+        president = shares.president(corp)
+        corporations[corp.id] = {
+            "cash": corp.treasury, "price": market.price(corp),
+            "market_cell": list(corp.market_cell or ()), "par": corp.par,
+            "president": ids.get(president, president) if president else None,
+            "floated": corp.floated,
+            "trains": sorted(Trains(game).definition(t).name for t in corp.trains),
+            "stations": _station_hexes(game, corp.id),
+            "pool_percent": shares.percent(corp, MARKET), "own_percent": shares.percent(corp, IPO),
+            "companies": sorted(p.id for p in state.privates.values()
+                                if p.owner == corp.id and not p.closed),
+            "home_pending": game.rules.home_of(corp.id)[0] if corp.tokens_placed == 0 else None}
+    round_ = game.round
+    return {
+        "round": "Stock" if isinstance(round_, StockRound) else
+                 "Operating" if isinstance(round_, OperatingRound) else type(round_).__name__,
+        "phase": state.phase, "bank": state.bank,
+        "acting": ids.get(game.acting or "", game.acting),
+        "players": players, "corporations": corporations,
+        "tiles": {h: f"{t.tile.id}@{t.rotation}" for h, t in sorted(state.board.tiles.items())},
+        "depot_next": (lambda t: Trains(game).definition(t).name if t else None)(
+            Trains(game).next_in_depot()),
+        "finished": state.finished,
+    }
+
+
+def _station_hexes(game: Game, corp_id: str) -> list[str]:
+    """Hexes with the corporation's stations. A home whose city is still to be chosen counts
+    while its hex has no tile yet, as 18xx.games keeps a provisional token there."""
+    hexes = [t.hex for t in game.state.board.tokens if t.corporation == corp_id]
+    corp = game.state.corporations[corp_id]
+    home_hex, home_city = game.rules.home_of(corp_id)
+    operating = isinstance(game.round, OperatingRound) and game.round.turn.corporation == corp_id
+    if home_city is None and corp.tokens_placed == 0 and operating \
+            and game.board.laid(home_hex) is None:
+        hexes.append(home_hex)
+    return sorted(hexes)
+
+
+def differences(ours: dict[str, Any], theirs: dict[str, Any]) -> list[str]:
+    """Field-by-field differences that matter for the rules (naming of rounds aside)."""
+    found = []
+    if ours["bank"] != theirs.get("bank"):
+        found.append(f"bank: ours {ours['bank']}, reference {theirs.get('bank')}")
+    for pid, ref in (theirs.get("players") or {}).items():
+        mine = ours["players"].get(pid, {})
+        for key in ("cash", "shares", "companies", "value"):
+            a, b = mine.get(key), ref.get(key)
+            if key == "companies":
+                a, b = sorted(a or []), sorted(b or [])
+            if a != b:
+                found.append(f"players.{pid}.{key}: ours {a}, reference {b}")
+    for cid, ref in (theirs.get("corporations") or {}).items():
+        mine = ours["corporations"].get(cid)
+        if mine is None:
+            found.append(f"corporations.{cid}: missing in ours")
+            continue
+        for key in COMPARED_CORPORATION_FIELDS:
+            if key not in ref:
+                continue
+            a, b = mine.get(key), ref.get(key)
+            if key in ("trains", "stations", "companies"):
+                a, b = sorted(a or []), sorted(b or [])
+            if key == "stations" and mine.get("home_pending") in b and \
+                    mine["home_pending"] not in a:
+                # 18xx.games may show a home station before the corporation first operates.
+                b = [h for h in b if h != mine["home_pending"]]
+            if a != b:
+                found.append(f"corporations.{cid}.{key}: ours {a}, reference {b}")
+    ref_tiles = {h: _tile_only(t) for h, t in (theirs.get("tiles") or {}).items()}
+    our_tiles = {h: _tile_only(t) for h, t in ours["tiles"].items()}
+    if ref_tiles != our_tiles:
+        diff = sorted(set(ref_tiles.items()) ^ set(our_tiles.items()))
+        found.append(f"tiles differ: {diff[:6]}")
+    return found
+
+
+def _tile_only(text: str) -> str:
+    """'57-1@3' or '57@3' -> '57@3'."""
+    tile, _, rotation = text.partition("@")
+    name = tile.rsplit("-", 1)[0] if tile.rsplit("-", 1)[-1].isdigit() else tile
+    return f"{name}@{rotation}"
+
+
+def load_document(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SaveFileError(f"{path} cannot be read as JSON: {exc}") from None
+
+
+def run(path: Path, trace_out: TextIO | None = None,
+        reference: list[dict[str, Any]] | None = None,
+        report: Callable[[str], None] = print) -> tuple[Outcome, bool]:
+    """Replay a file; return the outcome and whether the reference trace (if any) matched."""
+    document = load_document(path)
+    if xx.is_export(document):
+        return _run_export(xx.read_export(document), trace_out, reference, report)
+    history = savefile.from_document(document, str(path))
+    game = history.game
+    return _outcome(game, {}, len(history.actions)), True
+
+
+def _run_export(export: xx.Export, trace_out: TextIO | None,
+                reference: list[dict[str, Any]] | None,
+                report: Callable[[str], None]) -> tuple[Outcome, bool]:
+    ids = {name: pid for pid, name in export.players}
+    by_action = {line.get("action_id"): line for line in reference or []}
+    matched = True
+
+    class Diverged(Exception):
+        pass
+
+    records = xx.effective_actions(export.actions)
+    turn_ends = {a.get("id") for a, b in zip(records, records[1:] + [{}])
+                 if a.get("entity") != b.get("entity")}
+
+    def on_action(record: dict[str, Any], game: Game) -> None:
+        nonlocal matched
+        ours = trace_state(game, ids)
+        if trace_out is not None:
+            trace_out.write(json.dumps({"action_id": record.get("id"), "type": record.get("type"),
+                                        "entity": record.get("entity"), "state": ours}) + "\n")
+        ref = by_action.get(record.get("id"))
+        # Within one entity's run of actions the engines may skip an empty step at different
+        # moments; states are compared where the run ends.
+        if ref is not None and matched and record.get("id") in turn_ends:
+            found = differences(ours, ref["state"])
+            if found:
+                matched = False
+                report(f"first difference after action {record.get('id')} "
+                       f"({record.get('type')} by {record.get('entity')}):")
+                for line in found:
+                    report(f"  {line}")
+                raise Diverged
+
+    try:
+        result = xx.replay(export, on_action)
+    except Diverged:
+        return Outcome(export.title, [], None, 0, "differs from the reference trace"), False
+    except xx.ExportError as exc:
+        partial = Outcome(export.title, [], None, exc.applied, str(exc), exc.action_id)
+        return partial, matched
+    return _outcome(result.history.game, ids, result.applied), matched
+
+
+def _outcome(game: Game, ids: dict[str, str], applied: int) -> Outcome:
+    scores = game.scores()
+    players = [{"id": ids.get(p.name, p.name), "name": p.name, "score": scores[p.name]}
+               for p in game.state.players]
+    return Outcome(game.title.info.id, players, game.state.end_reason, applied)
+
+
+def main(args: Any) -> int:
+    path = Path(args.file)
+    reference = None
+    if args.compare:
+        reference = [json.loads(line) for line in
+                     Path(args.compare).read_text(encoding="utf-8").splitlines() if line.strip()]
+    trace_out = open(args.trace, "w", encoding="utf-8") if args.trace else None
+    try:
+        outcome, matched = run(path, trace_out, reference,
+                               report=lambda line: print(line, file=sys.stderr))
+    except TreshamError as exc:
+        print(f"tresham replay: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        if trace_out:
+            trace_out.close()
+    print(json.dumps(outcome.to_json()))
+    if outcome.error:
+        print(f"tresham replay: {outcome.error}", file=sys.stderr)
+        return 1
+    return 0 if matched else 1
