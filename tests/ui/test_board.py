@@ -32,8 +32,8 @@ def drag_onto(win: MainWindow, scene_point: QPointF, mime: QMimeData, drop: bool
     pos = win.view.mapFromScene(scene_point)
     action = Qt.DropAction.CopyAction
     button, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
-    QApplication.sendEvent(viewport, QDragEnterEvent(QPointF(pos), action, mime, button, none))
-    QApplication.sendEvent(viewport, QDragMoveEvent(QPointF(pos), action, mime, button, none))
+    QApplication.sendEvent(viewport, QDragEnterEvent(pos, action, mime, button, none))
+    QApplication.sendEvent(viewport, QDragMoveEvent(pos, action, mime, button, none))
     if drop:
         QApplication.sendEvent(viewport, QDropEvent(QPointF(pos), action, mime, button, none))
 

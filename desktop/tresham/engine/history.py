@@ -6,20 +6,12 @@ Any position is rebuilt by replaying from the nearest snapshot at or before it.
 
 from __future__ import annotations
 
-import copy
-from typing import Any
-
 from tresham.engine.actions import Action
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game, GameSetup
+from tresham.engine.snapshot import clone
 
 SNAPSHOT_EVERY = 25
-
-
-def clone(game: Game) -> Game:
-    """A deep copy of a game that shares its immutable title data."""
-    memo: dict[int, Any] = {id(game.title): game.title}
-    return copy.deepcopy(game, memo)
 
 
 class History:

@@ -353,8 +353,12 @@ def _chain(chains: list[list[str]]) -> list[str]:
 # Step alignment -------------------------------------------------------------------------------
 
 def _acting_done_with_turn(game: Game) -> bool:
+    """The acting player has acted this stock turn, or can do nothing but pass: either way
+    18xx.games moves on without logging a pass."""
     round_ = game.round
-    return isinstance(round_, StockRound) and round_.auction is None and round_.turn.acted
+    if not isinstance(round_, StockRound) or round_.auction is not None:
+        return False
+    return round_.turn.acted or all(c.action is Pass for c in game.choices())
 
 
 def _make_room_for(state: Replay, action: Action, start_round: Any) -> None:

@@ -10,6 +10,7 @@ from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.base import Step
 from tresham.engine.shares import PRESIDENT, Shares
 from tresham.engine.state import MARKET
+from tresham.engine.snapshot import clone
 from tresham.engine.trains import Trains
 
 
@@ -129,8 +130,7 @@ class BuyTrainStep(Step):
             president = self.president()
             for choice in self._emergency_sales(president):
                 choices.append(choice)
-            if not choices:
-                choices.append(Choice(Bankrupt, text=f"{president} is bankrupt"))
+            choices.append(Choice(Bankrupt, text=f"{president} declares bankruptcy"))
         elif not self.must_buy() and choices:
             choices.append(Choice(self.round.pass_action, text="Buy no more trains"))
         elif self.must_buy() and not choices:
@@ -155,7 +155,10 @@ class BuyTrainStep(Step):
         need = self.trains.price(cheapest) - self.corp.treasury
         return need - self.game.state.player(self.president()).cash
 
-    def sale_problem(self, player: str, corporation: str, percent: int) -> str | None:
+    def sale_problem(self, player: str, corporation: str, percent: int,
+                     all_allowed: bool = False) -> str | None:
+        """Why the president may not make this sale now; with `all_allowed`, the "only just
+        enough" limit of 4.2.5.1(d) is lifted (a bankrupt president sells all he may)."""
         shares = Shares(self.game)
         corp = self.game.state.corporations.get(corporation)
         if corp is None or corp.market_cell is None:
@@ -169,9 +172,9 @@ class BuyTrainStep(Step):
             return f"the open market may hold at most 50% of {corporation}"
         price = StockMarket(self.game.title.market, self.game.state).price(corp)
         shortfall = self.shortfall()
-        if shortfall <= 0:
+        if shortfall <= 0 and not all_allowed:
             return f"{player} already has the money needed"
-        if (percent - 10) * price // 10 >= shortfall:
+        if not all_allowed and (percent - 10) * price // 10 >= shortfall:
             return f"{player} may sell only just enough to raise ${shortfall} (4.2.5.1(d))"
         president_size = self.game.title.corporations[corporation].shares[PRESIDENT]
         is_president = shares.president(corp) == player
@@ -253,13 +256,33 @@ class BuyTrainStep(Step):
             raise IllegalAction(problem)
         self.game.rules.sell_shares(action.entity, action.corporation, action.percent)
 
+    def _sell_everything_allowed(self, game_step: BuyTrainStep) -> int:
+        """Make every sale the president may make (10% at a time); return the money raised."""
+        president = game_step.president()
+        raised = 0
+        while True:
+            sale = next(((c.id, 10) for c in game_step.game.state.corporations.values()
+                         if game_step.sale_problem(president, c.id, 10, all_allowed=True)
+                         is None), None)
+            if sale is None:
+                return raised
+            before = game_step.game.state.player(president).cash
+            game_step.game.rules.sell_shares(president, *sale)
+            raised += game_step.game.state.player(president).cash - before
+
     def _bankrupt(self, action: Bankrupt) -> bool:
+        """4.2.5.1: bankrupt only if selling all he may still leaves the train unaffordable."""
         president = self.president()
         if not self.emergency() or action.entity not in (president, self.corp.id):
             raise IllegalAction("only a president who cannot pay for a forced train purchase "
                                 "goes bankrupt")
-        if self._emergency_sales(president) or self.shortfall() <= 0:
-            raise IllegalAction(f"{president} can still raise the money (sell shares or buy)")
+        trial = clone(self.game)
+        trial_step = trial.round.step
+        assert isinstance(trial_step, BuyTrainStep)
+        self._sell_everything_allowed(trial_step)
+        if trial_step.shortfall() <= 0:
+            raise IllegalAction(f"{president} can still raise the money by selling shares")
+        self._sell_everything_allowed(self)
         self.game.rules.bankrupt(president, self.corp.id)
         return True
 
