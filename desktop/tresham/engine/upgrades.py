@@ -98,11 +98,16 @@ def edge_links(track: TrackDef) -> frozenset[frozenset[int]]:
                      if isinstance(a, int) and isinstance(b, int))
 
 
+_DISTINCT_ROTATIONS: dict[int, tuple[TileDef, tuple[int, ...]]] = {}
+"""Per tile object (kept alive here so its id stays unique): its distinct rotations."""
+
+
 class UpgradeRules:
     """The generic tile-placement rules of 1829-style games; titles override the hooks."""
 
     def __init__(self, title: TitleData) -> None:
         self.title = title
+        self._rotated: dict[tuple[str, int], TrackDef] = {}
         self._labels_by_colour: dict[str, set[str]] = {}
         for tile in title.tiles.values():
             if tile.label:
@@ -167,10 +172,17 @@ class UpgradeRules:
                         f"{_count(len(new_nodes), kind)}")
         return None
 
+    def rotated(self, tile: TileDef, rotation: int) -> TrackDef:
+        key = (tile.id, rotation)
+        track = self._rotated.get(key)
+        if track is None:
+            track = self._rotated[key] = tile.track.rotated(rotation)
+        return track
+
     def rotation_problem(self, board: Board, hex_def: HexDef, tile: TileDef,
                          rotation: int) -> str | None:
         """Why this rotation is illegal (rules (h) and (i)), assuming `tile_problem` passed."""
-        new = tile.track.rotated(rotation)
+        new = self.rotated(tile, rotation)
         old = current_track(hex_def, board.laid(hex_def.id))
         missing = edge_links(old) - edge_links(new)
         if missing:
@@ -209,13 +221,17 @@ class UpgradeRules:
     @staticmethod
     def distinct_rotations(tile: TileDef) -> list[int]:
         """Rotations that give different track (a straight tile has three, not six)."""
-        seen: list[frozenset[tuple[object, object]]] = []
+        cached = _DISTINCT_ROTATIONS.get(id(tile))
+        if cached is not None and cached[0] is tile:
+            return list(cached[1])
+        seen: list[frozenset[frozenset[object]]] = []
         result = []
         for rotation in range(6):
             shape = frozenset(frozenset(p) for p in tile.track.rotated(rotation).paths)
             if shape not in seen:
-                seen.append(shape)  # type: ignore[arg-type]
+                seen.append(shape)
                 result.append(rotation)
+        _DISTINCT_ROTATIONS[id(tile)] = (tile, tuple(result))
         return result
 
     def legal_lays(self, board: Board, hex_def: HexDef,

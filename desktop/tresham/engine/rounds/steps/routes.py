@@ -7,6 +7,8 @@ from tresham.engine.errors import IllegalAction
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.base import Step
+from tresham.engine.routes.legality import routes_problem
+from tresham.engine.routes.revenue import routes_revenue
 from tresham.engine.shares import Shares
 from tresham.engine.state import MARKET
 
@@ -25,9 +27,6 @@ class RouteStep(Step):
 
     def process(self, action: Action) -> bool:
         assert isinstance(action, RunRoutes)
-        from tresham.engine.routes.legality import routes_problem
-        from tresham.engine.routes.revenue import routes_revenue
-
         problem = routes_problem(self.game, self.corp.id, action.routes)
         if problem:
             raise IllegalAction(f"{self.corp.id} cannot run these routes: {problem}")

@@ -7,6 +7,7 @@ from tresham.engine.data.model import Ability
 from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.base import Step
+from tresham.engine.routes.connectivity import token_reachable_cities
 from tresham.engine.state import StationToken
 from tresham.engine.upgrades import current_track
 
@@ -86,8 +87,6 @@ class TokenStep(Step):
         if self.slots_free(hex_id, city) <= 0:
             return f"no circle is free in {hex_id} (one may be held for a home station, 4.2.2(c))"
         if ability is None or ability.params.get("connected", True):
-            from tresham.engine.routes.connectivity import token_reachable_cities
-
             if (hex_id, city) not in token_reachable_cities(self.game, corp.id):
                 return f"{hex_id} is not connected to a {corp.id} station"
         cost = 0 if ability is not None and ability.params.get("free") else price

@@ -7,6 +7,7 @@ from tresham.engine.data.model import Ability
 from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.base import Step
+from tresham.engine.routes.connectivity import reachable, tile_lay_connected
 from tresham.engine.state import BANK
 from tresham.engine.upgrades import LaidTile
 
@@ -68,8 +69,6 @@ class TrackStep(Step):
             return f"the hex is reserved by the {reserved}"
         if (ability is None or ability.params.get("connected", True)) \
                 and not self._home_pending_in(hex_id):
-            from tresham.engine.routes.connectivity import tile_lay_connected
-
             if not tile_lay_connected(self.game, self.corp.id, hex_id, tile_id, rotation):
                 return f"the new track is not connected to a {self.corp.id} station"
         cost = self.cost(hex_id, ability)
@@ -91,23 +90,57 @@ class TrackStep(Step):
             return 0
         return self.game.board.lay_cost(hex_id)
 
-    def legal_lays(self) -> dict[str, dict[str, list[int]]]:
+    def candidate_hexes(self, company: str | None) -> list[str]:
+        """Hexes where a lay could be legal: a private's own hexes, or (4.2.1(j)) hexes the
+        corporation's track reaches or leads into, and its pending home hex."""
+        if company is not None:
+            ability = self._ability(company)
+            return list(ability.params.get("hexes", [])) if ability else []
+        reach = reachable(self.game, self.corp.id, self.game.rules.routes)
+        hexes = {h for h, _ in reach.entries} | set(reach.hexes)
+        hexes |= {t.hex for t in self.game.state.board.tokens if t.corporation == self.corp.id}
+        home = self.game.rules.home_of(self.corp.id)[0]
+        if self._home_pending_in(home):
+            hexes.add(home)
+        return sorted(h for h in hexes if h in self.game.title.map.hexes)
+
+    def _lays(self, first_only: bool) -> dict[str, dict[str, list[int]]]:
         result: dict[str, dict[str, list[int]]] = {}
-        companies: list[str | None] = [None] + [c for c, _ in self.lay_abilities()]
         board = self.game.board
-        for hex_id in self.game.title.map.hexes:
-            for tile_id, rotations in board.legal_lays(hex_id).items():
-                legal = [r for r in rotations
-                         if any(self.problem(hex_id, tile_id, r, c) is None for c in companies)]
-                if legal:
-                    result.setdefault(hex_id, {})[tile_id] = legal
+        companies: list[str | None] = [None] + [c for c, _ in self.lay_abilities()]
+        for company in companies:
+            for hex_id in self.candidate_hexes(company):
+                for tile_id, rotations in board.legal_lays(hex_id).items():
+                    for rotation in rotations:
+                        if self.problem(hex_id, tile_id, rotation, company) is not None:
+                            continue
+                        legal = result.setdefault(hex_id, {}).setdefault(tile_id, [])
+                        if rotation not in legal:
+                            legal.append(rotation)
+                        if first_only:
+                            return result
+        for tiles in result.values():
+            for rotations in tiles.values():
+                rotations.sort()
         return result
+
+    def legal_lays(self) -> dict[str, dict[str, list[int]]]:
+        return self._lays(first_only=False)
+
+    def may_lay_more(self) -> bool:
+        """Whether the turn's allowance or a private still permits any lay (cheap to ask)."""
+        rules = self.game.rules
+        return (rules.tile_lay_turn_problem(self.turn, is_upgrade=False) is None
+                or rules.tile_lay_turn_problem(self.turn, is_upgrade=True) is None
+                or bool(self.lay_abilities()))
+
+    def active(self) -> bool:
+        return self.may_lay_more() and bool(self._lays(first_only=True))
 
     # Step interface ---------------------------------------------------------------------------
 
     def choices(self) -> list[Choice]:
-        lays = self.legal_lays()
-        if not lays:
+        if not self.active():
             return []
         choices = [Choice(LayTile, {}, text="Lay or upgrade a tile")]
         for company, _ in self.lay_abilities():
