@@ -7,9 +7,10 @@ The defaults are the 1829-family rules as 18GA states them.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from tresham.engine.data.model import PhaseDef, TrainDef
+from tresham.engine.data.model import MarketDef, PhaseDef, TrainDef
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Round
 from tresham.engine.routes.connectivity import reachable
@@ -28,6 +29,12 @@ if TYPE_CHECKING:
 
 END_AFTER_OR = "operating_round"
 END_AFTER_SR_AND_OR = "stock_round_and_or"
+
+
+@lru_cache(maxsize=32)
+def _game_end_price(market: MarketDef) -> int:
+    cells = [c.price for row in market.rows for c in row if "game_end" in c.zones]
+    return min(cells) if cells else 10**9
 
 
 class TitleRules:
@@ -120,9 +127,7 @@ class TitleRules:
 
     def end_share_value(self) -> int:
         """The share value that ends the game: the market's game-end cell."""
-        cells = [c.price for row in self.game.title.market.rows for c in row
-                 if "game_end" in c.zones]
-        return min(cells) if cells else 10**9
+        return _game_end_price(self.game.title.market)
 
     def end_game(self, reason: str) -> None:
         self.game.end(reason)

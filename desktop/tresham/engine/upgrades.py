@@ -108,6 +108,7 @@ class UpgradeRules:
     def __init__(self, title: TitleData) -> None:
         self.title = title
         self._rotated: dict[tuple[str, int], TrackDef] = {}
+        self._neighbours: dict[tuple[str, int], HexDef | None] = {}
         self._labels_by_colour: dict[str, set[str]] = {}
         for tile in title.tiles.values():
             if tile.label:
@@ -172,6 +173,13 @@ class UpgradeRules:
                         f"{_count(len(new_nodes), kind)}")
         return None
 
+    def _neighbour(self, hex_id: str, edge: int) -> HexDef | None:
+        key = (hex_id, edge)
+        if key not in self._neighbours:
+            name = self.title.map.grid.neighbour_name(hex_id, edge)
+            self._neighbours[key] = self.title.map.hexes.get(name or "")
+        return self._neighbours[key]
+
     def rotated(self, tile: TileDef, rotation: int) -> TrackDef:
         key = (tile.id, rotation)
         track = self._rotated.get(key)
@@ -201,8 +209,7 @@ class UpgradeRules:
         for border in hex_def.borders:
             if border.edge == edge and border.type == "impassable":
                 return f"track may not cross the impassable side {edge} of {hex_def.id}"
-        neighbour_id = self.title.map.grid.neighbour_name(hex_def.id, edge)
-        neighbour = self.title.map.hexes.get(neighbour_id or "")
+        neighbour = self._neighbour(hex_def.id, edge)
         if neighbour is None:
             return f"track would run off the map at side {edge}"
         if not neighbour.takes_tiles:
