@@ -1,0 +1,317 @@
+"""18GA section 3: stock rounds, private auctions, limits, floating, presidency."""
+
+from __future__ import annotations
+
+import pytest
+
+from tresham.engine.actions import Bid, BuyPrivate, BuyShare, Par, Pass, SellPrivate, SellShares
+from tresham.engine.errors import IllegalAction
+from tresham.engine.history import History
+from tresham.engine.shares import Shares
+
+from .conftest import (
+    buy_all_privates, finish_stock_round, float_corporation, new_history, play,
+)
+
+
+def test_2_priority_deal_holder_starts_the_first_stock_round() -> None:
+    history = new_history(first_priority=2)
+    assert history.game.acting == "Cy"
+
+
+def test_3_1_a_only_the_cheapest_private_is_bought_outright() -> None:
+    history = new_history()
+    with pytest.raises(IllegalAction, match="only the cheapest unsold private, LTR"):
+        play(history, BuyPrivate("Ann", "MRC", 40))
+    with pytest.raises(IllegalAction, match="LTR costs \\$20, not \\$25"):
+        play(history, BuyPrivate("Ann", "LTR", 25))
+    play(history, BuyPrivate("Ann", "LTR", 20))
+    assert history.game.state.privates["LTR"].owner == "Ann"
+    assert history.game.acting == "Bob"
+
+
+def test_3_1_b_bids_exceed_the_last_by_5_and_are_set_aside() -> None:
+    history = new_history()
+    with pytest.raises(IllegalAction, match="the cheapest: buy it"):
+        play(history, Bid("Ann", "LTR", 25))
+    with pytest.raises(IllegalAction, match="at least \\$45"):
+        play(history, Bid("Ann", "MRC", 44))
+    play(history, Bid("Ann", "MRC", 45))
+    with pytest.raises(IllegalAction, match="at least \\$50"):
+        play(history, Bid("Bob", "MRC", 49))
+
+
+def test_3_1_1_a_single_bidder_pays_his_bid() -> None:
+    history = new_history()
+    play(history, Bid("Ann", "MRC", 55), BuyPrivate("Bob", "LTR", 20))
+    assert history.game.state.privates["MRC"].owner == "Ann"
+    assert history.game.state.player("Ann").cash == 450 - 55
+    assert history.game.acting == "Cy"  # the turn after the buyer's
+
+
+def test_3_1_1_auction_turns_start_after_the_high_bidder_and_passed_players_may_bid_again() -> None:
+    history = new_history()
+    play(history, Bid("Ann", "MRC", 45), Bid("Bob", "MRC", 50), Bid("Cy", "MRC", 55),
+         BuyPrivate("Di", "LTR", 20))
+    game = history.game
+    assert game.round.auction is not None and game.acting == "Ann"  # after Cy, clockwise
+    play(history, Pass("Ann"), Bid("Bob", "MRC", 60), Pass("Cy"))
+    assert history.game.acting == "Ann"
+    play(history, Bid("Ann", "MRC", 65))  # Ann passed before, and bids again
+    play(history, Pass("Bob"), Pass("Cy"))
+    assert history.game.state.privates["MRC"].owner == "Ann"
+    assert history.game.acting == "Ann"  # the stock round resumes after Di, the buyer
+
+
+def test_3_1_1_auction_refusals() -> None:
+    history = new_history()
+    play(history, Bid("Ann", "MRC", 45), Bid("Bob", "MRC", 50), BuyPrivate("Cy", "LTR", 20))
+    with pytest.raises(IllegalAction, match="at least \\$55"):
+        play(history, Bid("Ann", "MRC", 52))
+    with pytest.raises(IllegalAction, match="the auction is for MRC"):
+        play(history, Bid("Ann", "OSR", 200))
+    with pytest.raises(IllegalAction, match="bid or pass"):
+        play(history, BuyPrivate("Ann", "W&SR", 70))
+
+
+def test_3_1_2_lexington_discount_and_forced_purchase() -> None:
+    history = new_history()
+    for _ in range(4):  # everyone passes: SR1 ends with every private unsold
+        play(history, Pass(history.game.acting))
+    assert history.game.round.kind == "stock" and history.game.round.number == 2
+    buy = next(c for c in history.game.choices() if c.action is BuyPrivate)
+    assert buy.fields["price"] == 15
+    for expected in (10, 5):
+        for _ in range(4):
+            play(history, Pass(history.game.acting))
+        buy = next(c for c in history.game.choices() if c.action is BuyPrivate)
+        assert buy.fields["price"] == expected
+    for _ in range(4):
+        play(history, Pass(history.game.acting))
+    game = history.game
+    assert game.round.number == 5
+    assert [c.action for c in game.choices()] == [BuyPrivate]  # no bid, no pass
+    with pytest.raises(IllegalAction, match="must take LTR"):
+        play(history, Pass(game.acting))
+    play(history, BuyPrivate(game.acting, "LTR", 0))
+
+
+def test_3_2_a_1_no_selling_in_the_first_stock_round(opened: History) -> None:
+    player = Shares(opened.game).president(opened.game.state.corporations["CoG"])
+    with pytest.raises(IllegalAction, match="first stock round"):
+        play(opened, SellShares(opened.game.acting, "CoG", 10))
+    assert player is not None
+
+
+def _second_stock_round() -> History:
+    history = new_history()
+    buy_all_privates(history)
+    float_corporation(history, "CoG", 90)
+    finish_stock_round(history)
+    while history.game.round.kind == "operating":
+        play(history, Pass(history.game.acting))
+    return history
+
+
+def test_3_2_a_sale_moves_the_price_down_a_row_per_share_and_blocks_rebuying() -> None:
+    history = _second_stock_round()
+    game = history.game
+    seller = game.acting
+    corp = game.state.corporations["CoG"]
+    if Shares(game).president(corp) == seller:
+        corp.cert_owners[8] = seller
+    else:
+        corp.cert_owners[7:9] = [seller, seller]
+    before = corp.market_cell
+    price = history.game.round.market.price(corp)
+    cash = game.state.player(seller).cash
+    play(history, SellShares(seller, "CoG", 10))
+    assert game.state.player(seller).cash == cash + price
+    assert corp.market_cell == (before[0] + 1, before[1])
+    assert corp.market_cell == (before[0] + 1, before[1])
+    with pytest.raises(IllegalAction, match="sold CoG earlier this round"):
+        play(history, BuyShare(seller, "CoG", "market"))
+
+
+def test_3_2_open_market_limit_is_50_percent() -> None:
+    history = _second_stock_round()
+    game = history.game
+    corp = game.state.corporations["CoG"]
+    corp.cert_owners[1:6] = ["market"] * 5
+    player = game.acting
+    corp.cert_owners[6] = player
+    with pytest.raises(IllegalAction, match="at most 50% of CoG"):
+        play(history, SellShares(player, "CoG", 10))
+
+
+def test_3_2_one_purchase_before_or_after_all_sales() -> None:
+    history = _second_stock_round()
+    game = history.game
+    player = game.acting
+    corp = game.state.corporations["CoG"]
+    for index in (5, 6, 7):
+        corp.cert_owners[index] = player
+    play(history, SellShares(player, "CoG", 10))
+    float_target = "W&A"
+    play(history, Par(player, float_target, 55))
+    with pytest.raises(IllegalAction, match="before all its sales or after them all"):
+        play(history, SellShares(player, "CoG", 10))
+    with pytest.raises(IllegalAction, match="already bought a certificate this turn"):
+        play(history, BuyShare(player, float_target, "ipo"))
+
+
+def test_3_2_c_1_par_values() -> None:
+    history = new_history()
+    buy_all_privates(history)
+    with pytest.raises(IllegalAction, match="par value must be one of \\$55, \\$70, \\$90, \\$110"):
+        play(history, Par(history.game.acting, "GA", 100))
+
+
+def test_3_3_a_sixty_percent_limit(opened: History) -> None:
+    game = opened.game
+    corp = game.state.corporations["CoG"]
+    president = Shares(game).president(corp)
+    assert president is not None
+    corp.cert_owners[1:5] = [president] * 4  # 20% + 40% = 60%
+    while opened.game.acting != president:
+        play(opened, Pass(opened.game.acting))
+    with pytest.raises(IllegalAction, match="more than 60% of CoG"):
+        play(opened, BuyShare(president, "CoG", "ipo"))
+
+
+def test_3_3_b_certificate_limit_and_yellow_zone_exemption() -> None:
+    history = new_history(["Ann", "Bob", "Cy", "Di", "Ed"])  # limit 10
+    buy_all_privates(history)
+    game = history.game
+    player = game.acting
+    shares = Shares(game)
+    count = history.game.round.certificate_count(player)
+    corp = game.state.corporations["GA"]
+    play(history, Par(player, "GA", 55))
+    play(history, Pass(player))
+    for name in ("W&A", "SAL", "G&F", "ACL", "CoG"):
+        other = game.state.corporations[name]
+        other.par = 70
+        history.game.round.market.place(other, game.title.market.par_cell(70))
+        for index in range(1, 3):
+            if history.game.round.certificate_count(player) < 10:
+                other.cert_owners[index] = player
+    assert history.game.round.certificate_count(player) == 10
+    while history.game.acting != player:
+        play(history, Pass(history.game.acting))
+    with pytest.raises(IllegalAction, match="certificate limit of 10"):
+        play(history, BuyShare(player, "GA", "ipo"))
+    # In the yellow zone shares neither count nor are limited (3.3(b)).
+    history.game.round.market.place(corp, game.title.market.rows[3][0])  # 45y
+    assert history.game.round.certificate_count(player) == 9
+    play(history, BuyShare(player, "GA", "ipo"))
+    assert shares.percent(corp, player) == 30 and count < 10
+
+
+def test_3_4_floating_at_60_percent_with_ten_times_par() -> None:
+    history = new_history()
+    buy_all_privates(history)
+    bank = history.game.state.bank
+    float_corporation(history, "W&A", 70)
+    corp = history.game.state.corporations["W&A"]
+    assert corp.floated and corp.treasury == 700
+    assert Shares(history.game).percent(corp, "ipo") == 40
+    assert history.game.state.bank == bank - 700 + 70 * 2 + 70 * 4
+
+
+def test_3_4_the_free_cog_share_counts_toward_floating() -> None:
+    history = new_history()
+    buy_all_privates(history)
+    game = history.game
+    owner = game.state.privates["M&BR"].owner
+    assert Shares(game).percent(game.state.corporations["CoG"], owner) == 10
+
+
+def test_3_5_presidency_changes_when_another_holds_more() -> None:
+    history = new_history()
+    buy_all_privates(history)
+    game = history.game
+    first = game.acting
+    play(history, Par(first, "W&A", 70), Pass(first))
+    corp = game.state.corporations["W&A"]
+    other = history.game.acting
+    for index in (3, 4):
+        corp.cert_owners[index] = other
+    play(history, BuyShare(other, "W&A", "ipo"))
+    assert Shares(game).president(corp) == other
+    assert Shares(game).percent(corp, first) == 20 and Shares(game).percent(corp, other) == 30
+    assert corp.cert_owners.count(first) == 2  # two 10% certificates in exchange
+
+
+def test_3_5_a_ties_go_clockwise_from_the_outgoing_president() -> None:
+    history = _second_stock_round()
+    game = history.game
+    corp = game.state.corporations["CoG"]
+    president = Shares(game).president(corp)
+    players = [p.name for p in game.state.players]
+    seat = players.index(president)
+    after, later = players[(seat + 1) % 4], players[(seat + 2) % 4]
+    corp.cert_owners[:] = [president, president, after, after, later, later, "ipo", "ipo", "ipo"]
+    while history.game.acting != president:
+        play(history, Pass(history.game.acting))
+    play(history, SellShares(president, "CoG", 20))  # 30% -> 10%: both others hold 20%
+    assert Shares(game).president(corp) == after
+
+
+def test_3_2_a_3_president_certificate_needs_a_successor_with_20_percent() -> None:
+    history = _second_stock_round()
+    game = history.game
+    corp = game.state.corporations["CoG"]
+    president = Shares(game).president(corp)
+    players = [p.name for p in game.state.players]
+    other = players[(players.index(president) + 1) % 4]
+    corp.cert_owners[:] = [president, president, other, "ipo", "ipo", "ipo", "ipo", "ipo", "ipo"]
+    while history.game.acting != president:
+        play(history, Pass(history.game.acting))
+    with pytest.raises(IllegalAction, match="only if another player holds at least 20%"):
+        play(history, SellShares(president, "CoG", 30))
+
+
+def test_3_2_a_4_selling_10_of_a_lone_president_certificate() -> None:
+    history = _second_stock_round()
+    game = history.game
+    corp = game.state.corporations["CoG"]
+    president = Shares(game).president(corp)
+    players = [p.name for p in game.state.players]
+    other = players[(players.index(president) + 1) % 4]
+    corp.cert_owners[:] = [president, other, other, "ipo", "ipo", "ipo", "ipo", "ipo", "ipo"]
+    while history.game.acting != president:
+        play(history, Pass(history.game.acting))
+    play(history, SellShares(president, "CoG", 10))
+    shares = Shares(game)
+    assert shares.president(corp) == other
+    assert shares.percent(corp, president) == 10 and shares.percent(corp, "market") == 10
+
+
+def test_3_2_b_privates_change_hands_between_players(opened: History) -> None:
+    game = opened.game
+    seller = game.state.privates["MRC"].owner
+    buyer = next(p.name for p in game.state.players if p.name != seller)
+    while opened.game.acting not in (seller, buyer):
+        play(opened, Pass(opened.game.acting))
+    with pytest.raises(IllegalAction, match="at least \\$1"):
+        play(opened, SellPrivate(buyer, "MRC", seller, 0))
+    play(opened, SellPrivate(buyer, "MRC", seller, 60))
+    assert opened.game.state.privates["MRC"].owner == buyer
+
+
+def test_3_6_priority_and_sold_out_rise() -> None:
+    history = new_history()
+    buy_all_privates(history)
+    game = history.game
+    last = game.acting
+    float_corporation(history, "CoG", 90)
+    corp = game.state.corporations["CoG"]
+    buyers = [p.name for p in game.state.players]
+    corp.cert_owners[:] = [corp.cert_owners[0]] + [buyers[i % 4] for i in range(8)]
+    before = corp.market_cell
+    last_actor = history.game.state.seat(history.game.acting) - 1
+    finish_stock_round(history)
+    assert corp.market_cell == (before[0] - 1, before[1])  # 100% held by players
+    # Priority goes to the player after the last one who acted (the last IPO buyer).
+    assert history.game.state.priority == (last_actor + 1) % 4 and last is not None
