@@ -183,6 +183,16 @@ class TitleRules:
         """What the cheapest unsold private costs to buy outright (18GA 3.1(a))."""
         return self.game.title.privates[company].par
 
+    def auction_lowest_bidder_acts(self) -> bool:
+        """Variant private_auction_lowest_bidder: in a private auction the lowest bidder acts
+        next and a pass is final (3.1.1 has turns go clockwise and lets passed players bid)."""
+        return bool(self.option("private_auction_lowest_bidder"))
+
+    def emergency_buy_from_corporations(self) -> bool:
+        """Variant emergency_buy_from_corporations: a president may fund a train bought from
+        another corporation (4.2.5.1(a) allows only the cheapest bank train)."""
+        return bool(self.option("emergency_buy_from_corporations"))
+
     def forced_private_purchase(self, company: str) -> bool:
         """Whether the priority holder must take `company` on the first turn of this round."""
         return False

@@ -39,6 +39,8 @@ class Auction:
     acting: str
     resume_seat: int
     """Seat whose stock turn comes once the auctions are over."""
+    bids: dict[str, int] = field(default_factory=dict)
+    """Each participant's latest bid, in the order they first bid."""
 
 
 @dataclass
@@ -224,13 +226,24 @@ class StockRound(Round):
             if len(bidders) == 1:
                 self._sell_private(company, high_bidder, high_bid)
                 continue
-            self.auction = Auction(company, bidders, high_bidder, high_bid,
-                                   acting=self._next_bidder(bidders, high_bidder),
-                                   resume_seat=resume_seat)
+            latest = {bidder: amount for bidder, amount in bids}
+            self.auction = Auction(company, bidders, high_bidder, high_bid, acting="",
+                                   resume_seat=resume_seat,
+                                   bids={b: latest[b] for b in bidders})
+            self.auction.acting = self._auction_turn_after(high_bidder)
             self.game.log(f"{company} is auctioned among {', '.join(bidders)}; "
                           f"high bid ${high_bid} by {high_bidder}")
             return
         self.seat = resume_seat
+
+    def _auction_turn_after(self, player: str) -> str:
+        """Who bids next: clockwise after `player` (3.1.1), or under the lowest-bidder variant
+        the participant whose bid is lowest."""
+        auction = self.auction
+        assert auction is not None
+        if self.game.rules.auction_lowest_bidder_acts():
+            return min(auction.bids, key=lambda b: auction.bids[b])
+        return self._next_bidder(auction.bidders, player)
 
     def _next_bidder(self, bidders: list[str], after: str) -> str:
         """The next participant clockwise around the table after `after`."""
@@ -271,13 +284,17 @@ class StockRound(Round):
             if action.price > free:
                 raise IllegalAction(f"{player} has only ${free} to bid with")
             auction.high_bidder, auction.high_bid = player, action.price
+            auction.bids[player] = action.price
             self.game.log(f"{player} bids ${action.price} for {auction.company}")
         elif isinstance(action, Pass):
             self.game.log(f"{player} passes on {auction.company}")
+            if self.game.rules.auction_lowest_bidder_acts():
+                del auction.bids[player]
+                auction.bidders.remove(player)
         else:
             raise IllegalAction(f"the auction of {auction.company} is on: bid or pass")
-        following = self._next_bidder(auction.bidders, player)
-        if following == auction.high_bidder:
+        following = self._auction_turn_after(player)
+        if following == auction.high_bidder or len(auction.bidders) == 1:
             self.auction = None
             self._sell_private(auction.company, auction.high_bidder, auction.high_bid)
             self._run_due_auctions(auction.resume_seat)

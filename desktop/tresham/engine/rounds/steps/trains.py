@@ -92,7 +92,7 @@ class BuyTrainStep(Step):
                     return (f"{self.president()} must raise ${need - cash} more by selling "
                             "shares first")
             return None
-        if self.emergency():
+        if self.emergency() and not self.game.rules.emergency_buy_from_corporations():
             return "when the president contributes, the train must come from the bank (4.2.5.1(a))"
         if action.seller == corp.id or action.seller not in self.game.state.corporations:
             return f"{action.seller} is not another corporation"
@@ -102,7 +102,10 @@ class BuyTrainStep(Step):
             return "this free train can never be sold (Table III)"
         if action.price < 1:
             return "trains between corporations cost at least $1 (4.2.5(d))"
-        if action.price > corp.treasury:
+        funds = corp.treasury
+        if self.emergency():
+            funds += self.game.state.player(self.president()).cash
+        if action.price > funds:
             return f"{corp.id} has only ${corp.treasury}"
         return None
 
@@ -238,6 +241,12 @@ class BuyTrainStep(Step):
                 self.game.log(f"{corp.id} buys a {action.train} train from the bank for ${price}")
                 self.trains.take_from_depot(action.train, corp.id)
         else:
+            if action.price > corp.treasury:
+                contribution = action.price - corp.treasury
+                state.player(self.president()).cash -= contribution
+                corp.treasury += contribution
+                self.turn.president_paid = contribution
+                self.game.log(f"{self.president()} contributes ${contribution}")
             seller = state.corporations[action.seller]
             seller.trains.remove(action.train)
             corp.trains.append(action.train)
