@@ -315,3 +315,33 @@ def test_3_6_priority_and_sold_out_rise() -> None:
     assert corp.market_cell == (before[0] - 1, before[1])  # 100% held by players
     # Priority goes to the player after the last one who acted (the last IPO buyer).
     assert history.game.state.priority == (last_actor + 1) % 4 and last is not None
+
+
+def test_3_3_b_a_player_over_the_limit_must_sell_down_on_his_turn() -> None:
+    history = _second_stock_round()
+    game = history.game
+    player = game.acting
+    corp = game.state.corporations["CoG"]
+    limit = game.title.info.certificate_limit[4]
+    # Push the player over the limit with certificates of a corporation out of the yellow zone.
+    wa = game.state.corporations["W&A"]
+    wa.par = 70
+    history.game.round.market.place(wa, game.title.market.par_cell(70))
+    others = [p.name for p in game.state.players if p.name != player]
+    wa.cert_owners[:] = [others[0], player, player, player, player, "ipo", "ipo", "ipo", "ipo"]
+    ga = game.state.corporations["GA"]
+    ga.par = 70
+    history.game.round.market.place(ga, game.title.market.par_cell(70))
+    ga.cert_owners[0] = others[1]
+    for holding in (corp, ga):
+        for index, owner in enumerate(holding.cert_owners):
+            if index and owner in ("ipo", "market") and \
+                    history.game.round.certificate_count(player) <= limit:
+                holding.cert_owners[index] = player
+    with pytest.raises(IllegalAction, match="over the limit of 12"):
+        play(history, Pass(player))
+    assert all(c.action is not Pass for c in game.choices())
+    play(history, SellShares(player, "W&A", 10))
+    while history.game.round.certificate_count(player) > limit:
+        play(history, SellShares(player, "W&A", 10))
+    play(history, Pass(player))

@@ -327,8 +327,22 @@ class StockRound(Round):
                 if self._sell_problem(player, corp, percent) is None:
                     choices.append(Choice(SellShares, {"corporation": corp.id, "percent": percent},
                                           text=f"Sell {percent}% of {corp.id}"))
-        choices.append(Choice(Pass, text="Pass" if not self.turn.acted else "End turn"))
+        if self._over_limit_problem(player) is None:
+            choices.append(Choice(Pass, text="Pass" if not self.turn.acted else "End turn"))
         return choices
+
+    def _over_limit_problem(self, player: str) -> str | None:
+        """3.3(b): a player over the certificate limit must sell down on his turn, if he can."""
+        count, limit = self.certificate_count(player), self._certificate_limit()
+        if count <= limit:
+            return None
+        can_sell = any(self._sell_problem(player, corp, 10) is None
+                       for corp in self.game.state.corporations.values()
+                       if self.shares.percent(corp, player))
+        if not can_sell:
+            return None
+        return (f"{player} holds {count} certificates, over the limit of {limit}: sell down "
+                "to the limit before ending the turn (3.3(b))")
 
     def _process_regular(self, action: Action) -> None:
         player = action.entity
@@ -353,6 +367,9 @@ class StockRound(Round):
         elif isinstance(action, SellPrivate):
             self._trade_private(action)
         elif isinstance(action, Pass):
+            problem = self._over_limit_problem(player)
+            if problem:
+                raise IllegalAction(problem)
             if not self.turn.acted:
                 self.game.log(f"{player} passes")
             self._end_stock_turn(acted=self.turn.acted)
