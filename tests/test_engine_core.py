@@ -221,3 +221,18 @@ def test_the_engine_never_imports_qt() -> None:
             "print(bad); sys.exit(1 if bad else 0)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_players_may_end_the_game_by_agreement() -> None:
+    from tresham.engine.actions import EndGame
+
+    history = new_history()
+    play_opening(history)
+    with pytest.raises(IllegalAction, match="only a player can end the game"):
+        history.apply(EndGame("CoG"))
+    history.apply(EndGame("Ann"))
+    game = history.game
+    assert game.state.finished and game.state.end_reason == "manually_ended"
+    assert game.acting is None and game.choices() == []
+    history.undo()
+    assert not history.game.state.finished

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from tresham.engine.actions import Action
+from tresham.engine.actions import Action, EndGame
 from tresham.engine.board import Board
 from tresham.engine.data.loader import load_title
 from tresham.engine.data.model import TitleData
@@ -148,6 +148,9 @@ class Game:
     def process(self, action: Action) -> None:
         if self.state.finished:
             raise IllegalAction("the game is over")
+        if isinstance(action, EndGame):
+            self._end_by_agreement(action)
+            return
         acting = self.acting
         if action.entity != acting and not self.round.accepts_out_of_turn(action):
             raise IllegalAction(f"it is {acting}'s turn, not {action.entity}'s")
@@ -156,6 +159,14 @@ class Game:
         self.rules.after_action()
         while not self.state.finished and self.round.finished:
             self.round = self.rules.next_round(self.round)
+
+    def _end_by_agreement(self, action: EndGame) -> None:
+        """Any player may record that the table stops here; the game is scored as it stands."""
+        if action.entity not in {p.name for p in self.state.players}:
+            raise IllegalAction("only a player can end the game")
+        self.actions_applied += 1
+        self.log(f"{action.entity} ends the game by agreement")
+        self.rules.end_game("manually_ended")
 
     def scores(self) -> dict[str, int]:
         """Each player's value by the title's scoring rule (18GA 5.1)."""

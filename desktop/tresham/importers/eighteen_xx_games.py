@@ -192,7 +192,8 @@ def _apply(state: Replay, data: dict[str, Any], following: list[dict[str, Any]])
         _apply_pass(state, entity, following)
         return
     if kind == "end_game":
-        game.end("manually_ended")
+        player = entity if entity in export_names(state) else game.state.players[0].name
+        history.apply(EndGame(player))
         return
     action = _translate(state, game, entity, data)
     _make_room_for(state, action, game.round)
@@ -257,6 +258,10 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
     if kind == "end_game":
         return EndGame(entity)
     raise ExportError(f"no translation for 18xx.games action {kind!r}")
+
+
+def export_names(state: Replay) -> set[str]:
+    return set(state.export.names)
 
 
 def _president_of(game: Game, corp_id: str) -> str | None:
