@@ -236,3 +236,14 @@ def test_players_may_end_the_game_by_agreement() -> None:
     assert game.acting is None and game.choices() == []
     history.undo()
     assert not history.game.state.finished
+
+
+def test_titles_without_rules_are_listed_as_unplayable_and_refused_clearly() -> None:
+    from tresham.engine.data.loader import available_titles
+    from tresham.engine.game import playable_titles
+
+    playable = playable_titles()
+    assert "18GA" in playable
+    for title in set(available_titles()) - set(playable):
+        with pytest.raises(IllegalAction, match="cannot be played yet"):
+            Game.new(title, ["A", "B", "C", "D"])

@@ -8,13 +8,14 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import random
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from tresham.engine.actions import Action, EndGame
 from tresham.engine.board import Board
-from tresham.engine.data.loader import load_title
+from tresham.engine.data.loader import available_titles, load_title
 from tresham.engine.data.model import TitleData
 from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Round
@@ -177,8 +178,19 @@ class Game:
         self.state.end_reason = reason
 
 
+def playable_titles() -> list[str]:
+    """Titles whose data loads and whose rules module exists."""
+    return [t for t in available_titles()
+            if importlib.util.find_spec(
+                f"tresham.engine.titles.{load_title(t).info.rules_module}") is not None]
+
+
 def _rules_class(title: TitleData) -> type[TitleRules]:
-    module = importlib.import_module(f"tresham.engine.titles.{title.info.rules_module}")
+    name = f"tresham.engine.titles.{title.info.rules_module}"
+    if importlib.util.find_spec(name) is None:
+        raise IllegalAction(f"{title.info.name} cannot be played yet: its rules are not "
+                            "implemented")
+    module = importlib.import_module(name)
     rules = getattr(module, "Rules", None)
     if not (isinstance(rules, type) and issubclass(rules, TitleRules)):
         raise ImportError(f"tresham.engine.titles.{title.info.rules_module} has no Rules class")
