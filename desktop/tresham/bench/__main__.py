@@ -14,10 +14,15 @@ def main(argv: list[str] | None = None) -> int:
     replay = sub.add_parser("replay", help="full replay time and worst undo time per game")
     replay.add_argument("fixtures", nargs="*", help="18xx.games exports (default: all supported)")
     replay.add_argument("--json", action="store_true", help="print one JSON object")
+    routes = sub.add_parser("routes", help="our optimal revenue vs recorded runs, and search time")
+    routes.add_argument("fixtures", nargs="*", help="18xx.games exports (default: all supported)")
+    routes.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     if args.bench == "replay":
         return replay_bench.main(args.fixtures, args.json)
-    return 2
+    from tresham.bench import routes_bench
+
+    return routes_bench.main(args.fixtures, args.json)
 
 
 if __name__ == "__main__":

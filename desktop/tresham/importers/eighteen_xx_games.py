@@ -147,10 +147,11 @@ OPTION_NAMES = {
 }
 
 
-def replay(export: Export, on_action: Any = None) -> Replay:
+def replay(export: Export, on_action: Any = None, before_action: Any = None) -> Replay:
     """Replay an export; raises ExportError naming the first action our engine refuses.
 
-    `on_action(record, game)` is called after each recorded action and its automation.
+    `on_action(record, game)` is called after each recorded action and its automation, and
+    `before_action(record, game)` just before the record is applied.
     """
     try:
         history = History(setup_for(export))
@@ -161,6 +162,8 @@ def replay(export: Export, on_action: Any = None) -> Replay:
     flat = [(r, part) for r in records for part in with_automation(r)]
     for position, (record, data) in enumerate(flat):
         kind = str(data.get("type"))
+        if before_action and data is record:
+            before_action(record, history.game)
         if kind not in NO_EFFECT and not kind.startswith("program_"):
             following = [part for _, part in flat[position + 1:]]
             try:
