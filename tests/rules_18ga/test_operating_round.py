@@ -316,3 +316,16 @@ def test_4_2_3_routes_are_checked_and_paid(operating: History) -> None:
     assert game.round.turn.revenue is None
     play(operating, RunRoutes("CoG", (("2-0", ("F6-c0", "E7-t0")),)))
     assert game.round.turn.revenue == 30  # Macon on tile 57 ($20) and Milledgeville ($10)
+
+
+def test_4_2_3_1_the_best_routes_are_offered_ready_to_run(operating: History) -> None:
+    game = operating.game
+    game.state.depot.remove("2-0")
+    game.state.corporations["CoG"].trains = ["2-0"]
+    _give_cog_a_run(operating)
+    while step_name(operating) != "routes":
+        play(operating, Pass("CoG"))
+    best = next(c for c in game.choices() if c.action is RunRoutes and "routes" in c.fields)
+    assert best.text == "Run the best routes for $30"
+    play(operating, best.make("CoG"))
+    assert game.round.turn.revenue == 30

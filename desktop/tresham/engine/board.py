@@ -5,7 +5,7 @@ A thin view over `GameState.board` and the title's map; the upgrade rules ask it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from tresham.engine.data.model import UNLIMITED, HexDef
 from tresham.engine.upgrades import LaidTile, current_track, match_nodes
@@ -55,6 +55,12 @@ class Board:
         if hex_def is None:
             return {}
         return self.game.rules.upgrades.legal_lays(self, hex_def, self.colours_available())
+
+    def iter_legal_lays(self, hex_id: str) -> Iterator[tuple[str, int]]:
+        hex_def = self.hex(hex_id)
+        if hex_def is None:
+            return iter(())
+        return self.game.rules.upgrades.iter_legal_lays(self, hex_def, self.colours_available())
 
     def lay_cost(self, hex_id: str) -> int:
         """Terrain is paid the first time a tile goes on a hex (4.2.1(f))."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Mapping, Protocol
+from typing import Iterator, Mapping, Protocol
 
 from tresham.engine.data.model import COLOUR_ORDER, HexDef, NodeDef, TileDef, TitleData, TrackDef
 from tresham.engine.hexgrid import opposite_edge
@@ -241,14 +241,22 @@ class UpgradeRules:
         _DISTINCT_ROTATIONS[id(tile)] = (tile, tuple(result))
         return result
 
+    def iter_legal_lays(self, board: Board, hex_def: HexDef,
+                        colours_available: tuple[str, ...]) -> Iterator[tuple[str, int]]:
+        """(tile, rotation) pairs that may go on the hex now, found lazily."""
+        for tile in self.title.tiles.values():
+            if self.tile_problem(board, hex_def, tile, colours_available):
+                continue
+            for rotation in self.distinct_rotations(tile):
+                if self.rotation_problem(board, hex_def, tile, rotation) is None:
+                    yield tile.id, rotation
+
     def legal_lays(self, board: Board, hex_def: HexDef,
                    colours_available: tuple[str, ...]) -> dict[str, list[int]]:
         """Every tile that may go on the hex now, with its legal rotations."""
-        result = {}
-        for tile in self.title.tiles.values():
-            rotations = self.legal_rotations(board, hex_def, tile, colours_available)
-            if rotations:
-                result[tile.id] = rotations
+        result: dict[str, list[int]] = {}
+        for tile_id, rotation in self.iter_legal_lays(board, hex_def, colours_available):
+            result.setdefault(tile_id, []).append(rotation)
         return result
 
 

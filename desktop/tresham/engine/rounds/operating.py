@@ -160,7 +160,7 @@ class OperatingRound(Round):
             self._step_done(done=not step.active())
             return
         if isinstance(action, Pass) and action.entity == self.acting():
-            if not step.may_pass or not any(c.action is Pass for c in step.choices()):
+            if not step.passable():
                 raise IllegalAction(f"{self.acting()} must finish the {step.name} step "
                                     "before going on")
             step.on_pass()

@@ -65,5 +65,9 @@ class Step:
         """Apply the action; return True when the step is finished."""
         raise NotImplementedError
 
+    def passable(self) -> bool:
+        """Whether `Pass` may end this step now."""
+        return self.may_pass and any(c.action is self.round.pass_action for c in self.choices())
+
     def on_pass(self) -> None:
         """What ending the step without acting means (nothing, for most steps)."""

@@ -9,6 +9,7 @@ from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.base import Step
 from tresham.engine.routes.legality import routes_problem
 from tresham.engine.routes.revenue import routes_revenue
+from tresham.engine.routes.search import best_routes
 from tresham.engine.shares import Shares
 from tresham.engine.state import MARKET
 
@@ -16,11 +17,25 @@ from tresham.engine.state import MARKET
 class RouteStep(Step):
     name = "routes"
 
+    def active(self) -> bool:
+        return bool(self.corp.trains)
+
+    def passable(self) -> bool:
+        return bool(self.corp.trains)
+
     def choices(self) -> list[Choice]:
+        """The best routes ready to run (4.2.3.1: what any shareholder may insist on), any
+        other legal routes, or running no trains."""
         if not self.corp.trains:
             return []
-        return [Choice(RunRoutes, text="Run trains"),
-                Choice(self.round.pass_action, text="Run no trains")]
+        revenue, best = best_routes(self.game, self.corp.id, self.game.rules.routes)
+        choices = []
+        if best:
+            choices.append(Choice(RunRoutes, {"routes": best},
+                                  text=f"Run the best routes for ${revenue}"))
+        choices += [Choice(RunRoutes, text="Run other routes"),
+                    Choice(self.round.pass_action, text="Run no trains")]
+        return choices
 
     def accepts(self, action: Action) -> bool:
         return isinstance(action, RunRoutes)

@@ -110,15 +110,14 @@ class TrackStep(Step):
         companies: list[str | None] = [None] + [c for c, _ in self.lay_abilities()]
         for company in companies:
             for hex_id in self.candidate_hexes(company):
-                for tile_id, rotations in board.legal_lays(hex_id).items():
-                    for rotation in rotations:
-                        if self.problem(hex_id, tile_id, rotation, company) is not None:
-                            continue
-                        legal = result.setdefault(hex_id, {}).setdefault(tile_id, [])
-                        if rotation not in legal:
-                            legal.append(rotation)
-                        if first_only:
-                            return result
+                for tile_id, rotation in board.iter_legal_lays(hex_id):
+                    if self.problem(hex_id, tile_id, rotation, company) is not None:
+                        continue
+                    legal = result.setdefault(hex_id, {}).setdefault(tile_id, [])
+                    if rotation not in legal:
+                        legal.append(rotation)
+                    if first_only:
+                        return result
         for tiles in result.values():
             for rotations in tiles.values():
                 rotations.sort()
