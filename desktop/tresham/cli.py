@@ -13,9 +13,12 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "replay":
         return replay_command(argv[1:])
+    if argv and argv[0] == "screenshot":
+        return screenshot_command(argv[1:])
     parser = argparse.ArgumentParser(
         prog="tresham", description="Play 18xx railroad games.",
-        epilog="tresham replay FILE replays a saved game or an 18xx.games export headless.")
+        epilog="tresham replay FILE replays a saved game or an 18xx.games export headless; "
+               "tresham screenshot [FILE] -o OUT.png renders the main window to a PNG.")
     parser.add_argument("--version", action="version", version=f"tresham {__version__}")
     parser.add_argument("file", nargs="?", help="a saved game to open")
     args = parser.parse_args(argv)
@@ -36,6 +39,15 @@ def replay_command(argv: list[str]) -> int:
     from tresham.replay import main as replay_main
 
     return replay_main(args)
+
+
+def screenshot_command(argv: list[str]) -> int:
+    """`tresham screenshot`: draw the main window offscreen to a PNG (no display needed)."""
+    if not os.environ.get("QT_QPA_PLATFORM"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from tresham.ui.screenshot import main as screenshot_main
+
+    return screenshot_main(argv)
 
 
 def display_available() -> bool:
