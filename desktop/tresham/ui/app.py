@@ -5,23 +5,33 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+import os
+import traceback
+from datetime import datetime
+from types import TracebackType
+from typing import Callable
+
+from PySide6.QtCore import QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QApplication, QDockWidget, QFrame, QHBoxLayout, QLabel, QMainWindow, QMessageBox,
-    QPushButton, QVBoxLayout, QWidget,
+    QApplication, QDialog, QDockWidget, QFileDialog, QFrame, QHBoxLayout, QLabel, QMainWindow,
+    QMessageBox, QPushButton, QVBoxLayout, QWidget,
 )
 
 from tresham import __version__
-from tresham.engine import savefile
 from tresham.engine.errors import IllegalAction, TreshamError
 from tresham.engine.game import GameSetup
 from tresham.engine.history import History
 from tresham.ui import palette
 from tresham.ui.board_controller import BoardController
+from tresham.ui.dialogs import GameEndDialog, NewGameDialog
+from tresham.ui.info_panels import CorporationsPanel, LogPanel, MarketChart, PlayersPanel, \
+    TrainsPanel
 from tresham.ui.map_scene import MapScene
 from tresham.ui.map_view import MapView
 from tresham.ui.panels import CharterPanel, TileTray
+from tresham.ui.session import SAVE_SUFFIX, GameSession, score_breakdown, value_over_rounds
+from tresham.ui.what_now import WhatNowPanel
 
 DEFAULT_SETUP = GameSetup("18GA", ("Player 1", "Player 2", "Player 3", "Player 4"))
 
@@ -79,34 +89,87 @@ class MoveBar(QFrame):
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, history: History) -> None:
+    """The table: the map in the middle, what to do now on the left, the state of play around.
+
+    Every decision goes through `self.session` (a `GameSession`); the board widgets read the
+    session in `History`'s shape, so looking at an earlier position shows it everywhere.
+    """
+
+    def __init__(self, history: History, data_dir: Path | None = None) -> None:
         super().__init__()
-        self.history = history
-        self.setWindowTitle(f"Tresham {__version__} — {history.game.title.info.name}")
-        self.controller = BoardController(history)
-        self.scene = MapScene(history, self.controller)
+        self.session = GameSession(history, data_dir)
+        self.controller = BoardController(self.session)  # type: ignore[arg-type]
+        self.scene = MapScene(self.session, self.controller)  # type: ignore[arg-type]
         self.view = MapView(self.scene)
         self.move_bar = MoveBar(self.controller)
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
+        self.past_banner = QPushButton()
+        self.past_banner.setObjectName("PastBanner")
+        self.past_banner.setStyleSheet(
+            f"#PastBanner {{ background: {palette.PENDING}; color: black; font-weight: bold; "
+            "padding: 6px; border: none; }")
+        self.past_banner.clicked.connect(self.present)
+        self.past_banner.hide()
+        layout.addWidget(self.past_banner)
         layout.addWidget(self.move_bar)
         layout.addWidget(self.view, 1)
         self.setCentralWidget(central)
 
-        self.charter = CharterPanel(history, self.controller)
-        self.tray = TileTray(history, self.controller)
+        self.charter = CharterPanel(self.session, self.controller)  # type: ignore[arg-type]
+        self.tray = TileTray(self.session, self.controller)  # type: ignore[arg-type]
+        self.what_now = WhatNowPanel(self.session, self.controller)
+        self.what_now.scores_requested.connect(self.show_scores)
+        self.what_now.present_requested.connect(self.present)
+        self.players = PlayersPanel(self.session)
+        self.corporations = CorporationsPanel(self.session)
+        self.market = MarketChart(self.session)
+        self.trains = TrainsPanel(self.session)
+        self.log = LogPanel(self.session, self.view_position)
+
+        self.what_now_dock = self._dock("What now", self.what_now, "what_now")
+        self.log_dock = self._dock("Game log (click an entry to look back)", self.log, "log")
         self.charter_dock = self._dock("Operating", self.charter, "charter")
         self.tray_dock = self._dock("Tiles", self.tray, "tiles")
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.charter_dock)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.tray_dock)
-        self.resizeDocks([self.charter_dock], [330], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.charter_dock, self.tray_dock], [170, 600], Qt.Orientation.Vertical)
+        self.players_dock = self._dock("Players", self.players, "players")
+        self.corporations_dock = self._dock("Corporations", self.corporations, "corporations")
+        self.market_dock = self._dock("Stock market", self.market, "market")
+        self.trains_dock = self._dock("Trains and phases", self.trains, "trains")
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
+        self.addDockWidget(left, self.what_now_dock)
+        self.addDockWidget(left, self.log_dock)
+        self.addDockWidget(right, self.charter_dock)
+        self.addDockWidget(right, self.tray_dock)
+        self.addDockWidget(bottom, self.players_dock)
+        self.addDockWidget(bottom, self.corporations_dock)
+        self.tabifyDockWidget(self.corporations_dock, self.market_dock)
+        self.tabifyDockWidget(self.market_dock, self.trains_dock)
+        self.corporations_dock.raise_()
+        self.resizeDocks([self.what_now_dock, self.charter_dock], [380, 300],
+                         Qt.Orientation.Horizontal)
+        self.resizeDocks([self.what_now_dock, self.log_dock], [520, 240],
+                         Qt.Orientation.Vertical)
+        self.resizeDocks([self.charter_dock, self.tray_dock], [150, 600], Qt.Orientation.Vertical)
+        self.resizeDocks([self.players_dock], [220], Qt.Orientation.Vertical)
+        self.resizeDocks([self.players_dock, self.corporations_dock], [560, 700],
+                         Qt.Orientation.Horizontal)
         self._menus()
         self.controller.listeners.append(self._on_change)
+        self.session.listeners.append(self._on_session)
+        self._finished = self.session.game.state.finished
+        self.end_dialog: GameEndDialog | None = None
+        self._sized = False
+        self.message_box: QMessageBox | None = None
         self.resize(1400, 900)
+        self._on_change()
         self.view.setFocus()
+
+    @property
+    def history(self) -> History:
+        return self.session.history
 
     def _dock(self, title: str, widget: QWidget, name: str) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -117,9 +180,19 @@ class MainWindow(QMainWindow):
         return dock
 
     def _menus(self) -> None:
+        file = self.menuBar().addMenu("&File")
+        self._action(file, "&New game…", QKeySequence.StandardKey.New, self.new_game_dialog)
+        self._action(file, "&Open…", QKeySequence.StandardKey.Open, self.open_dialog)
+        self.recent_menu = file.addMenu("Open &recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self._action(file, "&Save", QKeySequence.StandardKey.Save, self.save)
+        self._action(file, "Save &as…", QKeySequence("Ctrl+Shift+S"), self.save_as_dialog)
+        file.addSeparator()
+        self._action(file, "&Quit", QKeySequence.StandardKey.Quit, self.close)
         edit = self.menuBar().addMenu("&Edit")
-        self._action(edit, "&Undo", QKeySequence.StandardKey.Undo, self.undo)
-        self._action(edit, "&Redo", QKeySequence("Ctrl+Shift+Z"), self.redo)
+        self.undo_action = self._action(edit, "&Undo", QKeySequence.StandardKey.Undo, self.undo)
+        self.redo_action = self._action(edit, "&Redo", QKeySequence("Ctrl+Shift+Z"), self.redo,
+                                        extra=[QKeySequence("Ctrl+Y")])
         view = self.menuBar().addMenu("&View")
         self._action(view, "Zoom &in", QKeySequence("Ctrl++"), lambda: self.view.zoom(1.25),
                      extra=[QKeySequence("Ctrl+=")])
@@ -130,6 +203,14 @@ class MainWindow(QMainWindow):
         coordinates.toggled.connect(self.scene.show_coordinates)
         view.addAction(coordinates)
         self.coordinates_action = coordinates
+        view.addSeparator()
+        self._action(view, "Look &back one action", QKeySequence("Alt+Left"),
+                     lambda: self.step_view(-1))
+        self._action(view, "Look &forward one action", QKeySequence("Alt+Right"),
+                     lambda: self.step_view(1))
+        self._action(view, "Back to the &present", QKeySequence("Alt+End"), self.present)
+        game = self.menuBar().addMenu("&Game")
+        self._action(game, "Final &scores…", QKeySequence("Ctrl+E"), self.show_scores)
 
     def _action(self, menu, text, keys, slot, extra=()):  # type: ignore[no-untyped-def]
         action = QAction(text, self)
@@ -138,47 +219,279 @@ class MainWindow(QMainWindow):
         menu.addAction(action)
         return action
 
+    # Keeping every panel current ----------------------------------------------------------------
+
     def _on_change(self) -> None:
         self.move_bar.refresh()
         self.tray.refresh()
         self.charter.refresh()
+        self.what_now.refresh()
+        self.players.refresh()
+        self.corporations.refresh()
+        self.market.refresh()
+        self.trains.refresh()
+        self.log.refresh()
+        session = self.session
+        if session.viewing is not None:
+            self.past_banner.setText(
+                f"Looking back at the game after {session.viewing} of "
+                f"{len(session.history.actions)} actions — read-only. Click here (or Alt+End) "
+                "to return to the present.")
+        self.past_banner.setVisible(session.viewing is not None)
+        self.undo_action.setEnabled(session.history.can_undo)
+        self.redo_action.setEnabled(session.history.can_redo)
+        name = session.path.name if session.path else "unsaved"
+        self.setWindowTitle(f"Tresham {__version__} — {session.game.title.info.name} — {name}")
+
+    def _on_session(self) -> None:
+        finished = self.session.history.game.state.finished
+        if finished and not self._finished and self.session.live:
+            QTimer.singleShot(0, self.show_scores)
+        self._finished = finished
+
+    # Undo, redo, looking back -------------------------------------------------------------------
 
     def undo(self) -> None:
-        self._step(self.history.undo)
+        self._step(self.session.undo, "Undid")
 
     def redo(self) -> None:
-        self._step(self.history.redo)
+        self._step(self.session.redo, "Redid")
 
-    def _step(self, move) -> None:  # type: ignore[no-untyped-def]
+    def _step(self, move, verb: str) -> None:  # type: ignore[no-untyped-def]
         try:
             action = move()
         except IllegalAction as exc:
-            self.controller.reset(str(exc), refused=True)
+            self.controller.reset(_sentence(str(exc)), refused=True)
             return
-        self.controller.reset(f"{'Undid' if move == self.history.undo else 'Redid'} "
-                              f"{type(action).TYPE.replace('_', ' ')} by {action.entity}.")
+        self.controller.reset(f"{verb} {type(action).TYPE.replace('_', ' ')} by "
+                              f"{action.entity}.")
+
+    def view_position(self, count: int) -> None:
+        self.session.view(count)
+        if self.session.viewing is None:
+            self.controller.reset("Back at the present.")
+        else:
+            self.controller.reset(f"Looking back at the game after {count} actions.")
+
+    def step_view(self, step: int) -> None:
+        current = self.session.viewing
+        if current is None:
+            current = len(self.session.history.actions)
+        self.view_position(current + step)
+
+    def present(self) -> None:
+        self.session.present()
+        self.controller.reset("Back at the present.")
+
+    # Games and files ----------------------------------------------------------------------------
+
+    def replace_history(self, history: History, path: Path | None = None,
+                        message: str = "") -> None:
+        if history.game.title.info.id != self.session.game.title.info.id:
+            self._tell("Tresham", "Games of another title need a new window: restart Tresham "
+                                  "with that file.", QMessageBox.Icon.Warning)
+            return
+        self.session.replace(history, path)
+        self._finished = history.game.state.finished
+        self.controller.reset(message)
+        self.view.fit()
+
+    def new_game(self, setup: GameSetup) -> None:
+        self.replace_history(History(setup), None, "A new game begins.")
+
+    def new_game_dialog(self) -> None:
+        dialog = NewGameDialog(self)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            try:
+                self.new_game(dialog.setup())
+            except TreshamError as exc:
+                self._tell("Tresham", str(exc), QMessageBox.Icon.Warning)
+
+    def open_path(self, path: Path) -> bool:
+        """Open our save file or an 18xx.games export; a problem is told, never raised."""
+        try:
+            opened = GameSession.read(path)
+        except TreshamError as exc:
+            self._tell("Cannot open the game", str(exc), QMessageBox.Icon.Warning)
+            return False
+        self.replace_history(opened.history, path if opened.kind == "save" else None,
+                             f"Opened {path.name}.")
+        self.session.remember(path)
+        if opened.warning:
+            self._tell("Part of the game could not be read", opened.warning,
+                       QMessageBox.Icon.Warning)
+        return True
+
+    def open_dialog(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Open a game", str(self._folder()),
+            "Games (*.tresham.json *.json);;All files (*)")
+        if name:
+            self.open_path(Path(name))
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        recent = self.session.recent()
+        if not recent:
+            self.recent_menu.addAction("(none yet)").setEnabled(False)
+        for path in recent:
+            action = self.recent_menu.addAction(path.name)
+            action.setToolTip(str(path))
+            action.triggered.connect(lambda _=False, p=path: self.open_path(p))
+
+    def save_to(self, path: Path) -> bool:
+        if not path.name.endswith(SAVE_SUFFIX):
+            path = path.with_name(path.name.removesuffix(".json") + SAVE_SUFFIX)
+        try:
+            self.session.save(path)
+        except OSError as exc:
+            self._tell("Cannot save", f"{path} cannot be written: {exc}",
+                       QMessageBox.Icon.Warning)
+            return False
+        self.controller.reset(f"Saved as {path.name}.")
+        return True
+
+    def save(self) -> None:
+        if self.session.path is not None:
+            self.save_to(self.session.path)
+        else:
+            self.save_as_dialog()
+
+    def save_as_dialog(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(self, "Save the game", str(self._folder()),
+                                              f"Tresham games (*{SAVE_SUFFIX})")
+        if name:
+            self.save_to(Path(name))
+
+    def _folder(self) -> Path:
+        if self.session.path is not None:
+            return self.session.path.parent
+        return Path(QStandardPaths.writableLocation(
+            QStandardPaths.StandardLocation.DocumentsLocation) or Path.home())
+
+    def show_scores(self) -> None:
+        game = self.session.history.game
+        dialog = GameEndDialog(game, score_breakdown(game), value_over_rounds(self.history), self)
+        self.end_dialog = dialog
+        dialog.open()
+
+    def _tell(self, title: str, text: str, icon: QMessageBox.Icon) -> None:
+        """A message that does not block (tests and the exception hook rely on that)."""
+        box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, self)
+        box.setWindowModality(Qt.WindowModality.WindowModal)
+        self.message_box = box
+        box.open()
 
     def showEvent(self, event: object) -> None:  # noqa: N802 (Qt's name)
         super().showEvent(event)  # type: ignore[arg-type]
+        if not self._sized:
+            self._sized = True
+            QTimer.singleShot(0, self._size_docks)
         self.view.fit()
+
+    def _size_docks(self) -> None:
+        """Dock sizes apply only once the window has its size."""
+        height = self.height()
+        self.resizeDocks([self.players_dock], [max(170, min(240, height // 4))],
+                         Qt.Orientation.Vertical)
+        self.resizeDocks([self.what_now_dock, self.log_dock],
+                         [int(height * 0.55), int(height * 0.17)], Qt.Orientation.Vertical)
+        self.resizeDocks([self.players_dock, self.corporations_dock],
+                         [int(self.width() * 0.4), int(self.width() * 0.6)],
+                         Qt.Orientation.Horizontal)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")) \
+        if text else text
+
+
+def data_folder() -> Path:
+    """The platform's folder for Tresham's own files (autosave, recent games, error reports)."""
+    override = os.environ.get("TRESHAM_DATA_DIR")
+    if override:
+        return Path(override)
+    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(location) if location else Path.home() / ".tresham"
+
+
+def install_exception_hook(window_of: Callable[[], MainWindow | None], folder: Path) -> None:
+    """No traceback ever reaches a player: report it to a file, keep the autosave, say so."""
+
+    def hook(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:
+        report = folder / "errors.log"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            with report.open("a", encoding="utf-8") as out:
+                out.write(f"--- {datetime.now().isoformat(timespec='seconds')} Tresham "
+                          f"{__version__}\n")
+                out.write("".join(traceback.format_exception(kind, error, tb)))
+        except OSError:
+            pass
+        window = window_of()
+        if window is None:
+            return
+        try:
+            window.session.autosave()
+            window.controller.reset()
+        except Exception:  # the window itself may be what failed; the report is written
+            pass
+        window._tell("Something went wrong",
+                     "Tresham hit a problem it did not expect, and that last step may not "
+                     "have happened. The game is safe: it is saved after every action, and "
+                     "you can go on playing or undo.\n\n"
+                     f"A report for the developers was written to {report}.",
+                     QMessageBox.Icon.Warning)
+
+    sys.excepthook = hook
 
 
 def open_history(path: str | None) -> History:
     if path is None:
         return History(DEFAULT_SETUP)
-    return savefile.load(Path(path))
+    return GameSession.read(Path(path)).history
+
+
+def choose_start(folder: Path, path: str | None) -> tuple[History, Path | None, str]:
+    """The game to start with: the file asked for, the autosave if wanted, or a new one."""
+    if path is not None:
+        try:
+            opened = GameSession.read(Path(path))
+        except TreshamError as exc:
+            QMessageBox.critical(None, "Tresham", str(exc))
+        else:
+            if opened.warning:
+                QMessageBox.warning(None, "Tresham", opened.warning)
+            return opened.history, Path(path) if opened.kind == "save" else None, ""
+    resumable = GameSession.resumable(folder)
+    if resumable is not None:
+        game = resumable.game
+        answer = QMessageBox.question(
+            None, "Resume the last game?",
+            f"The last game of {game.title.info.name} ({', '.join(game.setup.players)}) "
+            f"stopped in {game.round.name} after {len(resumable.actions)} actions.\n\n"
+            "Resume it?")
+        if answer == QMessageBox.StandardButton.Yes:
+            return resumable, None, "Resumed the last game."
+    dialog = NewGameDialog()
+    if dialog.exec() == QDialog.DialogCode.Accepted:
+        return History(dialog.setup()), None, "A new game begins."
+    return History(DEFAULT_SETUP), None, ""
 
 
 def run(path: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
-    try:
-        history = open_history(path)
-    except savefile.PartialLoad as exc:
-        QMessageBox.warning(None, "Tresham", f"{exc}\n\nThe game opens at the last good action.")
-        history = exc.history
-    except TreshamError as exc:
-        QMessageBox.critical(None, "Tresham", str(exc))
-        history = History(DEFAULT_SETUP)
-    window = MainWindow(history)
+    QApplication.setApplicationName("Tresham")
+    folder = data_folder()
+    windows: list[MainWindow] = []
+    install_exception_hook(lambda: windows[0] if windows else None, folder)
+    history, saved_at, message = choose_start(folder, path)
+    window = MainWindow(history, folder)
+    windows.append(window)
+    window.session.path = saved_at
+    window.session.autosave()
+    if message:
+        window.controller.reset(message)
     window.show()
     return app.exec()

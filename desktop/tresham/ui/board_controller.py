@@ -55,6 +55,8 @@ class BoardController:
         self.drag: Drag | None = None
         self.pending: PendingTile | PendingToken | None = None
         self.fan_hex: str | None = None
+        self.ability: str | None = None
+        """A private company whose tile lay the next confirmed tile uses (chosen in the panel)."""
         self.message = ""
         self.refused = False
         self.listeners: list[Callable[[], None]] = []
@@ -79,9 +81,15 @@ class BoardController:
         self.drag = None
         self.pending = None
         self.fan_hex = None
+        self.ability = None
         self._cache_key = None
         self._say(message, refused)
         self._changed()
+
+    def use_ability(self, company: str) -> None:
+        """The next tile laid uses `company`'s tile lay (a private the corporation owns)."""
+        self.reset(f"{self.game.acting} uses {company}: drop a tile on its hex.")
+        self.ability = company
 
     # What the engine allows now --------------------------------------------------------------
 
@@ -315,13 +323,15 @@ class BoardController:
             return False
         if isinstance(pending, PendingTile):
             action: LayTile | PlaceToken = LayTile(entity=entity, hex=pending.hex,
-                                                   tile=pending.tile, rotation=pending.rotation)
+                                                   tile=pending.tile, rotation=pending.rotation,
+                                                   ability=self._lay_ability(pending))
             done = f"{entity} laid tile {pending.tile} in {pending.hex}."
         else:
             action = PlaceToken(entity=entity, hex=pending.hex, city=pending.city)
             done = f"{entity} placed a station in {pending.hex}."
         try:
             self.history.apply(action)
+            self.ability = None
         except IllegalAction as exc:
             self.pending = None
             self._say(_sentence(str(exc)), refused=True)
@@ -332,6 +342,24 @@ class BoardController:
         self._say(done)
         self._changed()
         return True
+
+    def _lay_ability(self, pending: PendingTile) -> str | None:
+        """The private whose lay this tile uses: the one chosen, or the only way it is legal."""
+        if self.ability is not None:
+            return self.ability
+        game = self.game
+        abilities = [c.fields["ability"] for c in game.choices()
+                     if c.action is LayTile and c.fields.get("ability")]
+        if not abilities:
+            return None
+        step = getattr(game.round, "step", None)
+        problem = getattr(step, "problem", None)
+        if problem is None or problem(pending.hex, pending.tile, pending.rotation) is None:
+            return None
+        for company in abilities:
+            if problem(pending.hex, pending.tile, pending.rotation, company) is None:
+                return str(company)
+        return None
 
     def cancel(self) -> None:
         if self.pending is None and self.fan_hex is None and self.drag is None:

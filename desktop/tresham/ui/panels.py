@@ -67,7 +67,19 @@ class TileTray(QListWidget):
         self.setSelectionMode(QListWidget.SelectionMode.SingleSelection)
         self.setWordWrap(True)
         self._key: tuple[int, int] | None = None
+        self._icons: dict[tuple[object, ...], QIcon] = {}
+        """Rendered tile icons by (tile, phases, greyed, pixel ratio): drawn once, not per move."""
         self.refresh()
+
+    def _icon(self, tile_id: str, phases: object, greyed: bool, ratio: float) -> QIcon:
+        key = (tile_id, phases, greyed, ratio)
+        icon = self._icons.get(key)
+        if icon is None:
+            tile = self.history.game.title.tiles[tile_id]
+            icon = QIcon(render_tile_icon(self.geometry_, tile_art(tile, 0, phases), ICON, ratio,
+                                          greyed=greyed))
+            self._icons[key] = icon
+        return icon
 
     def refresh(self) -> None:
         game = self.history.game
@@ -84,10 +96,9 @@ class TileTray(QListWidget):
         for tile in tiles:
             left = game.board.tiles_left(tile.id)
             reason = tile_unavailable_reason(game, tile.id)
-            icon = render_tile_icon(self.geometry_, tile_art(tile, 0, phases), ICON, ratio,
-                                    greyed=reason is not None)
+            icon = self._icon(tile.id, phases, reason is not None, ratio)
             count = "∞" if left == UNLIMITED else f"×{left}"
-            item = QListWidgetItem(QIcon(icon), f"{tile.id}  {count}")
+            item = QListWidgetItem(icon, f"{tile.id}  {count}")
             item.setData(TILE_ROLE, tile.id)
             item.setData(REASON_ROLE, reason)
             item.setSizeHint(QSize(ICON + 18, ICON + 26))

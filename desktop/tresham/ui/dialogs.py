@@ -1,0 +1,265 @@
+"""Dialogs: starting a new game, and the final scores with each player's value over the game."""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import (
+    QButtonGroup, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGroupBox,
+    QHBoxLayout, QLabel, QLineEdit, QRadioButton, QSpinBox, QTableWidget, QTableWidgetItem,
+    QVBoxLayout, QWidget, QAbstractItemView, QHeaderView,
+)
+
+from tresham.engine.data.loader import available_titles, load_title
+from tresham.engine.errors import IllegalAction
+from tresham.engine.game import Game, GameSetup, check_setup
+from tresham.ui import palette
+from tresham.ui.session import ScoreLine
+
+SERIES = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"]
+"""Okabe-Ito colours for the players' lines; each line also carries its name."""
+
+
+def _playable() -> list[str]:
+    """Titles a game can be started in (those with a rules module), where the engine says so."""
+    try:
+        from tresham.engine.game import playable_titles
+    except ImportError:
+        return available_titles()
+    return playable_titles()
+
+
+class NewGameDialog(QDialog):
+    """Title, 2-6 players as the title allows, optional rules, and the seat order."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New game")
+        self.setMinimumWidth(520)
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.title = QComboBox()
+        for title_id in _playable():
+            try:
+                info = load_title(title_id).info
+            except Exception:  # a title whose data does not load is not offered
+                continue
+            self.title.addItem(f"{info.name} — {info.subtitle}" if info.subtitle else info.name,
+                               title_id)
+        self.count = QSpinBox()
+        form.addRow("Title", self.title)
+        form.addRow("Players", self.count)
+        layout.addLayout(form)
+        self.names_box = QGroupBox("Players, in seat order")
+        self.names_layout = QVBoxLayout(self.names_box)
+        self.names: list[QLineEdit] = []
+        layout.addWidget(self.names_box)
+        seats = QGroupBox("Seat order")
+        seats_layout = QHBoxLayout(seats)
+        self.as_entered = QRadioButton("As entered")
+        self.random_order = QRadioButton("Random, seed")
+        self.as_entered.setChecked(True)
+        group = QButtonGroup(self)
+        group.addButton(self.as_entered)
+        group.addButton(self.random_order)
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2**31 - 1)
+        self.seed.setValue(random.randrange(1, 1_000_000))
+        self.seed.setToolTip("The same seed gives the same seat order and priority draw")
+        seats_layout.addWidget(self.as_entered)
+        seats_layout.addWidget(self.random_order)
+        seats_layout.addWidget(self.seed)
+        seats_layout.addStretch(1)
+        layout.addWidget(seats)
+        self.rules_box = QGroupBox("Optional rules")
+        self.rules_layout = QVBoxLayout(self.rules_box)
+        self.rules: dict[str, QCheckBox] = {}
+        layout.addWidget(self.rules_box)
+        self.problem = QLabel()
+        self.problem.setStyleSheet(f"color: {palette.REFUSED};")
+        self.problem.setWordWrap(True)
+        layout.addWidget(self.problem)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Start")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.title.currentIndexChanged.connect(self._title_changed)
+        self.count.valueChanged.connect(self._count_changed)
+        self._title_changed()
+
+    def _title_changed(self) -> None:
+        title_id = self.title.currentData()
+        if title_id is None:
+            return
+        info = load_title(title_id).info
+        self.count.setRange(info.min_players, info.max_players)
+        self.count.setValue(max(info.min_players, min(4, info.max_players)))
+        self._count_changed()
+        while self.rules_layout.count():
+            item = self.rules_layout.takeAt(0)
+            if item.widget():
+                item.widget().deleteLater()
+        self.rules = {}
+        for option in info.options:
+            box = QCheckBox(f"{option.name} ({option.rule})")
+            box.setToolTip(option.description)
+            description = QLabel(option.description)
+            description.setWordWrap(True)
+            description.setStyleSheet("color: #555; margin-left: 22px;")
+            self.rules_layout.addWidget(box)
+            self.rules_layout.addWidget(description)
+            self.rules[option.id] = box
+
+    def _count_changed(self) -> None:
+        count = self.count.value()
+        while len(self.names) < count:
+            edit = QLineEdit(f"Player {len(self.names) + 1}")
+            self.names.append(edit)
+            self.names_layout.addWidget(edit)
+        while len(self.names) > count:
+            self.names.pop().deleteLater()
+
+    def setup(self) -> GameSetup:
+        names = [n.text().strip() for n in self.names]
+        seed = self.seed.value()
+        if self.random_order.isChecked():
+            random.Random(seed).shuffle(names)
+        options = {option: True for option, box in self.rules.items() if box.isChecked()}
+        return GameSetup(self.title.currentData(), tuple(names), options, seed)
+
+    def accept(self) -> None:
+        setup = self.setup()
+        try:
+            check_setup(setup, load_title(setup.title))
+        except IllegalAction as exc:
+            self.problem.setText(str(exc)[0].upper() + str(exc)[1:] + ".")
+            return
+        super().accept()
+
+
+class ValueChart(QWidget):
+    """Each player's value (5.1) at the start and after every operating round."""
+
+    def __init__(self, points: list[tuple[str, dict[str, int]]], players: list[str]) -> None:
+        super().__init__()
+        self.points = points
+        self.players = players
+        self.setMinimumSize(560, 280)
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.fillRect(self.rect(), QColor("#ffffff"))
+        if len(self.points) < 2:
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter,
+                             "No operating round has been played.")
+            return
+        left, top, right, bottom = 58, 14, 96, 30
+        area = QRectF(left, top, self.width() - left - right, self.height() - top - bottom)
+        top_value = max(max(v.values()) for _, v in self.points) or 1
+        step = _nice_step(top_value)
+        top_value = ((top_value // step) + 1) * step
+        font = QFont(self.font())
+        font.setPixelSize(11)
+        painter.setFont(font)
+        value = 0
+        while value <= top_value:
+            y = area.bottom() - area.height() * value / top_value
+            painter.setPen(QPen(QColor("#e2e2e2"), 1))
+            painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
+            painter.setPen(QColor(palette.TEXT))
+            painter.drawText(QRectF(0, y - 8, left - 6, 16),
+                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                             f"${value}")
+            value += step
+        count = len(self.points)
+        every = max(1, count // 12)
+        for i, (label, _) in enumerate(self.points):
+            if i % every and i != count - 1:
+                continue
+            x = area.left() + area.width() * i / (count - 1)
+            painter.drawText(QRectF(x - 30, area.bottom() + 4, 60, 16),
+                             Qt.AlignmentFlag.AlignCenter, label)
+        ends: list[float] = []
+        for index, player in enumerate(self.players):
+            colour = QColor(SERIES[index % len(SERIES)])
+            painter.setPen(QPen(colour, 2.5))
+            previous = None
+            for i, (_, values) in enumerate(self.points):
+                at = QPointF(area.left() + area.width() * i / (count - 1),
+                             area.bottom() - area.height() * values.get(player, 0) / top_value)
+                if previous is not None:
+                    painter.drawLine(previous, at)
+                previous = at
+            if previous is not None:
+                y = previous.y()
+                for other in ends:  # keep end labels from overlapping
+                    if abs(other - y) < 14:
+                        y = other + 14
+                ends.append(y)
+                painter.drawText(QRectF(area.right() + 6, y - 8, right - 8, 16),
+                                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                                 player)
+        painter.end()
+
+
+def _nice_step(top: int) -> int:
+    for step in (50, 100, 250, 500, 1000, 2000, 5000, 10000):
+        if top / step <= 8:
+            return step
+    return 20000
+
+
+class GameEndDialog(QDialog):
+    """Final scores with the 5.1 breakdown, and the chart of value over the operating rounds."""
+
+    def __init__(self, game: Game, lines: list[ScoreLine],
+                 points: list[tuple[str, dict[str, int]]], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Final scores")
+        layout = QVBoxLayout(self)
+        reason = {"bank": "The bank ran out of money.",
+                  "stock_market": "A share value reached the top of the market.",
+                  "bankrupt": "A player went bankrupt."}.get(game.state.end_reason or "", "")
+        winner = lines[0].player if lines else ""
+        heading = QLabel(f"<h2>{winner} wins</h2><p>{reason} Value = cash + shares at their "
+                         "share value + private companies at par (rule 5.1).</p>")
+        heading.setWordWrap(True)
+        layout.addWidget(heading)
+        corps = [c for c in game.title.corporations
+                 if any(c in line.shares for line in lines)]
+        columns = ["Player", "Cash"] + corps + ["Privates", "Total"]
+        table = QTableWidget(len(lines), len(columns))
+        table.setHorizontalHeaderLabels(columns)
+        table.verticalHeader().hide()
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        for row, line in enumerate(lines):
+            cells = [line.player + (" (bankrupt)" if line.bankrupt else ""), f"${line.cash}"]
+            cells += [f"${line.shares[c]}" if c in line.shares else "" for c in corps]
+            cells += [f"${sum(line.privates.values())}" if line.privates else "",
+                      f"${line.total}"]
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column == len(cells) - 1:
+                    font = item.font()
+                    font.setBold(True)
+                    item.setFont(font)
+                table.setItem(row, column, item)
+        table.setMinimumHeight(30 + 26 * len(lines))
+        self.table = table
+        layout.addWidget(table)
+        players = [p.name for p in game.state.players]
+        self.chart = ValueChart(points, players)
+        layout.addWidget(QLabel("Each player's value after every operating round"))
+        layout.addWidget(self.chart, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        buttons.accepted.connect(self.accept)
+        buttons.button(QDialogButtonBox.StandardButton.Close).clicked.connect(self.accept)
+        layout.addWidget(buttons)
+        self.resize(760, 560)

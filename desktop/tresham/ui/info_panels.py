@@ -1,0 +1,453 @@
+"""Read-only panels about the game: players, corporations, the stock market, trains, the log.
+
+Each panel reads `session.game` in `refresh()`; only the log panel reports anything back (a
+click on an entry asks to see the game as it was then).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import (
+    QAbstractItemView, QHeaderView, QLabel, QListWidget, QListWidgetItem, QSizePolicy,
+    QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+)
+
+from tresham.engine.game import Game
+from tresham.engine.market import StockMarket
+from tresham.engine.shares import Shares
+from tresham.engine.state import IPO, MARKET
+from tresham.engine.trains import Trains, train_name
+from tresham.ui import palette
+from tresham.ui.session import GameSession
+
+ACTING_ROW = QColor("#fff1c2")
+
+
+def _table(columns: list[str]) -> QTableWidget:
+    table = QTableWidget(0, len(columns))
+    table.setHorizontalHeaderLabels(columns)
+    table.verticalHeader().hide()
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+    table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    table.setWordWrap(False)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.horizontalHeader().setStretchLastSection(True)
+    table.verticalHeader().setDefaultSectionSize(24)
+    return table
+
+
+def _item(text: object, tip: str = "", bold: bool = False) -> QTableWidgetItem:
+    item = QTableWidgetItem(str(text))
+    if tip:
+        item.setToolTip(tip)
+    if bold:
+        font = item.font()
+        font.setBold(True)
+        item.setFont(font)
+    return item
+
+
+def fill(table: QTableWidget, rows: list[list[QTableWidgetItem]]) -> None:
+    """Replace a table's cells in one go: sizing columns once, not after every cell."""
+    table.setUpdatesEnabled(False)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    table.setRowCount(len(rows))
+    for row, cells in enumerate(rows):
+        for column, cell in enumerate(cells):
+            table.setItem(row, column, cell)
+    table.resizeColumnsToContents()
+    header.setStretchLastSection(True)
+    table.setUpdatesEnabled(True)
+
+
+def _key(session: GameSession) -> tuple[int, int]:
+    return id(session.game), len(session.actions)
+
+
+def certificate_count(game: Game, player: str) -> int:
+    """Certificates counting against the limit (3.3(b)): yellow-zone shares do not."""
+    market = StockMarket(game.title.market, game.state)
+    shares = Shares(game)
+    count = sum(1 for p in game.state.privates.values() if p.owner == player and not p.closed)
+    for corp in game.state.corporations.values():
+        if not market.in_zone(corp, "yellow"):
+            count += len(shares.certificates(corp, player))
+    return count
+
+
+class PlayersPanel(QTableWidget):
+    COLUMNS = ["Player", "Cash", "Certs", "Value", "Shares", "Privates"]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__(0, len(self.COLUMNS))
+        self.setHorizontalHeaderLabels(self.COLUMNS)
+        self.verticalHeader().hide()
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.horizontalHeader().setStretchLastSection(True)
+        self.verticalHeader().setDefaultSectionSize(24)
+        self.session = session
+        self._key: tuple[int, int] | None = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        if _key(self.session) == self._key:
+            return
+        self._key = _key(self.session)
+        game = self.session.game
+        state = game.state
+        shares = Shares(game)
+        scores = game.scores()
+        limit = game.title.info.certificate_limit[len(state.players)]
+        acting = game.acting
+        operating_president = None
+        if acting in state.corporations:
+            operating_president = shares.president(state.corporations[acting])
+        rows = []
+        for player in state.players:
+            name = player.name
+            marks = []
+            if state.players[state.priority].name == name:
+                marks.append("priority")
+            if name in state.bankrupt:
+                marks.append("bankrupt")
+            label = name + (f"  ({', '.join(marks)})" if marks else "")
+            held = []
+            for corp in state.corporations.values():
+                percent = shares.percent(corp, name)
+                if percent:
+                    president = "P" if shares.president(corp) == name else ""
+                    held.append(f"{corp.id} {percent}%{' ' + president if president else ''}")
+            privates = [p.id for p in state.privates.values() if p.owner == name and not p.closed]
+            count = certificate_count(game, name)
+            cells = [
+                _item(label, "priority deal" if "priority" in marks else "",
+                      bold=name in (acting, operating_president)),
+                _item(f"${player.cash}"),
+                _item(f"{count}/{limit}", "certificates held / certificate limit (3.3(b))"),
+                _item(f"${scores.get(name, 0)}", "cash + shares at market value + privates at "
+                                                  "par (5.1)"),
+                _item(", ".join(held) or "—", "P: president"),
+                _item(", ".join(privates) or "—"),
+            ]
+            for cell in cells:
+                if name in (acting, operating_president):
+                    cell.setBackground(ACTING_ROW)
+            rows.append(cells)
+        fill(self, rows)
+
+
+class CorporationsPanel(QTableWidget):
+    COLUMNS = ["", "Order", "President", "Value", "Par", "Treasury", "Trains", "Stations",
+               "IPO", "Market", "Privates"]
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__(0, len(self.COLUMNS))
+        self.setHorizontalHeaderLabels(self.COLUMNS)
+        self.verticalHeader().hide()
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.horizontalHeader().setStretchLastSection(True)
+        self.verticalHeader().setDefaultSectionSize(24)
+        self.session = session
+        self._key: tuple[int, int] | None = None
+        self.refresh()
+
+    def order(self, game: Game) -> list[str]:
+        """Corporations with a share value in operating order (18GA 4(b)), then the rest."""
+        market = StockMarket(game.title.market, game.state)
+        corps = game.state.corporations.values()
+        priced = sorted((c for c in corps if c.market_cell is not None),
+                        key=market.operating_order_key)
+        return [c.id for c in priced] + [c.id for c in corps if c.market_cell is None]
+
+    def refresh(self) -> None:
+        if _key(self.session) == self._key:
+            return
+        self._key = _key(self.session)
+        game = self.session.game
+        state = game.state
+        shares = Shares(game)
+        market = StockMarket(game.title.market, state)
+        order = self.order(game)
+        rows = []
+        position = 0
+        for corp_id in order:
+            corp = state.corporations[corp_id]
+            definition = game.title.corporations[corp_id]
+            badge = _item(corp_id, definition.name, bold=True)
+            badge.setBackground(QColor(definition.colour))
+            badge.setForeground(QColor(definition.text_colour))
+            badge.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            tokens = game.rules.corporation_tokens(corp_id)
+            left = tokens[corp.tokens_placed:]
+            stations = f"{corp.tokens_placed}/{len(tokens)}"
+            if left and corp.tokens_placed:
+                stations += f", next ${left[0]}"
+            privates = [p.id for p in state.privates.values() if p.owner == corp_id
+                        and not p.closed]
+            if corp.floated:
+                position += 1
+            value = f"${market.price(corp)}" if corp.market_cell is not None else "—"
+            cells = [
+                badge,
+                _item(str(position) if corp.floated else ("not floated" if corp.par else "—"),
+                      "operating order"),
+                _item(shares.president(corp) or "—"),
+                _item(value),
+                _item(f"${corp.par}" if corp.par else "—"),
+                _item(f"${corp.treasury}" if corp.floated else "—"),
+                _item(" ".join(train_name(t) for t in corp.trains) or "—", ", ".join(corp.trains)),
+                _item(stations, "placed/total; costs " + ", ".join(f"${t}" for t in tokens)
+                      + " (the first is the home station)"),
+                _item(f"{shares.percent(corp, IPO)}%", "initial offering"),
+                _item(f"{shares.percent(corp, MARKET)}%", "open market"),
+                _item(", ".join(privates) or "—"),
+            ]
+            for column, cell in enumerate(cells):
+                if corp_id == game.acting and column:
+                    cell.setBackground(ACTING_ROW)
+            rows.append(cells)
+        fill(self, rows)
+
+
+ZONE_FILL = {"yellow": "#fbe9a6", "game_end": "#f2b8a8"}
+
+
+class MarketChart(QWidget):
+    """The stock market grid with each corporation's token in its cell."""
+
+    CELL_W, CELL_H = 50, 40
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        rows = session.game.title.market.rows
+        self.setMinimumSize(QSize(max(len(r) for r in rows) * self.CELL_W + 12,
+                                  len(rows) * self.CELL_H + 34))
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def refresh(self) -> None:
+        self.update()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        return self.minimumSize()
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
+        game = self.session.game
+        title = game.title
+        rows = title.market.rows
+        columns = max(len(r) for r in rows)
+        w = min(self.CELL_W * 1.6, (self.width() - 12) / columns)
+        h = min(self.CELL_H * 1.4, (self.height() - 34) / len(rows))
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.fillRect(self.rect(), QColor(palette.BACKGROUND))
+        font = QFont(self.font())
+        font.setPixelSize(max(10, int(h * 0.3)))
+        painter.setFont(font)
+        stacks: dict[tuple[int, int], list[str]] = {}
+        for corp in sorted(game.state.corporations.values(), key=lambda c: c.market_arrival):
+            if corp.market_cell is not None:
+                stacks.setdefault(corp.market_cell, []).append(corp.id)
+        for r, row in enumerate(rows):
+            for c, cell in enumerate(row):
+                rect = QRectF(6 + c * w, 6 + r * h, w - 2, h - 2)
+                fill = next((ZONE_FILL[z] for z in ("game_end", "yellow") if z in cell.zones),
+                            "#ffffff")
+                painter.setBrush(QColor(fill))
+                pen = QPen(QColor(palette.OUTLINE), 1)
+                if "par" in cell.zones:
+                    pen = QPen(QColor("#1f4fa0"), 2.5)
+                painter.setPen(pen)
+                painter.drawRect(rect)
+                painter.setPen(QColor(palette.TEXT))
+                painter.drawText(rect.adjusted(3, 1, -2, 0),
+                                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+                                 str(cell.price))
+                corps = stacks.get((r, c), [])
+                radius = min(w, h) * 0.2
+                for i, corp_id in enumerate(corps):
+                    definition = title.corporations[corp_id]
+                    cx = rect.left() + radius + 2 + (i % 3) * radius * 1.5
+                    cy = rect.bottom() - radius - 2 - (i // 3) * radius * 1.2
+                    painter.setBrush(QColor(definition.colour))
+                    painter.setPen(QPen(QColor("#ffffff"), 1))
+                    painter.drawEllipse(QRectF(cx - radius, cy - radius, 2 * radius, 2 * radius))
+                    small = QFont(font)
+                    small.setPixelSize(max(7, int(radius * 0.8)))
+                    small.setBold(True)
+                    painter.setFont(small)
+                    painter.setPen(QColor(definition.text_colour))
+                    painter.drawText(QRectF(cx - radius, cy - radius, 2 * radius, 2 * radius),
+                                     Qt.AlignmentFlag.AlignCenter, corp_id[:3])
+                    painter.setFont(font)
+        legend_y = 6 + len(rows) * h + 4
+        x = 6.0
+        for text, fill, border in (("par value", "#ffffff", "#1f4fa0"),
+                                   ("yellow zone: no certificate limit", ZONE_FILL["yellow"],
+                                    palette.OUTLINE),
+                                   ("game ends", ZONE_FILL["game_end"], palette.OUTLINE)):
+            painter.setBrush(QColor(fill))
+            painter.setPen(QPen(QColor(border), 2))
+            painter.drawRect(QRectF(x, legend_y + 3, 14, 12))
+            painter.setPen(QColor(palette.TEXT))
+            metrics = painter.fontMetrics()
+            painter.drawText(QRectF(x + 18, legend_y, 400, 18),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
+            x += 30 + metrics.horizontalAdvance(text)
+        painter.end()
+
+
+class TrainsPanel(QWidget):
+    """What the bank sells now, what rusts when, and the current phase's effects."""
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.table = _table(["Train", "Cost", "Left", "Phase it starts", "Rusts on", "Limit",
+                             "Tiles", "ORs"])
+        layout.addWidget(self.summary)
+        layout.addWidget(self.table, 1)
+        self._key: tuple[int, int] | None = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        if _key(self.session) == self._key:
+            return
+        self._key = _key(self.session)
+        game = self.session.game
+        state = game.state
+        trains = Trains(game)
+        phase = trains.phase()
+        next_train = trains.next_in_depot()
+        effects = [f"tiles: {', '.join(phase.tiles)}", f"train limit {phase.train_limit}",
+                   f"{phase.operating_rounds} operating round(s) per set"]
+        if phase.bank_trains_per_turn > 0:
+            effects.append(f"{phase.bank_trains_per_turn} bank train per turn")
+        if phase.corporations_buy_privates:
+            effects.append("corporations may buy privates")
+        on_sale = f"next from the bank: <b>{train_name(next_train)}</b> for " \
+                  f"${trains.price(next_train)}" if next_train else "the bank has no trains left"
+        market = ", ".join(state.market_trains)
+        self.summary.setText(
+            f"<b>Phase {phase.name}</b>: {'; '.join(effects)}.<br>{on_sale}"
+            + (f"; open market: {market}" if market else "")
+            + f". Bank ${state.bank}.")
+        table_rows = []
+        by_start = {p.starts_with: p for p in game.title.phases if p.starts_with}
+        for train in game.title.trains:
+            left = sum(1 for t in state.depot if train_name(t) == train.name)
+            phase_def = by_start.get(train.name)
+            cells = [
+                _item(train.name, bold=next_train is not None
+                      and train_name(next_train) == train.name),
+                _item(f"${train.price}"),
+                _item(str(left) if game.rules.train_count(train) >= 0 else "∞"),
+                _item(phase_def.name if phase_def else "—"),
+                _item(f"{train.rusts_on} train" if train.rusts_on else "never"),
+                _item(phase_def.train_limit if phase_def else ""),
+                _item(", ".join(phase_def.tiles) if phase_def else ""),
+                _item(phase_def.operating_rounds if phase_def else ""),
+            ]
+            for cell in cells:
+                if left == 0:
+                    cell.setForeground(QBrush(QColor("#8a8a8a")))
+            table_rows.append(cells)
+        fill(self.table, table_rows)
+
+
+class LogPanel(QListWidget):
+    """The game's log in plain language; choosing an entry shows the game as it was then."""
+
+    def __init__(self, session: GameSession, on_view: Callable[[int], None]) -> None:
+        super().__init__()
+        self.session = session
+        self.on_view = on_view
+        self.setWordWrap(True)
+        self.setAlternatingRowColors(True)
+        self._marks: list[int] = []
+        self._marks_for: tuple[int, int] | None = None
+        self._key: tuple[int, int, int | None] | None = None
+        self._filling = False
+        self.itemClicked.connect(self._clicked)
+        self.currentRowChanged.connect(self._row_changed)
+
+    def positions(self) -> list[int]:
+        """marks[k]: how many log lines the game had after k actions."""
+        history = self.session.history
+        key = (id(history), len(history.actions))
+        if self._marks_for != key:
+            self._marks = log_marks(history)
+            self._marks_for = key
+        return self._marks
+
+    def position_of(self, line: int) -> int:
+        """The number of actions after which log line `line` had been written."""
+        for count, length in enumerate(self.positions()):
+            if length > line:
+                return count
+        return len(self.session.history.actions)
+
+    def refresh(self) -> None:
+        session = self.session
+        key = (id(session.history), len(session.history.actions), session.viewing)
+        if key == self._key:
+            return
+        self._key = key
+        log = session.history.game.state.log
+        shown = len(session.game.state.log)
+        self._filling = True
+        self.clear()
+        for index, line in enumerate(log):
+            item = QListWidgetItem(line)
+            if index >= shown:
+                item.setForeground(QColor("#9a9a9a"))
+            if line.startswith(("Stock round", "Operating round", "Phase", "The game ends")):
+                font = item.font()
+                font.setBold(True)
+                item.setFont(font)
+            self.addItem(item)
+        if session.viewing is None:
+            self.scrollToBottom()
+        else:
+            self.setCurrentRow(max(0, shown - 1))
+        self._filling = False
+
+    def _clicked(self, item: QListWidgetItem) -> None:
+        self._view_row(self.row(item))
+
+    def _row_changed(self, row: int) -> None:
+        if not self._filling and row >= 0:
+            self._view_row(row)
+
+    def _view_row(self, row: int) -> None:
+        if self._filling:
+            return
+        self.on_view(self.position_of(row))
+
+
+def log_marks(history) -> list[int]:  # type: ignore[no-untyped-def]
+    """How many log lines the game had after each number of actions (a replay from the start)."""
+    from tresham.engine.game import Game
+    game = Game(history.setup)
+    marks = [len(game.state.log)]
+    for action in history.actions:
+        game.process(action)
+        marks.append(len(game.state.log))
+    return marks
+

@@ -1,0 +1,306 @@
+"""The game at the table: the one path every decision takes, plus undo, history, files, autosave.
+
+`GameSession` wraps a `History`. Every button, drop and key ends in `GameSession.apply`, which
+sends the action to the engine, autosaves, and tells the listeners. It also answers the board
+widgets' questions in `History`'s shape (`game`, `actions`, `apply`), so while a player looks at
+an earlier position (`view`) the whole window shows that position and refuses moves.
+
+Plain Python, no Qt: the window supplies the data folder; tests drive this directly.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Protocol
+
+from tresham.engine import savefile
+from tresham.engine.actions import Action, Bankrupt, SellShares
+from tresham.engine.errors import IllegalAction, SaveFileError, TreshamError
+from tresham.engine.game import Game
+from tresham.engine.history import History
+from tresham.engine.market import StockMarket
+from tresham.engine.rounds.base import Choice
+from tresham.engine.shares import Shares
+
+AUTOSAVE_NAME = "autosave.tresham.json"
+RECENT_NAME = "recent.json"
+RECENT_LIMIT = 8
+SAVE_SUFFIX = ".tresham.json"
+
+
+class GameSource(Protocol):
+    """What the board widgets read: the game shown, how many actions led to it, and applying."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def actions(self) -> list[Action]: ...
+
+    def apply(self, action: Action) -> None: ...
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A game read from a file, and a warning for the player when only part of it could be read."""
+
+    history: History
+    warning: str = ""
+    kind: str = "save"  # "save" | "export"
+
+
+class GameSession:
+    def __init__(self, history: History, data_dir: Path | None = None) -> None:
+        self.history = history
+        self.data_dir = data_dir
+        self.path: Path | None = None
+        """Where the player last saved or opened this game (None: only autosaved)."""
+        self.viewing: int | None = None
+        """The number of actions shown while looking at the past; None at the present."""
+        self._past: Game | None = None
+        self.listeners: list[Callable[[], None]] = []
+
+    # What the board widgets read --------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        if self.viewing is not None and self._past is not None:
+            return self._past
+        return self.history.game
+
+    @property
+    def actions(self) -> list[Action]:
+        if self.viewing is not None:
+            return self.history.actions[: self.viewing]
+        return self.history.actions
+
+    @property
+    def setup(self):  # type: ignore[no-untyped-def]
+        return self.history.setup
+
+    @property
+    def live(self) -> bool:
+        return self.viewing is None
+
+    def _changed(self) -> None:
+        for listener in list(self.listeners):
+            listener()
+
+    # The one path of every decision -----------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Send `action` to the engine; raises IllegalAction with the reason when refused."""
+        if self.viewing is not None:
+            raise IllegalAction("you are looking at an earlier position: go back to the present "
+                                "to play")
+        self.history.apply(action)
+        self.autosave()
+        self._changed()
+
+    def entity_for(self, choice: Choice) -> str | None:
+        """Who makes a choice: the acting entity, or the president selling shares for a forced
+        train purchase (4.2.5.1), who acts for himself."""
+        game = self.game
+        acting = game.acting
+        if acting in game.state.corporations and choice.action in (SellShares, Bankrupt):
+            if choice.action is SellShares:
+                return Shares(game).president(game.state.corporations[acting])
+        return acting
+
+    def choose(self, choice: Choice, **extra: Any) -> Action:
+        """Make one of `game.choices()` (with a price where it has a range) and apply it."""
+        entity = self.entity_for(choice)
+        if entity is None:
+            raise IllegalAction("the game is over")
+        action = choice.make(entity, **extra)
+        self.apply(action)
+        return action
+
+    # Undo, redo and looking back ----------------------------------------------------------------
+
+    def undo(self) -> Action:
+        self.present(notify=False)
+        action = self.history.undo()
+        self.autosave()
+        self._changed()
+        return action
+
+    def redo(self) -> Action:
+        self.present(notify=False)
+        action = self.history.redo()
+        self.autosave()
+        self._changed()
+        return action
+
+    def view(self, count: int) -> None:
+        """Show the game as it was after `count` actions, read-only."""
+        count = max(0, min(count, len(self.history.actions)))
+        if count == len(self.history.actions):
+            self.present()
+            return
+        self._past = self.history.game_at(count)
+        self.viewing = count
+        self._changed()
+
+    def present(self, notify: bool = True) -> None:
+        if self.viewing is None:
+            return
+        self.viewing = None
+        self._past = None
+        if notify:
+            self._changed()
+
+    def replace(self, history: History, path: Path | None = None) -> None:
+        """Play another game from now on (new, opened or resumed)."""
+        self.history = history
+        self.path = path
+        self.viewing = None
+        self._past = None
+        self.autosave()
+        self._changed()
+
+    # Files ------------------------------------------------------------------------------------
+
+    def save(self, path: Path) -> None:
+        savefile.save(self.history, path)
+        self.path = path
+        self.remember(path)
+
+    @staticmethod
+    def read(path: Path) -> Opened:
+        """Read our save file or an 18xx.games export; raises SaveFileError with the reason."""
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SaveFileError(f"{path.name} cannot be read: {exc}") from None
+        try:
+            document = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise SaveFileError(f"{path.name} is not a complete game file (it may be cut "
+                                f"short): {exc.msg} at line {exc.lineno}") from None
+        from tresham.importers import eighteen_xx_games as exports
+        if exports.is_export(document):
+            try:
+                replayed = exports.replay(exports.read_export(document))
+            except TreshamError as exc:
+                raise SaveFileError(f"{path.name} is an 18xx.games export Tresham cannot "
+                                    f"replay: {exc}") from None
+            return Opened(replayed.history, kind="export")
+        try:
+            return Opened(savefile.from_document(document, path.name))
+        except savefile.PartialLoad as exc:
+            return Opened(exc.history, f"{exc}\n\nThe game opens at the last action that could "
+                                       "be replayed.")
+
+    def open(self, path: Path) -> Opened:
+        opened = self.read(path)
+        self.replace(opened.history, path if opened.kind == "save" else None)
+        self.remember(path)
+        return opened
+
+    # Autosave and the recent games list -------------------------------------------------------
+
+    def autosave_path(self) -> Path | None:
+        return self.data_dir / AUTOSAVE_NAME if self.data_dir else None
+
+    def autosave(self) -> None:
+        path = self.autosave_path()
+        if path is None:
+            return
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            savefile.save(self.history, path)
+        except OSError:
+            pass  # a full or read-only disk must not stop play; the next action tries again
+
+    @staticmethod
+    def resumable(data_dir: Path | None) -> History | None:
+        """The autosaved game worth offering on start: read, begun and not finished."""
+        if data_dir is None:
+            return None
+        path = data_dir / AUTOSAVE_NAME
+        if not path.is_file():
+            return None
+        try:
+            history = savefile.load(path)
+        except savefile.PartialLoad as exc:
+            history = exc.history
+        except (SaveFileError, TreshamError):
+            return None
+        if not history.actions or history.game.state.finished:
+            return None
+        return history
+
+    def recent(self) -> list[Path]:
+        if self.data_dir is None:
+            return []
+        try:
+            names = json.loads((self.data_dir / RECENT_NAME).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return []
+        if not isinstance(names, list):
+            return []
+        return [Path(n) for n in names if isinstance(n, str) and Path(n).is_file()]
+
+    def remember(self, path: Path) -> None:
+        if self.data_dir is None:
+            return
+        paths = [path.resolve()] + [p for p in self.recent() if p.resolve() != path.resolve()]
+        try:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            (self.data_dir / RECENT_NAME).write_text(
+                json.dumps([str(p) for p in paths[:RECENT_LIMIT]], indent=1), encoding="utf-8")
+        except OSError:
+            pass
+
+
+# Scores (18GA 5.1) and their history -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class ScoreLine:
+    player: str
+    cash: int
+    shares: dict[str, int]
+    """Market value of the player's shares, per corporation."""
+    privates: dict[str, int]
+    """Par value of the player's private companies."""
+    total: int
+    bankrupt: bool = False
+
+
+def score_breakdown(game: Game) -> list[ScoreLine]:
+    """Each player's value split as 5.1 counts it; the total is the engine's own score."""
+    state = game.state
+    market = StockMarket(game.title.market, state)
+    shares = Shares(game)
+    scores = game.scores()
+    lines = []
+    for player in state.players:
+        held = {}
+        for corp in state.corporations.values():
+            percent = shares.percent(corp, player.name)
+            if corp.market_cell is not None and percent:
+                held[corp.id] = market.price(corp) * percent // 10
+        privates = {p.id: game.title.privates[p.id].par for p in state.privates.values()
+                    if p.owner == player.name and not p.closed}
+        bankrupt = player.name in state.bankrupt
+        lines.append(ScoreLine(player.name, 0 if bankrupt else player.cash, held, privates,
+                               scores.get(player.name, 0), bankrupt))
+    return sorted(lines, key=lambda line: -line.total)
+
+
+def value_over_rounds(history: History) -> list[tuple[str, dict[str, int]]]:
+    """Each player's value at the start and at the end of every operating round."""
+    game = Game(history.setup)
+    points = [("start", game.scores())]
+    for action in history.actions:
+        before = game.round
+        game.process(action)
+        if game.round is not before and before.kind == "operating" or \
+                game.state.finished and before.kind == "operating":
+            points.append((f"OR {before.number}", game.scores()))
+            if game.state.finished:
+                break
+    return points

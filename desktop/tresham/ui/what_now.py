@@ -1,0 +1,795 @@
+"""The "what now" panel: who acts, the situation in a sentence, and only the legal choices.
+
+Every control stands for one or more of `game.choices()`; pressing it calls
+`GameSession.choose`, the same path the tests drive. Controls are rebuilt from the engine's
+choices after every change, so nothing illegal is ever offered. Tile lays and stations are made
+on the map (the panel says so); routes are proposed by the engine's route finder.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import (
+    QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QScrollArea, QSizePolicy,
+    QSpinBox, QVBoxLayout, QWidget,
+)
+
+from tresham.engine.actions import (
+    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, DiscardTrain, Dividend,
+    LayTile, Par, Pass, PlaceToken, RunRoutes, SellPrivate, SellShares,
+)
+from tresham.engine.errors import IllegalAction
+from tresham.engine.game import Game
+from tresham.engine.market import StockMarket
+from tresham.engine.rounds.base import Choice
+from tresham.engine.shares import Shares
+from tresham.engine.snapshot import clone
+from tresham.engine.state import BANK, IPO, MARKET
+from tresham.engine.trains import Trains
+from tresham.ui import palette
+from tresham.ui.board_controller import BoardController
+from tresham.ui.session import GameSession
+
+
+def choice_key(choice: Choice) -> tuple[Any, ...]:
+    """A hashable identity of a choice (its fields are a mapping)."""
+    return (choice.action.TYPE, tuple(sorted((k, repr(v)) for k, v in choice.fields.items())),
+            choice.price_range)
+
+
+def action_matches(choice: Choice, action: Action) -> bool:
+    """Whether making `choice` can produce `action`: same kind and fixed fields, a price in its
+    range, routes as drawn, and every other field left at its default."""
+    if type(action) is not choice.action:
+        return False
+    free = {"entity", "routes"} | ({"price"} if choice.price_range is not None else set())
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        if f.name in choice.fields:
+            if value != choice.fields[f.name]:
+                return False
+        elif f.name not in free and (f.default is dataclasses.MISSING or value != f.default):
+            return False
+    if choice.price_range is not None:
+        low, high = choice.price_range
+        return bool(low <= getattr(action, "price") <= high)
+    return True
+
+
+def after(game: Game, action: Action) -> Game | None:
+    """The game as it would be after `action` (a look-ahead copy), or None when refused."""
+    trial = clone(game)
+    try:
+        trial.process(action)
+    except IllegalAction:
+        return None
+    return trial
+
+
+def price_after_sale(game: Game, corp_id: str, percent: int) -> int:
+    """The share value after selling `percent` (one row down per 10%, 3.2(a)), worked out on
+    copies so the game is untouched."""
+    corp = dataclasses.replace(game.state.corporations[corp_id])
+    scratch = dataclasses.replace(game.state, corporations={}, players=[], privates={})
+    market = StockMarket(game.title.market, scratch)
+    market.move_down(corp, percent // 10)
+    return market.price(corp)
+
+
+def person(game: Game, entity: str | None) -> str:
+    """An entity as the table calls it: a corporation with its president."""
+    if entity is None:
+        return "nobody"
+    corp = game.state.corporations.get(entity)
+    if corp is None:
+        return entity
+    president = Shares(game).president(corp)
+    return f"{entity} (president {president})" if president else entity
+
+
+@dataclass
+class Control:
+    """Widgets standing for some choices; `trigger(choice, price)` makes one."""
+
+    choices: list[Choice]
+    widgets: list[QWidget] = field(default_factory=list)
+
+
+class WhatNowPanel(QScrollArea):
+    """Rebuilt from the engine after every change; see the module docstring."""
+
+    scores_requested = Signal()
+    present_requested = Signal()
+
+    def __init__(self, session: GameSession, board: BoardController) -> None:
+        super().__init__()
+        self.session = session
+        self.board = board
+        self.controls: list[Control] = []
+        self.extras: list[QWidget] = []
+        """Legal moves the engine does not list as choices (trading privates between players)."""
+        self.buttons: dict[str, QPushButton] = {}
+        self.proposed_routes: tuple[tuple[str, tuple[str, ...]], ...] | None = None
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMinimumWidth(330)
+        self._key: tuple[Any, ...] | None = None
+        self.refresh()
+
+    # Messages ---------------------------------------------------------------------------------
+
+    def say(self, text: str, refused: bool = False) -> None:
+        """Show a message here and in the move bar (the board controller holds it)."""
+        self.board.reset(text, refused)
+
+    def offered(self) -> list[Choice]:
+        """The choices the panel offers now, through enabled controls."""
+        result = []
+        for control in self.controls:
+            if any(w.isEnabled() for w in control.widgets):
+                result.extend(control.choices)
+        return result
+
+    def control_for(self, action: Action) -> tuple[Control, Choice] | None:
+        for control in self.controls:
+            for choice in control.choices:
+                if action_matches(choice, action):
+                    return control, choice
+        return None
+
+    # Making a choice --------------------------------------------------------------------------
+
+    def make(self, choice: Choice, **extra: Any) -> bool:
+        """What every button calls: make the choice through the session, or show the refusal."""
+        before = len(self.session.game.state.log)
+        try:
+            action = self.session.choose(choice, **extra)
+        except IllegalAction as exc:
+            self.say(_sentence(str(exc)), refused=True)
+            return False
+        self.done(action, before)
+        return True
+
+    def done(self, action: Action, log_before: int) -> None:
+        """Confirm a move with the log lines it wrote, in the panel and the move bar."""
+        lines = self.session.history.game.state.log[log_before:]
+        text = "; ".join(lines[:3]) + ("…" if len(lines) > 3 else "") if lines \
+            else describe_done(action)
+        self.board.reset(_sentence(text))
+
+    def press(self, action: Action) -> bool:
+        """Make `action` by pressing the panel's control for it (tests and keyboard use)."""
+        found = self.control_for(action)
+        if found is None:
+            return False
+        control, choice = found
+        extra = {name: value for name, value in action.to_json_fields().items()
+                 if name != "entity" and name not in choice.fields}
+        return self.make(choice, **extra)
+
+    # Building ---------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        session = self.session
+        game = session.game
+        message, refused = self.board.message, self.board.refused
+        key = (id(game), len(session.actions), session.viewing, message, refused)
+        if key == self._key:
+            return
+        self._key = key
+        self.controls = []
+        self.extras = []
+        self.buttons = {}
+        self.proposed_routes = None
+        body = QWidget()
+        body.setObjectName("WhatNow")
+        self.layout_ = QVBoxLayout(body)
+        self.layout_.setContentsMargins(10, 8, 10, 8)
+        self.layout_.setSpacing(6)
+        self._header(game)
+        if message:
+            note = self._label(message)
+            colour = palette.REFUSED if refused else "#2b6a2b"
+            note.setStyleSheet(f"color: {colour}; font-weight: bold;")
+            note.setObjectName("message")
+            self.layout_.addWidget(note)
+        if not session.live:
+            self._past()
+        elif game.state.finished:
+            self._finished(game)
+        else:
+            self._choices(game)
+        self.layout_.addStretch(1)
+        self.setWidget(body)
+        self._fit_body()
+
+    def _fit_body(self) -> None:
+        """Give the body the height its wrapped text needs at the panel's width, so the panel
+        scrolls instead of squeezing labels (QScrollArea ignores height-for-width)."""
+        body = self.widget()
+        if body is None:
+            return
+        width = self.width() - self.verticalScrollBar().sizeHint().width() - 2
+        layout = body.layout()
+        if layout is not None and layout.hasHeightForWidth():
+            body.setMinimumHeight(layout.heightForWidth(width))
+        else:
+            body.setMinimumHeight(body.sizeHint().height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit_body()
+
+    def _label(self, text: str, rich: bool = False) -> QLabel:
+        label = QLabel(text)
+        label.setWordWrap(True)
+        label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
+        label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        return label
+
+    def _header(self, game: Game) -> None:
+        acting = game.acting
+        if game.state.finished:
+            title = "The game is over"
+            colour, text_colour = "#3b3b3b", "#ffffff"
+        elif acting in game.state.corporations:
+            definition = game.title.corporations[acting]
+            colour, text_colour = definition.colour, definition.text_colour
+            title = f"{acting} · {definition.name}"
+        else:
+            colour, text_colour = "#fffdf6", palette.TEXT
+            title = f"{acting} to act"
+        where = _round_words(game)
+        header = self._label(
+            f"<div style='font-size:15px;'><b>{_escape(title)}</b></div>"
+            f"<div>{_escape(where)}</div>", rich=True)
+        header.setObjectName("header")
+        header.setStyleSheet(f"#header {{ background: {colour}; color: {text_colour}; "
+                             "padding: 6px; border: 1px solid #c9c4b5; border-radius: 3px; }")
+        self.layout_.addWidget(header)
+        if acting in game.state.corporations:
+            president = Shares(game).president(game.state.corporations[acting])
+            corp = game.state.corporations[acting]
+            cash = game.state.player(president).cash if president else 0
+            self.layout_.addWidget(self._label(
+                f"President {president} (${cash}) decides. Treasury ${corp.treasury}; "
+                f"trains: {', '.join(corp.trains) or 'none'}."))
+
+    def _past(self) -> None:
+        count = self.session.viewing or 0
+        banner = self._label(f"Looking back: the game after {count} of "
+                             f"{len(self.session.history.actions)} actions. Nothing can be "
+                             "changed here.")
+        banner.setStyleSheet(f"background: {palette.PENDING}; color: black; padding: 6px;"
+                             "font-weight: bold;")
+        self.layout_.addWidget(banner)
+        back = QPushButton("Back to the present (End)")
+        back.clicked.connect(self.present_requested.emit)
+        self.buttons["present"] = back
+        self.layout_.addWidget(back)
+
+    def _finished(self, game: Game) -> None:
+        scores = sorted(game.scores().items(), key=lambda kv: -kv[1])
+        reason = {"bank": "the bank ran out of money", "stock_market":
+                  "a share value reached the top of the market",
+                  "bankrupt": "a player went bankrupt"}.get(game.state.end_reason or "",
+                                                            game.state.end_reason or "")
+        self.layout_.addWidget(self._label(f"It ended because {reason}."))
+        for rank, (player, value) in enumerate(scores, 1):
+            self.layout_.addWidget(self._label(f"{rank}. {player}: ${value}"))
+        button = QPushButton("Final scores and chart…")
+        button.clicked.connect(self.scores_requested.emit)
+        self.buttons["scores"] = button
+        self.layout_.addWidget(button)
+
+    # The choices ------------------------------------------------------------------------------
+
+    def _choices(self, game: Game) -> None:
+        choices = game.choices()
+        by_type: dict[type, list[Choice]] = {}
+        for choice in choices:
+            by_type.setdefault(choice.action, []).append(choice)
+        self._situation(game, by_type)
+        if BuyPrivate in by_type:
+            for choice in by_type[BuyPrivate]:
+                self._button(choice, choice.text)
+        for choice in by_type.get(Bid, []):
+            self._price_row(choice, _bid_words(game, choice), "Bid", choice.price_range[0]
+                            if choice.price_range else 0)
+        if {Par, BuyShare} & set(by_type) or (SellShares in by_type
+                                                and game.round.kind == "stock"):
+            self._stock_grid(game, by_type)
+        if game.round.kind == "stock":
+            self._private_trades(game)
+        for choice in by_type.get(LayTile, []):
+            self._track(choice)
+        if PlaceToken in by_type:
+            self._stations(game, by_type[PlaceToken])
+        if RunRoutes in by_type:
+            self._routes(game, by_type[RunRoutes])
+        if Dividend in by_type:
+            self._dividend(game, by_type[Dividend])
+        if BuyTrain in by_type:
+            self._trains(game, by_type[BuyTrain])
+        if game.round.kind == "operating" and SellShares in by_type:
+            self.layout_.addWidget(self._section("Sell shares to raise the money"))
+            for choice in by_type[SellShares]:
+                self._button(choice, self._sale_words(game, choice))
+        for choice in by_type.get(BuyCompany, []):
+            low = choice.price_range[0] if choice.price_range else 0
+            par = game.title.privates[choice.fields["company"]].par
+            self._price_row(choice, choice.text + f" (par ${par})", "Buy",
+                            _clamp(par, choice.price_range) if choice.price_range else low)
+        for choice in by_type.get(DiscardTrain, []):
+            self._button(choice, choice.text)
+        for choice in by_type.get(Bankrupt, []):
+            button = self._button(choice, choice.text)
+            button.setStyleSheet(f"color: {palette.REFUSED}; font-weight: bold;")
+        for choice in by_type.get(Pass, []):
+            button = self._button(choice, choice.text or "Pass")
+            button.setObjectName("pass")
+            self.buttons["pass"] = button
+        known = {BuyPrivate, Bid, Par, BuyShare, SellShares, LayTile, PlaceToken, RunRoutes,
+                 Dividend, BuyTrain, BuyCompany, DiscardTrain, Bankrupt, Pass}
+        for kind, rest in by_type.items():
+            if kind not in known:  # a choice a later title adds: still offered, by its text
+                for choice in rest:
+                    self._button(choice, choice.text or kind.TYPE)
+
+    def _section(self, text: str) -> QLabel:
+        label = self._label(text)
+        label.setStyleSheet("font-weight: bold; margin-top: 6px;")
+        return label
+
+    def _button(self, choice: Choice, text: str, **extra: Any) -> QPushButton:
+        button = QPushButton(text)
+        button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        button.clicked.connect(lambda: self.make(choice, **extra))
+        self.controls.append(Control([choice], [button]))
+        self.layout_.addWidget(button)
+        return button
+
+    def _price_row(self, choice: Choice, text: str, verb: str, start: int) -> QSpinBox:
+        assert choice.price_range is not None
+        low, high = choice.price_range
+        row = QWidget()
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        label = self._label(text)
+        spin = QSpinBox()
+        spin.setPrefix("$")
+        spin.setRange(low, high)
+        spin.setValue(_clamp(start, (low, high)))
+        spin.setToolTip(f"Any amount from ${low} to ${high}")
+        spin.setMinimumWidth(80)
+        button = QPushButton(verb)
+        button.clicked.connect(lambda: self.make(choice, price=spin.value()))
+        spin.lineEdit().returnPressed.connect(button.click)
+        layout.addWidget(label, 1)
+        layout.addWidget(spin)
+        layout.addWidget(button)
+        self.controls.append(Control([choice], [button]))
+        self.layout_.addWidget(row)
+        return spin
+
+    # Situations -------------------------------------------------------------------------------
+
+    def _situation(self, game: Game, by_type: dict[type, list[Choice]]) -> None:
+        round_ = game.round
+        auction = getattr(round_, "auction", None)
+        text = ""
+        if auction is not None:
+            name = game.title.privates[auction.company].name
+            text = (f"Auction of {auction.company} ({name}, par "
+                    f"${game.title.privates[auction.company].par}) among "
+                    f"{', '.join(auction.bidders)}. High bid ${auction.high_bid} by "
+                    f"{auction.high_bidder}. Raise by at least $5 or pass.")
+        elif round_.kind == "stock" and getattr(round_, "private_turns", False):
+            lines = ["Private companies for sale: buy the cheapest at its price, bid on another "
+                     "(it is auctioned when it becomes the cheapest), or pass."]
+            for private in sorted(game.state.privates.values(),
+                                  key=lambda p: game.title.privates[p.id].par):
+                if private.owner != BANK or private.closed:
+                    continue
+                definition = game.title.privates[private.id]
+                bids = ", ".join(f"{who} ${amount}" for who, amount in private.bids)
+                lines.append(f"• {private.id} {definition.name}: ${definition.par}, earns "
+                             f"${definition.revenue}" + (f"; bids: {bids}" if bids else ""))
+            text = "\n".join(lines)
+        elif round_.kind == "stock":
+            player = game.acting or ""
+            cash = game.state.player(player).cash if player else 0
+            count = getattr(round_, "certificate_count", lambda _: 0)(player)
+            limit = game.title.info.certificate_limit[len(game.state.players)]
+            turn = getattr(round_, "turn", None)
+            done = " Already bought this turn." if turn is not None and turn.bought else ""
+            text = (f"{player} has ${cash} and {count} of {limit} certificates.{done} "
+                    "Buy one certificate, sell any, or pass.")
+        else:
+            step = getattr(round_, "step", None)
+            text = _step_words(game, step.name if step is not None else "")
+        if text:
+            self.layout_.addWidget(self._label(text))
+
+    def _stock_grid(self, game: Game, by_type: dict[type, list[Choice]]) -> None:
+        market = StockMarket(game.title.market, game.state)
+        per_corp: dict[str, dict[str, list[Choice]]] = {}
+        for kind, name in ((Par, "par"), (BuyShare, "buy"), (SellShares, "sell")):
+            for choice in by_type.get(kind, []):
+                corp = choice.fields["corporation"]
+                per_corp.setdefault(corp, {}).setdefault(name, []).append(choice)
+        if not per_corp:
+            return
+        self.layout_.addWidget(self._section("Shares"))
+        grid_widget = QWidget()
+        grid = QGridLayout(grid_widget)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(4)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(2, 1)
+        order = list(game.title.corporations)
+        row = 0
+        for corp_id in sorted(per_corp, key=order.index):
+            corp = game.state.corporations[corp_id]
+            definition = game.title.corporations[corp_id]
+            badge = QLabel(corp_id)
+            badge.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            badge.setMinimumWidth(44)
+            badge.setStyleSheet(f"background: {definition.colour}; color: "
+                                f"{definition.text_colour}; font-weight: bold; padding: 3px;")
+            badge.setToolTip(definition.name)
+            options = per_corp[corp_id]
+            lines = int("par" in options or "buy" in options) + int("sell" in options)
+            grid.addWidget(badge, row, 0, max(1, lines), 1)
+            if "par" in options:
+                combo = _combo()
+                for choice in options["par"]:
+                    price = choice.fields["price"]
+                    cost = price * definition.shares[0] // 10
+                    combo.addItem(f"par ${price} (pay ${cost})", choice)
+                button = QPushButton("Start")
+                button.setToolTip(f"Buy the president's certificate of {definition.name} "
+                                  "and set its par value")
+                button.clicked.connect(lambda _=False, c=combo: self.make(c.currentData()))
+                grid.addWidget(_pair(combo, button), row, 1, 1, 2)
+                self.controls.append(Control(list(options["par"]), [button]))
+            for choice in options.get("buy", []):
+                source = choice.fields["source"]
+                price = corp.par if source == IPO else market.price(corp)
+                where = "IPO" if source == IPO else "market"
+                button = QPushButton(f"Buy {where} ${price}")
+                button.setToolTip(f"Buy a {corp_id} share from the "
+                                  f"{'initial offering' if source == IPO else 'open market'}")
+                button.clicked.connect(lambda _=False, c=choice: self.make(c))
+                grid.addWidget(button, row, 1 if source == IPO else 2)
+                self.controls.append(Control([choice], [button]))
+            if "par" in options or "buy" in options:
+                row += 1
+            if "sell" in options:
+                combo = _combo()
+                for choice in options["sell"]:
+                    combo.addItem(self._sale_words(game, choice, short=True), choice)
+                button = QPushButton("Sell")
+                button.clicked.connect(lambda _=False, c=combo: self.make(c.currentData()))
+                grid.addWidget(_pair(combo, button), row, 1, 1, 2)
+                self.controls.append(Control(list(options["sell"]), [button]))
+                row += 1
+        self.layout_.addWidget(grid_widget)
+
+    def _sale_words(self, game: Game, choice: Choice, short: bool = False) -> str:
+        corp_id = choice.fields["corporation"]
+        percent = choice.fields["percent"]
+        corp = game.state.corporations[corp_id]
+        market = StockMarket(game.title.market, game.state)
+        entity = self.session.entity_for(choice) or ""
+        price = market.price(corp) * percent // 10
+        drop = f", value ${market.price(corp)}→${price_after_sale(game, corp_id, percent)}"
+        if short:
+            return f"{percent}% for ${price}{drop}"
+        return f"{entity} sells {percent}% of {corp_id} for ${price}{drop}"
+
+    def _private_trades(self, game: Game) -> None:
+        """3.2(b): players may trade privates at an agreed price (not among engine choices)."""
+        round_ = game.round
+        acting = game.acting
+        if acting is None or getattr(round_, "auction", None) or \
+                getattr(round_, "private_turns", True):
+            return
+        players = [p.name for p in game.state.players]
+        trades: list[tuple[str, str, str]] = []  # (buyer, company, seller)
+        for private in game.state.privates.values():
+            if private.closed or private.owner not in players:
+                continue
+            if private.owner == acting:
+                trades.extend((other, private.id, acting) for other in players if other != acting)
+            else:
+                trades.append((acting, private.id, private.owner))
+        if not trades:
+            return
+        self.layout_.addWidget(self._section("Trade a private company (agreed price)"))
+        combo = _combo()
+        for buyer, company, seller in trades:
+            combo.addItem(f"{buyer} buys {company} from {seller}", (buyer, company, seller))
+        spin = QSpinBox()
+        spin.setPrefix("$")
+        spin.setRange(1, 10_000)
+        spin.setValue(game.title.privates[trades[0][1]].par)
+        combo.currentIndexChanged.connect(
+            lambda _: spin.setValue(game.title.privates[combo.currentData()[1]].par))
+        button = QPushButton("Trade")
+
+        def trade() -> None:
+            buyer, company, seller = combo.currentData()
+            action = SellPrivate(buyer, company, seller, spin.value())
+            before = len(self.session.game.state.log)
+            try:
+                self.session.apply(action)
+            except IllegalAction as exc:
+                self.say(_sentence(str(exc)), refused=True)
+                return
+            self.done(action, before)
+
+        button.clicked.connect(trade)
+        self.layout_.addWidget(combo)
+        self.layout_.addWidget(_pair(spin, button))
+        self.extras.append(button)
+
+    # Operating steps --------------------------------------------------------------------------
+
+    def _track(self, choice: Choice) -> None:
+        company = choice.fields.get("ability")
+        if company is None:
+            hint = self._label("Lay track: drag a tile from the Tiles panel onto a lit hex, or "
+                               "click a hex to see the tiles that fit there.")
+            hint.setStyleSheet(f"color: {palette.LEGAL};")
+            self.layout_.addWidget(hint)
+            self.controls.append(Control([choice], [hint]))
+            return
+        button = QPushButton(f"Use {company}'s tile lay (then drop the tile on its hex)")
+        button.clicked.connect(lambda: self.board.use_ability(company))
+        self.layout_.addWidget(button)
+        self.controls.append(Control([choice], [button]))
+
+    def _stations(self, game: Game, choices: list[Choice]) -> None:
+        self.layout_.addWidget(self._label("Place a station: drag the next token from the "
+                                           "Operating panel onto a lit city, or choose here."))
+        for choice in choices:
+            self._button(choice, choice.text)
+
+    def _routes(self, game: Game, choices: list[Choice]) -> None:
+        """The engine's best routes ready to run, and any other routes typed as waypoints."""
+        corp_id = game.acting or ""
+        self.layout_.addWidget(self._section("Run trains"))
+        ready = [c for c in choices if c.fields.get("routes")]
+        free = [c for c in choices if not c.fields.get("routes")]
+        best: tuple[tuple[str, tuple[str, ...]], ...] = ()
+        if ready:
+            best = tuple(ready[0].fields["routes"])
+        elif free:
+            try:  # an engine that does not propose routes itself: ask the route finder
+                _, best = best_routes_for(game, corp_id)
+            except Exception as exc:  # the route finder is optional; never let it stop play
+                self.layout_.addWidget(self._label(f"No routes are proposed ({exc})."))
+        self.proposed_routes = best
+        for train_id, waypoints in best:
+            words, value = route_words(game, corp_id, train_id, waypoints)
+            self.layout_.addWidget(self._label(f"{train_id} train: {words} = ${value}"))
+        if not best:
+            self.layout_.addWidget(self._label(f"{corp_id}'s trains have no route that earns "
+                                               "anything."))
+        for choice in ready:
+            button = QPushButton(choice.text or "Run the best routes")
+            button.setStyleSheet("font-weight: bold;")
+            button.clicked.connect(lambda _=False, c=choice: self.make(c))
+            self.buttons["run"] = button
+            self.layout_.addWidget(button)
+            self.controls.append(Control([choice], [button]))
+        for choice in free:
+            self._other_routes(game, choice, best)
+
+    def _other_routes(self, game: Game, choice: Choice,
+                      best: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
+        """Routes of the players' own choosing: each train's stops as node ids (D4-c0 E3 ...)."""
+        corp = game.state.corporations[game.acting or ""]
+        proposed = dict(best)
+        box = QFrame()
+        box.setFrameShape(QFrame.Shape.StyledPanel)
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.addWidget(self._label("Other routes: each train's stops in order (a hex, or a "
+                                     "city as D4-c0); leave a train empty to keep it home."))
+        edits: list[tuple[str, QLineEdit]] = []
+        for train_id in corp.trains:
+            edit = QLineEdit(" ".join(proposed.get(train_id, ())))
+            edit.setPlaceholderText("stays home")
+            layout.addWidget(_pair(QLabel(f"{train_id}:"), edit))
+            edits.append((train_id, edit))
+        button = QPushButton(choice.text or "Run these routes")
+
+        def run() -> None:
+            routes = tuple((train, tuple(edit.text().split())) for train, edit in edits
+                           if edit.text().split())
+            self.make(choice, routes=routes)
+
+        button.clicked.connect(run)
+        layout.addWidget(button)
+        self.layout_.addWidget(box)
+        self.controls.append(Control([choice], [button]))
+
+    def _dividend(self, game: Game, choices: list[Choice]) -> None:
+        corp_id = game.acting or ""
+        corp = game.state.corporations[corp_id]
+        revenue = getattr(game.round, "turn").revenue or 0
+        shares = Shares(game)
+        self.layout_.addWidget(self._section(f"Revenue ${revenue}: pay out or withhold?"))
+        lines = []
+        for player in game.state.players:
+            percent = shares.percent(corp, player.name)
+            if percent:
+                lines.append(f"{player.name} ({percent}%) gets ${revenue * percent // 100}")
+        market_percent = shares.percent(corp, MARKET)
+        if market_percent:
+            lines.append(f"{corp_id} gets ${revenue * market_percent // 100} for the "
+                         f"{market_percent}% in the open market")
+        ipo = shares.percent(corp, IPO)
+        if ipo:
+            lines.append(f"the {ipo}% in the initial offering earns nothing")
+        self.layout_.addWidget(self._label("If paid out: " + "; ".join(lines) + "."))
+        market = StockMarket(game.title.market, game.state)
+        for choice in choices:
+            kind = choice.fields.get("kind")
+            trial = after(game, choice.make(corp_id))
+            move = ""
+            if trial is not None:
+                new = StockMarket(trial.title.market, trial.state).price(
+                    trial.state.corporations[corp_id])
+                move = f" (share value ${market.price(corp)}→${new})"
+            text = (f"Pay out ${revenue}{move}" if kind == "payout" else
+                    f"Withhold: ${revenue} to the treasury{move}")
+            self.buttons[str(kind)] = self._button(choice, text)
+
+    def _trains(self, game: Game, choices: list[Choice]) -> None:
+        corp_id = game.acting or ""
+        corp = game.state.corporations[corp_id]
+        trains = Trains(game)
+        self.layout_.addWidget(self._section("Buy trains"))
+        step = getattr(game.round, "step", None)
+        emergency = getattr(step, "emergency", lambda: False)()
+        if emergency:
+            cheapest = step.cheapest_bank_train()  # type: ignore[union-attr]
+            price = trains.price(cheapest)
+            president = Shares(game).president(corp) or ""
+            need = price - corp.treasury
+            cash = game.state.player(president).cash
+            self.layout_.addWidget(self._label(
+                f"{corp_id} has no train and must buy one (4.2.5.1). The cheapest is the "
+                f"{cheapest} for ${price}; the treasury has ${corp.treasury}, so president "
+                f"{president} pays ${need} and has ${cash}" +
+                (f": sell shares to raise ${need - cash} more." if need > cash else ".")))
+        elif getattr(step, "must_buy", lambda: False)():
+            self.layout_.addWidget(self._label(f"{corp_id} has no train and must buy one."))
+        for choice in choices:
+            train_id = choice.fields["train"]
+            seller = choice.fields.get("seller")
+            if seller is None:
+                source = "open market" if train_id in game.state.market_trains else "bank"
+                name = trains.definition(train_id).name
+                self._button(choice, f"Buy a {name} train from the {source} for "
+                                     f"${choice.fields['price']}")
+            else:
+                face = trains.price(train_id)
+                self._price_row(choice, f"Buy {train_id} from {seller} (face ${face})", "Buy",
+                                face)
+
+
+def best_routes_for(game: Game, corp_id: str) -> tuple[int, tuple[tuple[str, tuple[str, ...]],
+                                                                 ...]]:
+    """The engine's optimal routes, imported late: the route finder may be absent."""
+    from tresham.engine.routes.search import best_routes
+    revenue, routes = best_routes(game, corp_id)
+    return revenue, tuple((train, tuple(points)) for train, points in routes)
+
+
+def route_words(game: Game, corp_id: str, train_id: str,
+                waypoints: tuple[str, ...]) -> tuple[str, int]:
+    try:
+        from tresham.engine.routes.graph import track_graph
+        from tresham.engine.routes.revenue import route_revenue, route_stops
+        stops = route_stops(track_graph(game), waypoints)
+        value = route_revenue(game, corp_id, waypoints, train_id)
+        return " – ".join(f"{s.words} ${s.revenue}" for s in stops), value
+    except Exception:
+        return " – ".join(w for w in waypoints if "-" in w), 0
+
+
+def describe_done(action: Action) -> str:
+    """A short confirmation of what was just done."""
+    words = type(action).TYPE.replace("_", " ")
+    return f"Done: {action.entity} — {words}."
+
+
+def _round_words(game: Game) -> str:
+    round_ = game.round
+    if game.state.finished:
+        return f"after {round_.name}"
+    text = round_.name.capitalize()
+    if round_.kind == "operating":
+        index, size = getattr(round_, "index_in_set", 1), getattr(round_, "set_size", 1)
+        text += f" ({index} of {size})"
+        step = getattr(round_, "step", None)
+        if step is not None and step.name:
+            text += f" · {step.name} step"
+    elif getattr(round_, "auction", None):
+        text += " · auction"
+    elif getattr(round_, "private_turns", False):
+        text += " · private companies"
+    return text + f" · phase {game.state.phase}"
+
+
+STEP_HELP = {
+    "track": "Lay or upgrade one tile (terrain costs are paid from the treasury).",
+    "token": "Place a station token where the corporation's track reaches a free circle.",
+    "home station": "Choose the city for the home station.",
+    "routes": "Run trains: the best routes are proposed below.",
+    "dividend": "Pay the revenue to the shareholders or keep it in the treasury.",
+    "trains": "Buy trains from the bank, or from another corporation at an agreed price.",
+    "companies": "Buy private companies from players, within half to one and a half times par.",
+    "discard": "Over the train limit: choose a train to discard to the open market.",
+}
+
+
+def _step_words(game: Game, step: str) -> str:
+    return STEP_HELP.get(step, "")
+
+
+def _bid_words(game: Game, choice: Choice) -> str:
+    company = choice.fields["company"]
+    definition = game.title.privates[company]
+    low, high = choice.price_range or (0, 0)
+    return f"Bid on {company} ({definition.name}, par ${definition.par}): ${low}–${high}"
+
+
+def _combo() -> QComboBox:
+    """A combo box that shrinks with the panel instead of widening it."""
+    combo = QComboBox()
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    combo.setMinimumContentsLength(10)
+    combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+    return combo
+
+
+def _pair(first: QWidget, second: QWidget) -> QWidget:
+    box = QWidget()
+    layout = QHBoxLayout(box)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(2)
+    layout.addWidget(first, 1)
+    layout.addWidget(second)
+    return box
+
+
+def _clamp(value: int, bounds: tuple[int, int] | None) -> int:
+    if bounds is None:
+        return value
+    return max(bounds[0], min(bounds[1], value))
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+Callback = Callable[[], None]

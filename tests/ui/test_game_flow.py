@@ -1,0 +1,242 @@
+"""A whole game through the app's own action path, and the essentials of the play panels."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from tresham.engine import savefile
+from tresham.engine.actions import (
+    Action, Bid, BuyPrivate, LayTile, Pass, PlaceToken, RunRoutes,
+)
+from tresham.engine.game import GameSetup
+from tresham.engine.history import History
+from tresham.engine.state import BANK
+from tresham.ui.app import MainWindow
+from tresham.ui.session import GameSession, score_breakdown, value_over_rounds
+from tresham.ui.what_now import choice_key
+
+from conftest import new_history  # tests/ui/conftest.py, on the path pytest gives conftests
+
+FIXTURE = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "18xx.games" / "18GA" \
+    / "18GA_game_end_bank.json"
+
+
+def window(qtbot: QtBot, history: History, data_dir: Path | None = None) -> MainWindow:
+    win = MainWindow(history, data_dir)
+    qtbot.addWidget(win)
+    win.resize(1400, 900)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def keys(choices: list) -> list:  # type: ignore[type-arg]
+    return sorted(choice_key(c) for c in choices)
+
+
+def state_of(history: History) -> dict:  # type: ignore[type-arg]
+    """Everything a player can see, as plain data."""
+    game = history.game
+    return {"state": repr(game.state), "acting": game.acting, "round": game.round.name,
+            "choices": keys(game.choices())}
+
+
+def play_through_window(win: MainWindow, action: Action) -> None:
+    """Make `action` the way a player would: a panel button, a drop on the map, or a run."""
+    board = win.controller
+    if isinstance(action, LayTile):
+        assert board.drop_tile(action.hex, action.tile), board.message
+        pending = board.pending
+        while pending.rotation != action.rotation:  # type: ignore[union-attr]
+            board.rotate(1)
+            pending = board.pending
+        board.ability = action.ability
+        assert board.confirm(), board.message
+        return
+    if isinstance(action, PlaceToken) and win.what_now.control_for(action) is None:
+        assert board.drop_token(action.hex, action.city), board.message
+        assert board.confirm(), board.message
+        return
+    assert win.what_now.control_for(action) is not None, \
+        f"the panel does not offer {action} (offers {win.what_now.offered()})"
+    assert win.what_now.press(action), board.message
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not FIXTURE.is_file(), reason=f"fixture {FIXTURE} is absent (../shared)")
+def test_a_whole_18ga_game_through_the_window_ends_on_the_exported_scores(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    from tresham.importers.eighteen_xx_games import read_export, replay
+    export = read_export(json.loads(FIXTURE.read_text(encoding="utf-8")))
+    actions = replay(export).history.actions
+    win = window(qtbot, History(GameSetup(*_setup_of(export))), tmp_path)
+    for action in actions:
+        play_through_window(win, action)
+    game = win.session.game
+    assert game.state.finished
+    expected = {export.name_of(player): value for player, value in export.result.items()}
+    assert game.scores() == expected
+    lines = score_breakdown(game)
+    assert all(line.cash + sum(line.shares.values()) + sum(line.privates.values()) == line.total
+               for line in lines)
+    qtbot.waitUntil(lambda: win.end_dialog is not None)
+    assert win.end_dialog.table.rowCount() == len(expected)  # type: ignore[union-attr]
+    points = value_over_rounds(win.history)
+    assert points[-1][1] == expected and len(points) > 10
+    assert (tmp_path / "autosave.tresham.json").is_file()
+
+
+def _setup_of(export):  # type: ignore[no-untyped-def]
+    from tresham.importers.eighteen_xx_games import setup_for
+    setup = setup_for(export)
+    return setup.title, setup.players, setup.options, setup.seed
+
+
+def test_what_now_offers_exactly_the_legal_choices(qtbot: QtBot) -> None:
+    history = new_history()
+    win = window(qtbot, history)
+    for _ in range(40):  # through the private sales, the auctions and into the stock round
+        game = history.game
+        assert keys(win.what_now.offered()) == keys(game.choices())
+        choices = game.choices()
+        pick = next((c for c in choices if c.action is BuyPrivate),
+                    next((c for c in choices if c.action is Pass), choices[0]))
+        assert win.what_now.press(pick.make(win.session.entity_for(pick) or ""))
+        if game.round.kind == "operating":
+            break
+    # Bids carry the minimum, pre-filled.
+    fresh = window(qtbot, new_history())
+    bid = next(c for c in fresh.session.game.choices() if c.action is Bid)
+    from PySide6.QtWidgets import QSpinBox
+    spins = [s.value() for s in fresh.what_now.findChildren(QSpinBox)]
+    assert bid.price_range is not None and bid.price_range[0] in spins
+
+
+def test_a_refused_action_shows_the_engines_reason_in_the_panel(qtbot: QtBot) -> None:
+    history = new_history()
+    win = window(qtbot, history)
+    win.session.history.apply(Pass(history.game.acting or ""))  # behind the panel's back
+    stale = next(c for c in win.what_now.controls if c.choices[0].action is Pass)
+    win.what_now.make(stale.choices[0])  # still legal: the next player passes
+    bid = Bid(history.game.acting or "", "MRC", 1)
+    with pytest.raises(Exception):
+        win.session.apply(bid)
+    win.what_now.make(next(c for c in history.game.choices() if c.action is Bid), price=1)
+    assert win.controller.refused and "at least" in win.controller.message
+
+
+def test_undo_restores_the_previous_state_and_redo_repeats(qtbot: QtBot) -> None:
+    history = new_history()
+    win = window(qtbot, history)
+    before = state_of(history)
+    buy = next(c for c in history.game.choices() if c.action is BuyPrivate)
+    win.what_now.make(buy)
+    after = state_of(history)
+    assert after != before
+    win.undo()
+    assert state_of(win.history) == before
+    assert keys(win.what_now.offered()) == before["choices"]
+    win.redo()
+    assert state_of(win.history) == after
+
+
+def test_save_then_open_gives_the_same_game(qtbot: QtBot, tmp_path: Path,
+                                            second_turn: History) -> None:
+    win = window(qtbot, second_turn, tmp_path / "data")
+    before = state_of(second_turn)
+    path = tmp_path / "game"
+    assert win.save_to(path)
+    saved = tmp_path / "game.tresham.json"
+    assert saved.is_file()
+    win.new_game(GameSetup("18GA", ("A", "B", "C")))
+    assert len(win.history.game.state.players) == 3
+    assert win.open_path(saved)
+    assert state_of(win.history) == before
+    assert win.session.path == saved
+    assert saved.resolve() in win.session.recent()
+
+
+def test_a_bad_file_shows_a_message_and_keeps_the_game(qtbot: QtBot, tmp_path: Path) -> None:
+    win = window(qtbot, new_history())
+    bad = tmp_path / "bad.tresham.json"
+    bad.write_text('{"format": "tresham-game", "format_version": 1, "title": "18GA", "pla',
+                   encoding="utf-8")
+    before = state_of(win.history)
+    assert not win.open_path(bad)
+    assert win.message_box is not None and "not a complete" in win.message_box.text()
+    assert state_of(win.history) == before
+
+
+def test_resume_after_an_abrupt_stop(qtbot: QtBot, tmp_path: Path, operating: History) -> None:
+    data = tmp_path / "data"
+    win = window(qtbot, new_history(), data)
+    for action in operating.actions:  # a game played in the window...
+        win.session.apply(action)
+    expected = state_of(win.history)
+    win.hide()
+    del win  # ...which then stops without saving or closing
+    resumed = GameSession.resumable(data)
+    assert resumed is not None and state_of(resumed) == expected
+    again = window(qtbot, resumed, data)
+    assert again.session.game.acting == "CoG"
+
+
+def test_looking_back_is_read_only_and_returns_to_the_present(qtbot: QtBot,
+                                                               second_turn: History) -> None:
+    win = window(qtbot, second_turn)
+    count = len(second_turn.actions)
+    win.log.refresh()
+    line = next(i for i in range(win.log.count()) if "buys LTR" in win.log.item(i).text())
+    win.log._view_row(line)
+    assert win.session.viewing is not None and win.session.viewing < count
+    assert win.past_banner.isVisible()
+    assert win.session.game.round.kind == "stock"
+    assert "present" in win.what_now.buttons
+    assert not win.what_now.offered()
+    with pytest.raises(Exception, match="earlier position"):
+        win.session.apply(Pass("CoG"))
+    win.what_now.buttons["present"].click()
+    assert win.session.viewing is None and len(win.session.actions) == count
+    assert not win.past_banner.isVisible()
+
+
+def test_new_game_dialog_builds_a_setup_the_title_allows(qtbot: QtBot) -> None:
+    from tresham.ui.dialogs import NewGameDialog
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    dialog.count.setValue(3)
+    for edit, name in zip(dialog.names, ("Ann", "Bob", "Cy")):
+        edit.setText(name)
+    dialog.rules["extra_yellow_first_turn"].setChecked(True)
+    setup = dialog.setup()
+    assert setup.players == ("Ann", "Bob", "Cy")
+    assert setup.options == {"extra_yellow_first_turn": True}
+    dialog.random_order.setChecked(True)
+    dialog.seed.setValue(5)
+    assert sorted(dialog.setup().players) == ["Ann", "Bob", "Cy"]
+    assert dialog.setup() == dialog.setup()  # the seed fixes the order
+    dialog.names[1].setText("Ann")
+    dialog.accept()
+    assert "same name" in dialog.problem.text()
+    from tresham.engine.data.loader import load_title
+    info = load_title("18GA").info
+    assert (dialog.count.minimum(), dialog.count.maximum()) == (info.min_players,
+                                                                 info.max_players)
+
+
+def test_private_owners_appear_in_players_panel(qtbot: QtBot, operating: History) -> None:
+    win = window(qtbot, operating)
+    owners = {p.owner for p in operating.game.state.privates.values() if p.owner != BANK}
+    texts = [win.players.item(r, 0).text() for r in range(win.players.rowCount())]
+    assert any(owner in " ".join(texts) for owner in owners)
+    assert win.corporations.item(0, 0).text() == "CoG"
+
+
+def test_saved_file_is_our_format(tmp_path: Path, operating: History) -> None:
+    session = GameSession(operating, tmp_path)
+    session.save(tmp_path / "x.tresham.json")
+    assert savefile.load(tmp_path / "x.tresham.json").actions == operating.actions
