@@ -1,0 +1,204 @@
+"""What track and cities a corporation reaches from its stations (18GA 4.2.1(j), 4.2.2(a)).
+
+The connection is "traced as if you were running a train, with no limit on the number of
+cities": a walk from a station that does not reverse at forks, uses no track twice, visits no
+node twice, and passes through no off-board area or blocked city (it may end at one).
+
+The search is exact: it follows walks, not a cruder "what touches what", and it stays fast by
+dropping a walk that arrives somewhere having used a superset of the track (and nodes) that an
+earlier walk used to arrive there: everything the later one could still reach, the earlier one
+could too.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tresham.engine.data.model import NodeKind
+from tresham.engine.routes.graph import TrackGraph, board_key, track_graph
+from tresham.engine.routes.rules import RouteRules, rules_for
+from tresham.engine.upgrades import LaidTile, current_track, match_nodes
+
+if TYPE_CHECKING:
+    from tresham.engine.game import Game
+
+
+@dataclass(frozen=True)
+class Reach:
+    """What a corporation's stations reach. Hex edges are the hex's own numbering."""
+
+    nodes: frozenset[str]
+    """Node ids reached, stations included (blocked cities and off-board areas as ends)."""
+    cities: frozenset[tuple[str, int]]
+    """(hex, city index) of every city reached, full or not."""
+    paths: frozenset[tuple[str, int]]
+    """(hex, index in the hex's current track) of every path a walk may run along."""
+    edges: frozenset[tuple[str, int]]
+    """(hex, edge) at the ends of reached paths."""
+    entries: frozenset[tuple[str, int]]
+    """(hex, edge) where a walk arrives at the hex from its neighbour: track newly laid in that
+    hex from that edge would be reached."""
+
+    @property
+    def hexes(self) -> frozenset[str]:
+        """Hexes with reached track."""
+        return frozenset(h for h, _ in self.paths)
+
+
+def station_nodes(game: Game, graph: TrackGraph, corp_id: str) -> list[int]:
+    """Node indices of the corporation's station tokens."""
+    found = []
+    for token in game.state.board.tokens:
+        if token.corporation == corp_id:
+            index = graph.node_ids.get(f"{token.hex}-c{token.city}")
+            if index is not None and index not in found:
+                found.append(index)
+    return sorted(found)
+
+
+def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules) -> Reach:
+    """The exact reach of `corp_id`'s stations on `graph` (see the module docstring)."""
+    nodes = graph.nodes
+    passable = [hooks.can_pass_through(game, corp_id, node) for node in nodes]
+    reached_nodes: set[int] = set()
+    reached_segments: set[int] = set()
+    entries: set[tuple[str, int]] = set()
+    memo: dict[object, list[int]] = {}
+
+    def dominated(state: object, used: int) -> bool:
+        earlier = memo.setdefault(state, [])
+        if any(prev & used == prev for prev in earlier):
+            return True
+        earlier.append(used)
+        return False
+
+    # Stack items: (node, -1, used) leaves a node; (segment, start end, used) runs a segment.
+    stack: list[tuple[int, int, int]] = []
+    for station in station_nodes(game, graph, corp_id):
+        reached_nodes.add(station)
+        stack.append((station, -1, graph.node_bit(station)))
+    while stack:
+        item, start_end, used = stack.pop()
+        if start_end < 0:
+            if dominated(("n", item), used):
+                continue
+            for segment in graph.node_segments[item]:
+                bit = graph.segment_bit(segment)
+                if not used & bit:
+                    ends = graph.segments[segment].ends
+                    stack.append((segment, 0 if ends[0].node == item else 1, used | bit))
+            continue
+        segment = item
+        if dominated((segment, start_end), used):
+            continue
+        reached_segments.add(segment)
+        end = graph.segments[segment].ends[1 - start_end]
+        if end.is_node:
+            bit = graph.node_bit(end.node)
+            if used & bit:
+                continue
+            reached_nodes.add(end.node)
+            if passable[end.node]:
+                stack.append((end.node, -1, used | bit))
+            continue
+        side_bit = graph.side_bit(end.side)
+        if used & side_bit:
+            continue
+        side = graph.sides[end.side]
+        other = side.other(graph.segments[segment].hex)
+        other_hex = side.hexes[other]
+        if other_hex is not None and not side.blocked:
+            entries.add((other_hex, side.edges[other]))
+        for nxt in graph.continuations(segment, end):
+            bit = graph.segment_bit(nxt)
+            if not used & bit:
+                ends = graph.segments[nxt].ends
+                first = 0 if not ends[0].is_node and ends[0].side == end.side else 1
+                stack.append((nxt, first, used | side_bit | bit))
+
+    paths = set()
+    edges = set()
+    for index in reached_segments:
+        seg = graph.segments[index]
+        paths.add((seg.hex, seg.path))
+        for end in seg.ends:
+            if not end.is_node:
+                edges.add((seg.hex, end.edge))
+    return Reach(
+        nodes=frozenset(nodes[i].id for i in reached_nodes),
+        cities=frozenset((nodes[i].hex, nodes[i].definition.index) for i in reached_nodes
+                         if nodes[i].kind is NodeKind.CITY),
+        paths=frozenset(paths), edges=frozenset(edges), entries=frozenset(entries))
+
+
+_CACHE: OrderedDict[tuple[object, ...], Reach] = OrderedDict()
+_CACHE_SIZE = 32
+
+
+def reachable(game: Game, corp_id: str, rules: RouteRules | None = None) -> Reach:
+    """What `corp_id` reaches from its stations on the board as it stands."""
+    hooks = rules_for(game, rules)
+    tokens = tuple((t.corporation, t.hex, t.city) for t in game.state.board.tokens)
+    key = (board_key(game), tokens, corp_id, type(hooks))
+    cached = _CACHE.get(key)
+    if cached is not None:
+        _CACHE.move_to_end(key)
+        return cached
+    reach = reach_in(game, track_graph(game), corp_id, hooks)
+    _CACHE[key] = reach
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return reach
+
+
+def token_reachable_cities(game: Game, corp_id: str,
+                           rules: RouteRules | None = None) -> set[tuple[str, int]]:
+    """4.2.2(a): (hex, city index) of every city connected to a station of `corp_id`.
+
+    A city counts even when it is full; free circles, one station per hex (b) and reserved home
+    circles (c) are the caller's checks.
+    """
+    return set(reachable(game, corp_id, rules).cities)
+
+
+def tile_lay_connected(game: Game, corp_id: str, hex_id: str, tile_id: str, rotation: int,
+                       rules: RouteRules | None = None) -> bool:
+    """4.2.1(j): whether the tile, laid so, has new track or a city connected to a station.
+
+    Equivalent to tracing walks on the board with the new tile in place (a test checks exactly
+    that), but answered from the current board's reach, so many candidate lays cost one trace: a
+    walk that first touches the new tile does so at a city of the hex, at an edge it arrives at
+    from the neighbour (`Reach.entries`), or at a town of the hex it may pass through.
+    """
+    hooks = rules_for(game, rules)
+    hex_def = game.title.map.hexes[hex_id]
+    old = current_track(hex_def, game.board.laid(hex_id))
+    new = LaidTile(game.title.tiles[tile_id], rotation).track
+    reach = reachable(game, corp_id, hooks)
+    if new.cities:
+        if any(t.corporation == corp_id and t.hex == hex_id for t in game.state.board.tokens):
+            return True
+        if any(city_hex == hex_id for city_hex, _ in reach.cities):
+            return True
+    mapping = match_nodes(old, new) or {}
+    old_paths = {frozenset(mapping.get(e, e) if isinstance(e, str) else e for e in path)
+                 for path in old.paths}
+    new_paths = [path for path in new.paths if frozenset(path) not in old_paths]
+    if not new_paths:
+        return False
+    graph = track_graph(game)
+    towns_through = set()
+    for old_ref, new_ref in mapping.items():
+        node = graph.node(f"{hex_id}-{old_ref}")
+        if (node is not None and node.kind is NodeKind.TOWN and node.id in reach.nodes
+                and hooks.can_pass_through(game, corp_id, node)):
+            towns_through.add(new_ref)
+    for path in new_paths:
+        for end in path:
+            if isinstance(end, int) and (hex_id, end) in reach.entries:
+                return True
+            if isinstance(end, str) and end in towns_through:
+                return True
+    return False

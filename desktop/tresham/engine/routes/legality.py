@@ -1,0 +1,190 @@
+"""Whether a corporation's routes are legal together (18GA 4.2.3 (a)-(j)), in players' words.
+
+`routes_problem` answers None when the routes may be run, else one sentence naming the first
+problem found, e.g. "the 2 train visits 3 cities but may count only 2". Where waypoints leave
+the exact track open (two tracks between the same places), the routes are accepted when some
+choice of track makes all of them legal together.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
+
+from tresham.engine.data.model import UNLIMITED, NodeKind, TrainDef
+from tresham.engine.routes.graph import GraphNode, TrackGraph, track_graph
+from tresham.engine.routes.revenue import RouteSpec
+from tresham.engine.routes.rules import RouteRules, rules_for
+from tresham.engine.routes.trains import train_def, train_name, train_words
+from tresham.engine.routes.walks import Walk, parse_waypoints
+
+if TYPE_CHECKING:
+    from tresham.engine.game import Game
+
+
+@dataclass
+class _Checked:
+    train_id: str
+    masks: list[int]
+    """Track used by each walk the waypoints may mean (each legal on its own)."""
+
+
+def routes_problem(game: Game, corp_id: str, routes: Sequence[RouteSpec],
+                   rules: RouteRules | None = None) -> str | None:
+    """Why `corp_id` may not run these routes (train id, waypoints), or None if it may."""
+    hooks = rules_for(game, rules)
+    corp = game.state.corporations.get(corp_id)
+    if corp is None:
+        return f"there is no corporation {corp_id}"
+    graph = track_graph(game)
+    seen: set[str] = set()
+    checked: list[_Checked] = []
+    for train_id, waypoints in routes:
+        if train_id not in corp.trains:
+            return f"{corp_id} does not own {train_words(train_id)} {train_id}"
+        if train_id in seen:
+            return f"{train_words(train_id)} {train_id} may run only once"
+        seen.add(train_id)
+        train = train_def(game, train_id)
+        if train is None:
+            return f"{game.title.info.name} has no {train_name(train_id)} trains"
+        found = _route_problem(game, graph, hooks, corp_id, train_id, train, tuple(waypoints))
+        if isinstance(found, str):
+            return found
+        checked.append(found)
+    return _sharing_problem(graph, checked)
+
+
+def _route_problem(game: Game, graph: TrackGraph, hooks: RouteRules, corp_id: str,
+                  train_id: str, train: TrainDef, waypoints: tuple[str, ...]) -> str | _Checked:
+    """One route's problem on its own (4.2.3 (a)-(i)), or the walks it may mean."""
+    who = train_words(train_id)
+    stops: list[GraphNode] = []
+    for waypoint in waypoints:
+        if "-" in waypoint:
+            node = graph.node(waypoint)
+            if node is None:
+                return f"{waypoint} is not a city, town or off-board area on the board"
+            stops.append(node)
+        elif waypoint not in game.title.map.hexes:
+            return f"{waypoint} is not a hex on the map"
+    # (a) a continuous path between two or more stops.
+    if len(stops) < 2:
+        return f"{who}'s route must connect at least two cities, towns or off-board areas"
+    for end in (waypoints[0], waypoints[-1]):
+        if "-" not in end:
+            return (f"{who}'s route must start and end at a city, town or off-board area, "
+                    f"not in {end}")
+    walks, problem = _walks(graph, waypoints, who)
+    if problem:
+        return problem
+    # (g) each stop once.
+    repeated = [node for node, times in Counter(stops).items() if times > 1]
+    if repeated:
+        return f"{who} visits {repeated[0].words} more than once"
+    # (d), (e), (h): only passable stops in the middle.
+    for node in stops[1:-1]:
+        if not hooks.can_pass_through(game, corp_id, node):
+            return (hooks.pass_through_problem(game, corp_id, node)
+                    or f"{node.words} is passed through, but a route may only start or end there")
+    # (i) the train's length.
+    problem = _distance_problem(hooks, train, stops, who)
+    if problem:
+        return problem
+    # (f) a station of the corporation.
+    if not any(hooks.is_station_stop(game, corp_id, node) for node in stops):
+        return f"{who}'s route does not include a {corp_id} station"
+    # (b) no track twice.
+    masks = []
+    first_reuse = None
+    for walk in walks:
+        mask, reused = walk.resources(graph)
+        if reused:
+            first_reuse = first_reuse if first_reuse is not None else reused[0]
+        else:
+            masks.append(mask)
+    if not masks:
+        assert first_reuse is not None
+        return f"{who}'s route uses {graph.describe_resource(first_reuse)} more than once"
+    return _Checked(train_id, masks)
+
+
+def _walks(graph: TrackGraph, waypoints: tuple[str, ...], who: str) -> tuple[list[Walk], str]:
+    parsed = parse_waypoints(graph, waypoints)
+    if parsed.walks:
+        return parsed.walks, ""
+    relaxed = parse_waypoints(graph, waypoints, relaxed=True, limit=1)
+    if relaxed.walks:
+        fork = _reversal_hex(graph, relaxed.walks[0])
+        return [], (f"{who} would have to reverse at the fork in {fork}; a train may follow "
+                    f"only one side of a fork")
+    index = max(1, min(parsed.matched, len(waypoints) - 1))
+    return [], (f"{who}'s route does not follow the track from "
+                f"{_waypoint_words(graph, waypoints[index - 1])} to "
+                f"{_waypoint_words(graph, waypoints[index])}")
+
+
+def _reversal_hex(graph: TrackGraph, walk: Walk) -> str:
+    for before, after in zip(walk.steps, walk.steps[1:]):
+        end = graph.step_end(before)
+        hex_id = graph.segments[before.segment].hex
+        if not end.is_node and graph.segments[after.segment].hex == hex_id:
+            return hex_id
+    return graph.segments[walk.steps[0].segment].hex
+
+
+def _waypoint_words(graph: TrackGraph, waypoint: str) -> str:
+    node = graph.node(waypoint)
+    return node.words if node else waypoint
+
+
+def _distance_problem(hooks: RouteRules, train: TrainDef, stops: list[GraphNode],
+                      who: str) -> str | None:
+    counted: dict[int, list[GraphNode]] = {}
+    for node in stops:
+        index = hooks.allowance(node, train)
+        if index is None:
+            return f"{who} may not stop at {node.words}"
+        counted.setdefault(index, []).append(node)
+    for index, nodes in sorted(counted.items()):
+        limit = train.distance[index].count
+        if limit != UNLIMITED and len(nodes) > limit:
+            return f"{who} visits {_count_words(nodes)} but may count only {limit}"
+    return None
+
+
+def _count_words(nodes: list[GraphNode]) -> str:
+    kinds = {node.kind for node in nodes}
+    names = {NodeKind.CITY: "cities", NodeKind.TOWN: "towns",
+             NodeKind.OFFBOARD: "off-board areas"}
+    ordered = [names[k] for k in (NodeKind.CITY, NodeKind.OFFBOARD, NodeKind.TOWN) if k in kinds]
+    return f"{len(nodes)} " + " and ".join(ordered)
+
+
+def _sharing_problem(graph: TrackGraph, checked: list[_Checked]) -> str | None:
+    """4.2.3(j): choose one walk per route so that no two share track, or say which two do."""
+    def choose(index: int, used: int) -> bool:
+        if index == len(checked):
+            return True
+        return any(not mask & used and choose(index + 1, used | mask)
+                   for mask in checked[index].masks)
+
+    if choose(0, 0):
+        return None
+    for i, first in enumerate(checked):
+        for second in checked[i + 1:]:
+            shared = first.masks[0] & second.masks[0]
+            if shared:
+                return _shared_words(graph, first.train_id, second.train_id, shared)
+    return "these trains cannot all run without two of them sharing track"
+
+
+def _shared_words(graph: TrackGraph, first: str, second: str, shared: int) -> str:
+    bits = [i for i in range(shared.bit_length()) if shared >> i & 1]
+    sides = [b for b in bits if b >= len(graph.segments)]
+    what = graph.describe_resource((sides or bits)[0])
+    a, b = train_name(first), train_name(second)
+    if a == b:
+        return f"both {a} trains use {what}"
+    return f"the {a} and {b} trains both use {what}"

@@ -1,0 +1,123 @@
+"""The per-title hooks of route running, with 1829-style defaults (18GA 4.2.3, 4.2.3.1).
+
+Everything in `tresham.engine.routes` that depends on a title's running rules asks a `RouteRules`
+object: what a stop is worth to a train, whether a route may pass through a node, what a stop
+counts against a train's distance, and any bonus that depends on a whole set of routes. A title
+whose rules differ subclasses `RouteRules` and overrides only the hooks it needs; the functions
+of this package take `rules: RouteRules | None` and, when it is None, use `game.rules.routes`
+if the title's `TitleRules` provides one, else `RouteRules()`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
+
+from tresham.engine.data.model import UNLIMITED, NodeKind, TrainDef
+
+if TYPE_CHECKING:
+    from tresham.engine.game import Game
+    from tresham.engine.routes.graph import GraphNode
+
+
+@dataclass(frozen=True)
+class Route:
+    """One train's route as the revenue hooks see it: the train and its stops in travel order."""
+
+    train_id: str
+    train: TrainDef | None
+    stops: tuple[GraphNode, ...]
+    waypoints: tuple[str, ...]
+
+    @property
+    def hexes(self) -> tuple[str, ...]:
+        """Every hex the route visits, stops and pass-throughs, in travel order."""
+        return tuple(w.split("-", 1)[0] for w in self.waypoints)
+
+
+class RouteRules:
+    """How trains run and earn in 1829-style titles; a title overrides what its rulebook changes.
+
+    The search (`tresham.engine.routes.search`) relies on these properties of the hooks: a stop's
+    value and distance use depend only on the node and the train; passing through depends only on
+    the node and the corporation. A title with bonuses over several routes overrides `route_bonus`
+    and `route_bonus_bound` together, so the search can still bound what is left to gain.
+    """
+
+    # Stops ------------------------------------------------------------------------------------
+
+    def stop_value(self, node: GraphNode, train: TrainDef | None) -> int:
+        """What a stop adds to the train's revenue (4.2.3.1): its printed value in this phase."""
+        return node.revenue
+
+    def allowance(self, node: GraphNode, train: TrainDef) -> int | None:
+        """Which of `train.distance` this stop counts against, or None when it may not stop there.
+
+        The default is the first allowance that lists the node's kind (4.2.3(i): a 2 train's
+        cities and off-board areas count against "2", its towns against "unlimited").
+        """
+        for index, allowance in enumerate(train.distance):
+            if node.kind in allowance.nodes and allowance.count != 0:
+                return index
+        return None
+
+    def counts_toward_distance(self, node: GraphNode, train: TrainDef) -> bool:
+        """Whether the stop uses up part of the train's length (towns in 18GA do not)."""
+        index = self.allowance(node, train)
+        return index is not None and train.distance[index].count != UNLIMITED
+
+    # Passing through --------------------------------------------------------------------------
+
+    def pass_through_problem(self, game: Game, corp_id: str, node: GraphNode) -> str | None:
+        """Why a route of `corp_id` may only start or end at `node`, or None if it may pass.
+
+        4.2.3(e): a city whose circles all hold other corporations' stations (a city with no
+        circle has none to fill, so it never blocks); (h): off-board areas and red-area cities; hexes marked
+        `blocks_through` in the map data (18GA Jacksonville).
+        """
+        words = node.words
+        if node.kind is NodeKind.OFFBOARD or node.hex_def.colour == "red":
+            return f"{words} is an off-board area, so a route may only start or end there"
+        if node.hex_def.blocks_through:
+            return f"{words} is passed through, but a route may only start or end there"
+        if node.kind is NodeKind.CITY and node.slots:
+            owners = [t.corporation for t in game.state.board.tokens
+                      if t.hex == node.hex and t.city == node.city]
+            if len(owners) >= node.slots and corp_id not in owners:
+                return (f"{words} is blocked (every station circle there holds another "
+                        f"corporation's station), so a route may only start or end there")
+        return None
+
+    def can_pass_through(self, game: Game, corp_id: str, node: GraphNode) -> bool:
+        """Whether a route of `corp_id` may run through `node` rather than start or end there."""
+        return self.pass_through_problem(game, corp_id, node) is None
+
+    def is_station_stop(self, game: Game, corp_id: str, node: GraphNode) -> bool:
+        """4.2.3(f): whether this stop holds a station of the corporation."""
+        if node.kind is NodeKind.TOWN:
+            return False
+        return any(t.corporation == corp_id and t.hex == node.hex and t.city == node.city
+                   for t in game.state.board.tokens)
+
+    # Whole sets of routes ---------------------------------------------------------------------
+
+    def route_bonus(self, routes: Sequence[Route]) -> int:
+        """Revenue earned by a set of routes beyond their stops' values (none in 1829 games)."""
+        return 0
+
+    def route_bonus_bound(self, game: Game, corp_id: str, trains: Sequence[TrainDef]) -> int:
+        """An upper bound on `route_bonus` for any routes of these trains (lets the search prune)."""
+        return 0
+
+    @property
+    def has_bonus(self) -> bool:
+        """Whether `route_bonus` is overridden, so zero-value routes may still matter."""
+        return type(self).route_bonus is not RouteRules.route_bonus
+
+
+def rules_for(game: Game, rules: RouteRules | None) -> RouteRules:
+    """The hooks to use: the ones passed, else the title's (`game.rules.routes`), else defaults."""
+    if rules is not None:
+        return rules
+    found = getattr(getattr(game, "rules", None), "routes", None)
+    return found if isinstance(found, RouteRules) else RouteRules()
