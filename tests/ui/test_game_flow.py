@@ -21,8 +21,8 @@ from tresham.ui.what_now import choice_key
 
 from conftest import new_history  # tests/ui/conftest.py, on the path pytest gives conftests
 
-FIXTURE = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "18xx.games" / "18GA" \
-    / "18GA_game_end_bank.json"
+FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "18xx.games" / "18GA"
+FIXTURE = FIXTURES / "18GA_game_end_bank.json"
 
 
 def window(qtbot: QtBot, history: History, data_dir: Path | None = None) -> MainWindow:
@@ -67,11 +67,14 @@ def play_through_window(win: MainWindow, action: Action) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not FIXTURE.is_file(), reason=f"fixture {FIXTURE} is absent (../shared)")
+@pytest.mark.parametrize("name", ["18GA_game_end_bank.json", "18GA_game_end_bankrupt.json"])
 def test_a_whole_18ga_game_through_the_window_ends_on_the_exported_scores(
-        qtbot: QtBot, tmp_path: Path) -> None:
+        qtbot: QtBot, tmp_path: Path, name: str) -> None:
+    fixture = FIXTURES / name
+    if not fixture.is_file():
+        pytest.skip(f"fixture {fixture} is absent (../shared is not checked out)")
     from tresham.importers.eighteen_xx_games import read_export, replay
-    export = read_export(json.loads(FIXTURE.read_text(encoding="utf-8")))
+    export = read_export(json.loads(fixture.read_text(encoding="utf-8")))
     actions = replay(export).history.actions
     win = window(qtbot, History(GameSetup(*_setup_of(export))), tmp_path)
     for action in actions:
@@ -240,3 +243,41 @@ def test_saved_file_is_our_format(tmp_path: Path, operating: History) -> None:
     session = GameSession(operating, tmp_path)
     session.save(tmp_path / "x.tresham.json")
     assert savefile.load(tmp_path / "x.tresham.json").actions == operating.actions
+
+
+def test_the_best_routes_are_drawn_on_the_map_while_trains_run(qtbot: QtBot) -> None:
+    fixture = FIXTURES / "18GA_game_end_bank.json"
+    if not fixture.is_file():
+        pytest.skip(f"fixture {fixture} is absent (../shared is not checked out)")
+    from tresham.importers.eighteen_xx_games import read_export, replay
+    full = replay(read_export(json.loads(fixture.read_text(encoding="utf-8")))).history
+    count = next(i for i, a in enumerate(full.actions) if isinstance(a, RunRoutes))
+    history = History(full.setup)
+    for action in full.actions[:count]:
+        history.apply(action)
+    win = window(qtbot, history)
+    assert win.what_now.proposed_routes
+    assert win.scene.route_items and "run" in win.what_now.buttons
+    win.what_now.buttons["run"].click()
+    assert history.game.round.turn.routes == win.what_now.proposed_routes or \
+        history.game.round.turn.revenue is not None
+
+
+def test_an_unexpected_error_is_reported_not_shown_as_a_traceback(qtbot: QtBot,
+                                                                  tmp_path: Path) -> None:
+    import sys
+    from tresham.ui.app import install_exception_hook
+    win = window(qtbot, new_history(), tmp_path)
+    previous = sys.excepthook
+    try:
+        install_exception_hook(lambda: win, tmp_path)
+        try:
+            raise RuntimeError("a bug")
+        except RuntimeError:
+            sys.excepthook(*sys.exc_info())
+    finally:
+        sys.excepthook = previous
+    assert "RuntimeError: a bug" in (tmp_path / "errors.log").read_text(encoding="utf-8")
+    assert win.message_box is not None and "Traceback" not in win.message_box.text()
+    assert "saved" in win.message_box.text()
+    assert (tmp_path / "autosave.tresham.json").is_file()

@@ -82,10 +82,13 @@ class MoveBar(QFrame):
         corp = controller.operating_corporation()
         if game.acting is None:
             return "The game is over."
-        if corp is not None:
+        step = getattr(game.round, "step", None)
+        if corp is not None and getattr(step, "name", "") == "track":
             return (f"{corp} operates: drag a tile from the tray onto a lit hex, or click a hex "
                     "to see the tiles that fit.")
-        return f"{game.round.kind.capitalize()} round: {game.acting} to act."
+        if corp is not None:
+            return f"{corp} operates ({step.name} step): see What now."  # type: ignore[union-attr]
+        return f"{game.round.kind.capitalize()} round: {game.acting} to act (see What now)."
 
 
 class MainWindow(QMainWindow):
@@ -231,6 +234,7 @@ class MainWindow(QMainWindow):
         self.market.refresh()
         self.trains.refresh()
         self.log.refresh()
+        self.scene.show_routes(self._routes_to_show())
         session = self.session
         if session.viewing is not None:
             self.past_banner.setText(
@@ -242,6 +246,17 @@ class MainWindow(QMainWindow):
         self.redo_action.setEnabled(session.history.can_redo)
         name = session.path.name if session.path else "unsaved"
         self.setWindowTitle(f"Tresham {__version__} — {session.game.title.info.name} — {name}")
+
+    def _routes_to_show(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The proposed routes while trains are to run; the routes run while paying out."""
+        game = self.session.game
+        step = getattr(game.round, "step", None)
+        name = getattr(step, "name", "")
+        if name == "routes":
+            return tuple(self.what_now.proposed_routes or ())
+        if name == "dividend":
+            return tuple(getattr(getattr(game.round, "turn", None), "routes", ()) or ())
+        return ()
 
     def _on_session(self) -> None:
         finished = self.session.history.game.state.finished

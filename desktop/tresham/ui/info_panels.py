@@ -232,15 +232,16 @@ class MarketChart(QWidget):
         super().__init__()
         self.session = session
         rows = session.game.title.market.rows
-        self.setMinimumSize(QSize(max(len(r) for r in rows) * self.CELL_W + 12,
-                                  len(rows) * self.CELL_H + 34))
+        self._hint = QSize(max(len(r) for r in rows) * self.CELL_W + 12,
+                           len(rows) * self.CELL_H + 34)
+        self.setMinimumSize(QSize(self._hint.width() * 3 // 5, self._hint.height() * 3 // 5))
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def refresh(self) -> None:
         self.update()
 
     def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
-        return self.minimumSize()
+        return self._hint
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
         game = self.session.game
@@ -253,7 +254,7 @@ class MarketChart(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.fillRect(self.rect(), QColor(palette.BACKGROUND))
         font = QFont(self.font())
-        font.setPixelSize(max(10, int(h * 0.3)))
+        font.setPixelSize(max(10, min(14, int(h * 0.45))))
         painter.setFont(font)
         stacks: dict[tuple[int, int], list[str]] = {}
         for corp in sorted(game.state.corporations.values(), key=lambda c: c.market_arrival):
@@ -271,26 +272,30 @@ class MarketChart(QWidget):
                 painter.setPen(pen)
                 painter.drawRect(rect)
                 painter.setPen(QColor(palette.TEXT))
-                painter.drawText(rect.adjusted(3, 1, -2, 0),
-                                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+                painter.setFont(font)
+                price_width = painter.fontMetrics().horizontalAdvance(str(cell.price)) + 6
+                painter.drawText(rect.adjusted(3, 0, -2, 0),
+                                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                                  str(cell.price))
                 corps = stacks.get((r, c), [])
-                radius = min(w, h) * 0.2
+                radius = min(h * 0.42, (w - price_width) * 0.45)
+                room = rect.width() - price_width - 2 * radius - 2
+                step = min(radius * 2.1, room / max(1, len(corps) - 1)) if len(corps) > 1 else 0
                 for i, corp_id in enumerate(corps):
                     definition = title.corporations[corp_id]
-                    cx = rect.left() + radius + 2 + (i % 3) * radius * 1.5
-                    cy = rect.bottom() - radius - 2 - (i // 3) * radius * 1.2
+                    cx = rect.left() + price_width + radius + i * step
+                    cy = rect.center().y()
+                    box = QRectF(cx - radius, cy - radius, 2 * radius, 2 * radius)
                     painter.setBrush(QColor(definition.colour))
-                    painter.setPen(QPen(QColor("#ffffff"), 1))
-                    painter.drawEllipse(QRectF(cx - radius, cy - radius, 2 * radius, 2 * radius))
+                    painter.setPen(QPen(QColor("#ffffff"), 1.2))
+                    painter.drawEllipse(box)
                     small = QFont(font)
-                    small.setPixelSize(max(7, int(radius * 0.8)))
+                    small.setPixelSize(max(7, int(radius * (0.8 if len(corp_id) > 2 else 1.0))))
                     small.setBold(True)
                     painter.setFont(small)
                     painter.setPen(QColor(definition.text_colour))
-                    painter.drawText(QRectF(cx - radius, cy - radius, 2 * radius, 2 * radius),
-                                     Qt.AlignmentFlag.AlignCenter, corp_id[:3])
-                    painter.setFont(font)
+                    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, corp_id)
+                painter.setFont(font)
         legend_y = 6 + len(rows) * h + 4
         x = 6.0
         for text, fill, border in (("par value", "#ffffff", "#1f4fa0"),

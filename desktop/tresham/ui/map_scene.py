@@ -11,9 +11,10 @@ import math
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
-    QGraphicsItem, QGraphicsScene, QGraphicsSceneMouseEvent, QGraphicsSimpleTextItem,
+    QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSceneMouseEvent,
+    QGraphicsSimpleTextItem,
     QStyleOptionGraphicsItem, QWidget,
 )
 
@@ -28,7 +29,9 @@ from tresham.ui.tile_art import (
 if TYPE_CHECKING:
     from tresham.engine.history import History
 
-Z_HEX, Z_RAISED, Z_FAN = 0.0, 5.0, 20.0
+Z_HEX, Z_RAISED, Z_ROUTE, Z_FAN = 0.0, 5.0, 10.0, 20.0
+ROUTE_COLOURS = ("#d55e00", "#0072b2", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
+"""One colour per train's route (Okabe-Ito), each also labelled with its train."""
 
 
 class HexItem(QGraphicsItem):
@@ -170,6 +173,8 @@ class MapScene(QGraphicsScene):
         self.hex_items: dict[str, HexItem] = {}
         self.fan_items: list[FanTileItem] = []
         self.coordinate_items: list[QGraphicsSimpleTextItem] = []
+        self.route_items: list[QGraphicsItem] = []
+        self._routes_shown: tuple[object, ...] = ()
         self.hover_hex: str | None = None
         self._fan_for: tuple[str, int] | None = None
         game = history.game
@@ -319,6 +324,71 @@ class MapScene(QGraphicsScene):
         item.setPos(x - bounds.width() / 2, y - bounds.height() / 2)
         self.addItem(item)
         self.coordinate_items.append(item)
+
+    def show_routes(self, routes: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
+        """Draw trains' routes over the map (the proposed or the run ones); () clears them."""
+        key = (id(self.game), routes)
+        if key == self._routes_shown:
+            return
+        self._routes_shown = key
+        for item in self.route_items:
+            self.removeItem(item)
+        self.route_items = []
+        if not routes:
+            return
+        try:
+            from tresham.engine.routes.graph import track_graph
+            graph = track_graph(self.game)
+        except Exception:  # the route graph is optional for drawing: show nothing
+            return
+        size = self.geometry.size
+        for index, (train_id, waypoints) in enumerate(routes):
+            points = [p for p in (self._waypoint_pos(graph, w) for w in waypoints)
+                      if p is not None]
+            if len(points) < 2:
+                continue
+            offset = (index - (len(routes) - 1) / 2) * size * 0.07  # side by side, not on top
+            path = QPainterPath(points[0] + QPointF(offset, offset))
+            for point in points[1:]:
+                path.lineTo(point + QPointF(offset, offset))
+            colour = QColor(ROUTE_COLOURS[index % len(ROUTE_COLOURS)])
+            colour.setAlpha(200)
+            pen = QPen(colour, size * 0.14, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                       Qt.PenJoinStyle.RoundJoin)
+            item = QGraphicsPathItem(path)
+            item.setPen(pen)
+            item.setZValue(Z_ROUTE)
+            item.setToolTip(f"{train_id} train")
+            self.addItem(item)
+            self.route_items.append(item)
+            label = QGraphicsSimpleTextItem(f"{train_id}")
+            font = QFont()
+            font.setPixelSize(max(8, int(size * 0.22)))
+            font.setBold(True)
+            label.setFont(font)
+            label.setBrush(QColor("#ffffff"))
+            label.setPen(QPen(colour.darker(150), size * 0.02))
+            label.setPos(points[0] + QPointF(offset - size * 0.2, offset - size * 0.45))
+            label.setZValue(Z_ROUTE + 1)
+            self.addItem(label)
+            self.route_items.append(label)
+
+    def _waypoint_pos(self, graph, waypoint: str) -> QPointF | None:  # type: ignore[no-untyped-def]
+        """A stop's position on its tile, or a hex's centre for a hex passed through."""
+        if "-" not in waypoint:
+            item = self.hex_items.get(waypoint)
+            return item.pos() if item is not None else None
+        node = graph.node(waypoint)
+        if node is None or node.hex not in self.hex_items:
+            return None
+        item = self.hex_items[node.hex]
+        track = item.art.track
+        for candidate in track.nodes:
+            if candidate.kind is node.kind and candidate.index == node.definition.index:
+                if candidate.kind.value == "offboard":
+                    return item.pos()
+                return item.pos() + qpoint(self.geometry.node_position(track, candidate))
+        return item.pos()
 
     def show_coordinates(self, shown: bool) -> None:
         for item in self.coordinate_items:

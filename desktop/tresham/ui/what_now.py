@@ -321,10 +321,14 @@ class WhatNowPanel(QScrollArea):
             self.layout_.addWidget(self._section("Sell shares to raise the money"))
             for choice in by_type[SellShares]:
                 self._button(choice, self._sale_words(game, choice))
+        if BuyCompany in by_type:
+            self.layout_.addWidget(self._section("Buy a private company from its owner"))
         for choice in by_type.get(BuyCompany, []):
             low = choice.price_range[0] if choice.price_range else 0
             par = game.title.privates[choice.fields["company"]].par
-            self._price_row(choice, choice.text + f" (par ${par})", "Buy",
+            self._price_row(choice, f"{choice.fields['company']} from "
+                            f"{game.state.privates[choice.fields['company']].owner} (par ${par})",
+                            "Buy",
                             _clamp(par, choice.price_range) if choice.price_range else low)
         for choice in by_type.get(DiscardTrain, []):
             self._button(choice, choice.text)
