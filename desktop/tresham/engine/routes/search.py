@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
-from tresham.engine.data.model import UNLIMITED, TrainDef
+from tresham.engine.data.model import UNLIMITED, Allowance, TrainDef
 from tresham.engine.routes.connectivity import station_nodes
 from tresham.engine.routes.graph import Link, Step, TrackGraph, track_graph
 from tresham.engine.routes.revenue import RouteSpec, resolve_route
@@ -48,6 +48,11 @@ class Candidate:
     station: int
     left: HalfRoute
     right: HalfRoute
+    counts: tuple[int, ...] = ()
+    """Stops counted against each of the train's allowances."""
+
+    def links(self) -> tuple[tuple[Link, bool], ...]:
+        return self.left + self.right
 
     def walk(self) -> Walk:
         """The route as a walk from the far end of `left` through the station to `right`'s end."""
@@ -104,7 +109,7 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
             now_value = value + values[other]
             if now_value > 0 or keep_worthless:
                 found.append(Candidate(now_value, now_used & track, station,
-                                       tuple(halves[0]), tuple(halves[1])))
+                                       tuple(halves[0]), tuple(halves[1]), tuple(counts)))
             if side == 0:
                 if passable[station]:
                     extend(station, now_used, now_value, 1, station,
@@ -126,6 +131,40 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
     return found
 
 
+def _candidates_by_type(game: Game, graph: TrackGraph, corp_id: str, trains: list[TrainDef],
+                        hooks: RouteRules) -> dict[str, list[Candidate]]:
+    """Candidates per train type. Types whose stops count and pay alike share one search, run
+    for the longest of them and filtered by length for the others."""
+    types: dict[str, TrainDef] = {}
+    for train in trains:
+        types.setdefault(train.name, train)
+    groups: dict[object, list[TrainDef]] = {}
+    for train in types.values():
+        shape = (tuple(hooks.allowance(n, train) for n in graph.nodes),
+                 tuple(hooks.stop_value(n, train) for n in graph.nodes),
+                 tuple(frozenset(a.nodes) for a in train.distance))
+        groups.setdefault(shape, []).append(train)
+    result: dict[str, list[Candidate]] = {}
+    for members in groups.values():
+        widest = max(members, key=lambda t: tuple(_limit(a.count) for a in t.distance))
+        limits = [max(_limit(t.distance[i].count) for t in members)
+                  for i in range(len(widest.distance))]
+        longest = TrainDef(widest.name, widest.count, widest.price,
+                           tuple(Allowance(a.nodes, UNLIMITED if limit == _NO_LIMIT else limit)
+                                 for a, limit in zip(widest.distance, limits)))
+        found = candidate_routes(game, graph, corp_id, longest, hooks,
+                                 keep_worthless=hooks.has_bonus)
+        for train in members:
+            mine = [_limit(a.count) for a in train.distance]
+            result[train.name] = found if mine == limits else [
+                c for c in found if all(n <= m for n, m in zip(c.counts, mine))]
+    return result
+
+
+def _limit(count: int) -> int:
+    return _NO_LIMIT if count == UNLIMITED else count
+
+
 def best_routes(game: Game, corp_id: str,
                 rules: RouteRules | None = None) -> tuple[int, tuple[RouteSpec, ...]]:
     """The greatest total revenue of `corp_id`'s trains this turn and routes that earn it.
@@ -138,11 +177,7 @@ def best_routes(game: Game, corp_id: str,
     corp = game.state.corporations[corp_id]
     trains = [(train_id, train_def(game, train_id)) for train_id in corp.trains]
     known = [(train_id, train) for train_id, train in trains if train is not None]
-    by_type: dict[str, list[Candidate]] = {}
-    for _, train in known:
-        if train.name not in by_type:
-            by_type[train.name] = candidate_routes(game, graph, corp_id, train, hooks,
-                                                   keep_worthless=hooks.has_bonus)
+    by_type = _candidates_by_type(game, graph, corp_id, [t for _, t in known], hooks)
     choice = _branch_and_bound(game, graph, corp_id, hooks, known, by_type)
     specs = tuple((train_id, waypoints_of(graph, cand.walk()))
                   for (train_id, _), cand in zip(known, choice) if cand is not None)
@@ -159,65 +194,145 @@ def _branch_and_bound(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteR
     order = sorted(range(len(trains)),
                    key=lambda i: (-(by_type[trains[i][1].name][:1] or [_EMPTY])[0].value,
                                   trains[i][1].name))
-    lists = [by_type[trains[i][1].name] for i in order]
-    same_as_previous = [k > 0 and lists[k] is lists[k - 1] for k in range(len(lists))]
-    count = len(lists)
-    best_values = [cands[0].value if cands else 0 for cands in lists]
-    rest = [sum(best_values[k:]) for k in range(count + 1)]
+    names = [trains[i][1].name for i in order]
+    pieces = _Pieces(graph)
+    tables = {name: _ConflictTable(graph, by_type[name], pieces) for name in set(names)}
+    levels = [tables[name] for name in names]
+    same_as_previous = [k > 0 and names[k] == names[k - 1] for k in range(len(names))]
+    count = len(levels)
     bonus_bound = hooks.route_bonus_bound(game, corp_id, [t for _, t in trains]) \
         if hooks.has_bonus else 0
     chosen: list[Candidate | None] = [None] * count
-    best: list[object] = [0 if not hooks.has_bonus else -1, [None] * count]
+    best_value = 0 if not hooks.has_bonus else -1
+    best_pick: list[Candidate | None] = [None] * count
 
-    def total_of(picked: list[Candidate | None], base: int) -> int:
+    def total_of(base: int) -> int:
         if not hooks.has_bonus:
             return base
         specs = [(trains[order[k]][0], waypoints_of(graph, c.walk()))
-                 for k, c in enumerate(picked) if c is not None]
+                 for k, c in enumerate(chosen) if c is not None]
         return base + hooks.route_bonus([resolve_route(game, graph, t, w) for t, w in specs])
 
-    def bound(k: int, used: int) -> int:
-        total = 0
-        for cands in lists[k:]:
-            for cand in cands:
-                if not cand.mask & used:
-                    total += cand.value
-                    break
-        return total
-
-    def search(k: int, used: int, value: int, start: int) -> None:
-        best_value = best[0]
-        assert isinstance(best_value, int)
+    def search(k: int, free: list[int], value: int, start: int) -> None:
+        """Choose for level k on; free[j] = candidates of level j compatible with the choices."""
+        nonlocal best_value, best_pick
         if k == count:
-            total = total_of(chosen, value)
+            total = total_of(value)
             if total > best_value:
-                best[0] = total
-                best[1] = list(chosen)
+                best_value, best_pick = total, list(chosen)
             return
-        if value + bound(k, used) + bonus_bound <= best_value:
+        tail = sum(levels[j].best_value(free[j]) for j in range(k + 1, count)) + bonus_bound
+        table = levels[k]
+        mine = free[k] & ~((1 << start) - 1) if same_as_previous[k] else free[k]
+        if value + table.best_value(mine) + tail <= best_value and (
+                value + tail <= best_value):
             return
-        cands = lists[k]
-        first = start if same_as_previous[k] else 0
-        tail = rest[k + 1] + bonus_bound
-        for index in range(first, len(cands)):
-            cand = cands[index]
-            if value + cand.value + tail <= best[0]:  # type: ignore[operator]
+        while mine:
+            low = mine & -mine
+            mine ^= low
+            index = low.bit_length() - 1
+            cand = table.candidates[index]
+            if value + cand.value + tail <= best_value:
                 break
-            if cand.mask & used:
-                continue
             chosen[k] = cand
-            search(k + 1, used | cand.mask, value + cand.value, index + 1)
+            after = free[:]
+            for j in range(k + 1, count):
+                after[j] &= ~levels[j].blocked_by(cand)
+            search(k + 1, after, value + cand.value, index + 1)
             chosen[k] = None
         # This train stays home; later trains of its type then stay home too.
-        search(k + 1, used, value, len(cands))
+        if value + tail > best_value:
+            search(k + 1, free, value, len(table.candidates))
 
-    search(0, 0, 0, 0)
-    picked = best[1]
-    assert isinstance(picked, list)
+    search(0, [level.everything for level in levels], 0, 0)
     result: list[Candidate | None] = [None] * count
-    for k, cand in enumerate(picked):
+    for k, cand in enumerate(best_pick):
         result[order[k]] = cand
     return result
+
+
+class _ConflictTable:
+    """One train type's candidates (best first) as bit sets over their indices.
+
+    `blocked_by(route)` is the set of candidates sharing track with `route`, as one int: the
+    union, over the route's track, of the candidates using that piece. Only sides and segments
+    between two nodes need indexing: a segment reaching a side is crossed with that side. The
+    index is built on first use (the first train's list never needs it).
+    """
+
+    def __init__(self, graph: TrackGraph, candidates: list[Candidate],
+                 pieces: _Pieces) -> None:
+        self.candidates = candidates
+        self.everything = (1 << len(candidates)) - 1
+        self.pieces = pieces
+        self._uses: dict[int, int] | None = None
+        self._cache: dict[int, int] = {}
+
+    def best_value(self, free: int) -> int:
+        """The value of the best candidate in `free` (0 if none)."""
+        if not free:
+            return 0
+        return self.candidates[(free & -free).bit_length() - 1].value
+
+    def _index(self) -> dict[int, int]:
+        holders: dict[int, list[int]] = {}
+        for index, cand in enumerate(self.candidates):
+            for piece in self.pieces.of(cand):
+                holders.setdefault(piece, []).append(index)
+        size = len(self.candidates) // 8 + 1
+        uses = {}
+        for piece, indices in holders.items():
+            bits = bytearray(size)
+            for index in indices:
+                bits[index >> 3] |= 1 << (index & 7)
+            uses[piece] = int.from_bytes(bits, "little")
+        return uses
+
+    def blocked_by(self, route: Candidate) -> int:
+        key = id(route)
+        found = self._cache.get(key)
+        if found is None:
+            if self._uses is None:
+                self._uses = self._index()
+            uses = self._uses
+            found = 0
+            for piece in self.pieces.of(route):
+                found |= uses.get(piece, 0)
+            self._cache[key] = found
+        return found
+
+
+class _Pieces:
+    """The conflict-relevant track of each link (see `_conflict_key_mask`), as bit indices."""
+
+    def __init__(self, graph: TrackGraph) -> None:
+        key = _conflict_key_mask(graph)
+        self.by_link = [tuple(_bits(link.mask & key)) for link in graph.links]
+
+    def of(self, cand: Candidate) -> list[int]:
+        found: list[int] = []
+        for link, _ in cand.links():
+            found.extend(self.by_link[link.index])
+        return found
+
+
+def _conflict_key_mask(graph: TrackGraph) -> int:
+    """Sides, and segments with a node at both ends: enough to detect any shared track."""
+    mask = graph.track_mask & ~((1 << len(graph.segments)) - 1)
+    for segment in graph.segments:
+        if segment.ends[0].is_node and segment.ends[1].is_node:
+            mask |= graph.segment_bit(segment.index)
+    return mask
+
+
+def _bits(mask: int) -> list[int]:
+    """The indices of the set bits of `mask`."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
 
 
 _EMPTY = Candidate(0, 0, -1, (), ())
