@@ -242,6 +242,8 @@ class MainWindow(QMainWindow):
                 f"{len(session.history.actions)} actions — read-only. Click here (or Alt+End) "
                 "to return to the present.")
         self.past_banner.setVisible(session.viewing is not None)
+        self.tray.setEnabled(session.live)  # the past is read-only: nothing to drag from
+        self.charter.setEnabled(session.live)
         self.undo_action.setEnabled(session.history.can_undo)
         self.redo_action.setEnabled(session.history.can_redo)
         name = session.path.name if session.path else "unsaved"

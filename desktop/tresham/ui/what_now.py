@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QResizeEvent
@@ -30,7 +30,7 @@ from tresham.engine.rounds.base import Choice
 from tresham.engine.shares import Shares
 from tresham.engine.snapshot import clone
 from tresham.engine.state import BANK, IPO, MARKET
-from tresham.engine.trains import Trains
+from tresham.engine.trains import Trains, train_name
 from tresham.ui import palette
 from tresham.ui.board_controller import BoardController
 from tresham.ui.session import GameSession
@@ -79,17 +79,6 @@ def price_after_sale(game: Game, corp_id: str, percent: int) -> int:
     market = StockMarket(game.title.market, scratch)
     market.move_down(corp, percent // 10)
     return market.price(corp)
-
-
-def person(game: Game, entity: str | None) -> str:
-    """An entity as the table calls it: a corporation with its president."""
-    if entity is None:
-        return "nobody"
-    corp = game.state.corporations.get(entity)
-    if corp is None:
-        return entity
-    president = Shares(game).president(corp)
-    return f"{entity} (president {president})" if president else entity
 
 
 @dataclass
@@ -269,7 +258,7 @@ class WhatNowPanel(QScrollArea):
         banner.setStyleSheet(f"background: {palette.PENDING}; color: black; padding: 6px;"
                              "font-weight: bold;")
         self.layout_.addWidget(banner)
-        back = QPushButton("Back to the present (End)")
+        back = QPushButton("Back to the present (Alt+End)")
         back.clicked.connect(self.present_requested.emit)
         self.buttons["present"] = back
         self.layout_.addWidget(back)
@@ -315,6 +304,7 @@ class WhatNowPanel(QScrollArea):
             self._routes(game, by_type[RunRoutes])
         if Dividend in by_type:
             self._dividend(game, by_type[Dividend])
+        self._forced_purchase(game)
         if BuyTrain in by_type:
             self._trains(game, by_type[BuyTrain])
         if game.round.kind == "operating" and SellShares in by_type:
@@ -658,26 +648,38 @@ class WhatNowPanel(QScrollArea):
                     f"Withhold: ${revenue} to the treasury{move}")
             self.buttons[str(kind)] = self._button(choice, text)
 
-    def _trains(self, game: Game, choices: list[Choice]) -> None:
+    def _forced_purchase(self, game: Game) -> None:
+        """4.2.5.1: what the corporation must buy, what the president must add and raise."""
+        step = getattr(game.round, "step", None)
+        if getattr(step, "name", "") != "trains":
+            return
         corp_id = game.acting or ""
+        if corp_id not in game.state.corporations:
+            return
         corp = game.state.corporations[corp_id]
         trains = Trains(game)
-        self.layout_.addWidget(self._section("Buy trains"))
-        step = getattr(game.round, "step", None)
-        emergency = getattr(step, "emergency", lambda: False)()
-        if emergency:
+        if getattr(step, "emergency", lambda: False)():
             cheapest = step.cheapest_bank_train()  # type: ignore[union-attr]
             price = trains.price(cheapest)
             president = Shares(game).president(corp) or ""
             need = price - corp.treasury
             cash = game.state.player(president).cash
-            self.layout_.addWidget(self._label(
+            note = self._label(
                 f"{corp_id} has no train and must buy one (4.2.5.1). The cheapest is the "
-                f"{cheapest} for ${price}; the treasury has ${corp.treasury}, so president "
-                f"{president} pays ${need} and has ${cash}" +
-                (f": sell shares to raise ${need - cash} more." if need > cash else ".")))
+                f"{train_name(cheapest)} train for ${price}; the treasury has ${corp.treasury}, "
+                f"so president {president} adds ${need} and has ${cash}" +
+                (f": {president} must sell shares to raise ${need - cash} more, or declare "
+                 "bankruptcy if even selling everything allowed is not enough." if need > cash
+                 else "."))
+            note.setStyleSheet(f"border-left: 4px solid {palette.REFUSED}; padding-left: 6px;")
+            self.layout_.addWidget(note)
         elif getattr(step, "must_buy", lambda: False)():
-            self.layout_.addWidget(self._label(f"{corp_id} has no train and must buy one."))
+            self.layout_.addWidget(self._label(f"{corp_id} has no train and must buy one "
+                                               "(4.2.5.1)."))
+
+    def _trains(self, game: Game, choices: list[Choice]) -> None:
+        trains = Trains(game)
+        self.layout_.addWidget(self._section("Buy trains"))
         for choice in choices:
             train_id = choice.fields["train"]
             seller = choice.fields.get("seller")
@@ -795,5 +797,3 @@ def _sentence(text: str) -> str:
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
 
-
-Callback = Callable[[], None]
