@@ -106,6 +106,10 @@ def _route_problem(game: Game, graph: TrackGraph, hooks: RouteRules, corp_id: st
             masks.append(mask)
     if not masks:
         assert first_reuse is not None
+        turned = _turns_back_at(graph, walks[0])
+        if turned is not None:
+            return (f"{who} may not leave {turned.words} on the track it arrived by; it must "
+                    f"take another track from there")
         return f"{who}'s route uses {graph.describe_resource(first_reuse)} more than once"
     return _Checked(train_id, masks)
 
@@ -123,6 +127,15 @@ def _walks(graph: TrackGraph, waypoints: tuple[str, ...], who: str) -> tuple[lis
     return [], (f"{who}'s route does not follow the track from "
                 f"{_waypoint_words(graph, waypoints[index - 1])} to "
                 f"{_waypoint_words(graph, waypoints[index])}")
+
+
+def _turns_back_at(graph: TrackGraph, walk: Walk) -> GraphNode | None:
+    """4.2.3(d): the node where the walk leaves on the segment it came in on, if any."""
+    for before, after in zip(walk.steps, walk.steps[1:]):
+        end = graph.step_end(before)
+        if end.is_node and before.segment == after.segment:
+            return graph.nodes[end.node]
+    return None
 
 
 def _reversal_hex(graph: TrackGraph, walk: Walk) -> str:
@@ -163,20 +176,32 @@ def _count_words(nodes: list[GraphNode]) -> str:
 
 
 def _sharing_problem(graph: TrackGraph, checked: list[_Checked]) -> str | None:
-    """4.2.3(j): choose one walk per route so that no two share track, or say which two do."""
-    def choose(index: int, used: int) -> bool:
-        if index == len(checked):
-            return True
-        return any(not mask & used and choose(index + 1, used | mask)
-                   for mask in checked[index].masks)
+    """4.2.3(j): choose one walk per route so that no two share track, or say which two do.
 
-    if choose(0, 0):
+    The trains named are the first route that fits with no choice of track for the routes
+    before it, and one of those routes it collides with.
+    """
+    def assign(routes: list[_Checked], used: int) -> list[int] | None:
+        if not routes:
+            return []
+        for mask in routes[0].masks:
+            if not mask & used:
+                rest = assign(routes[1:], used | mask)
+                if rest is not None:
+                    return [mask] + rest
         return None
-    for i, first in enumerate(checked):
-        for second in checked[i + 1:]:
-            shared = first.masks[0] & second.masks[0]
-            if shared:
-                return _shared_words(graph, first.train_id, second.train_id, shared)
+
+    if assign(checked, 0) is not None:
+        return None
+    for index in range(1, len(checked)):
+        earlier = assign(checked[:index], 0)
+        if earlier is None or assign(checked[:index + 1], 0) is not None:
+            continue
+        mask = checked[index].masks[0]
+        for other, other_mask in zip(checked, earlier):
+            if mask & other_mask:
+                return _shared_words(graph, other.train_id, checked[index].train_id,
+                                     mask & other_mask)
     return "these trains cannot all run without two of them sharing track"
 
 
