@@ -6,7 +6,9 @@ Each clause has a legal and a refused case on a small 18GA board built tile by t
 
 from __future__ import annotations
 
-from test_routes_support import lay, new_game, token, trains, yellow_network
+from test_routes_support import (
+    fork_board, green_atlanta, lay, new_game, token, trains, yellow_network,
+)
 
 from tresham.engine.data.model import NodeDef, NodeKind, PhasedValue, TileDef, TrackDef
 from tresham.engine.game import Game
@@ -21,36 +23,6 @@ def wa_on_the_rome_line(*train_ids: str) -> Game:
     game = yellow_network()
     token(game, "W&A", "D4", 1)
     trains(game, "W&A", *train_ids)
-    return game
-
-
-def green_atlanta() -> Game:
-    """The yellow network with Atlanta upgraded (452a) and Atlanta - C5 - B4 - Chattanooga.
-
-    Atlanta city 1 runs to E3 (Montgomery) and C5 (Chattanooga); city 3 to D6 and D2.
-    """
-    game = yellow_network()
-    lay(game, "D4", "452a", "E3", "D2", "C3", "C5", "D6", "E5", rotation=0)
-    lay(game, "C5", "8", "D4", "B4")
-    lay(game, "B4", "9", "C5", "A3")
-    return game
-
-
-def fork_board() -> Game:
-    """A switch in E5: from D6 it forks to F4 (Columbus) and to F6 (Macon).
-
-        G3 (Columbus) -- F4 -- E5 ==< D6 -- D4 city 3 (Atlanta)
-                               E5 -- F6 (Macon)
-    From Columbus a train reaches Atlanta but may not turn back at the fork towards Macon.
-    """
-    game = new_game()
-    lay(game, "G3", "57", "F4", "H2")
-    lay(game, "F4", "9", "G3", "E5")
-    lay(game, "E5", "8", "D6", "F6")
-    lay(game, "E5", "24", "D6", "F6", "F4")
-    lay(game, "D6", "7", "E5", "D4")
-    lay(game, "D4", "451a", "C3", "E3", "D6", rotation=0)
-    lay(game, "F6", "57", "E5", "G7")
     return game
 
 

@@ -39,6 +39,14 @@ def lay(game: Game, hex_id: str, tile_id: str, *towards: str,
 
     `paths` (sets of endpoints, in hex orientation) or `rotation` pick among fitting rotations.
     """
+    r = fit(game, hex_id, tile_id, *towards, paths=paths, rotation=rotation)
+    game.board.lay(hex_id, LaidTile(game.title.tiles[tile_id], r))
+    return r
+
+
+def fit(game: Game, hex_id: str, tile_id: str, *towards: str,
+        paths: set[frozenset[object]] | None = None, rotation: int | None = None) -> int:
+    """The legal rotation `lay` would use, without laying the tile."""
     hex_def = game.title.map.hexes[hex_id]
     tile = game.title.tiles[tile_id]
     want = edges_towards(game, hex_id, towards)
@@ -50,7 +58,6 @@ def lay(game: Game, hex_id: str, tile_id: str, *towards: str,
             continue
         if paths is not None and not paths <= {frozenset(p) for p in track.paths}:
             continue
-        game.board.lay(hex_id, LaidTile(tile, r))
         return r
     raise AssertionError(f"tile {tile_id} cannot be laid in {hex_id} towards {towards} "
                          f"(legal rotations {rotations})")
@@ -80,6 +87,37 @@ def yellow_network(phase: str = "3") -> Game:
     lay(game, "D8", "7", "D6", "E7")
     lay(game, "E7", "4", "D8", "F6")
     lay(game, "F6", "57", "E7", "G5")
+    return game
+
+
+def green_atlanta() -> Game:
+    """The yellow network with Atlanta upgraded (452a) and Atlanta - C5 - B4 - Chattanooga.
+
+    Atlanta city 1 runs to E3 (Montgomery) and C5 (Chattanooga); city 3 to D6 and D2.
+    """
+    game = yellow_network()
+    lay(game, "D4", "452a", "E3", "D2", "C3", "C5", "D6", "E5", rotation=0)
+    lay(game, "C5", "8", "D4", "B4")
+    lay(game, "B4", "9", "C5", "A3")
+    return game
+
+
+def fork_board(macon: bool = True) -> Game:
+    """A switch in E5: from D6 it forks to F4 (Columbus) and to F6 (Macon).
+
+        G3 (Columbus) -- F4 -- E5 ==< D6 -- D4 city 3 (Atlanta)
+                               E5 -- F6 (Macon)
+    From Columbus a train reaches Atlanta but may not turn back at the fork towards Macon.
+    """
+    game = new_game()
+    lay(game, "G3", "57", "F4", "H2")
+    lay(game, "F4", "9", "G3", "E5")
+    lay(game, "E5", "8", "D6", "F6")
+    lay(game, "E5", "24", "D6", "F6", "F4")
+    lay(game, "D6", "7", "E5", "D4")
+    lay(game, "D4", "451a", "C3", "E3", "D6", rotation=0)
+    if macon:
+        lay(game, "F6", "57", "E5", "G7")
     return game
 
 

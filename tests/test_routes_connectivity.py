@@ -1,0 +1,173 @@
+"""18GA 4.2.1(j) and 4.2.2(a): what a corporation's stations reach, traced as if running a train.
+
+The trace has no limit on cities, may not turn back at a fork, and may not run through an
+off-board area or a blocked city (it may end at one).
+"""
+
+from __future__ import annotations
+
+import random
+
+from test_routes_support import (
+    REGION, fit, fork_board, green_atlanta, lay, new_game, random_board, random_tokens, token,
+    yellow_network,
+)
+
+from tresham.engine.game import Game
+from tresham.engine.routes import reachable, tile_lay_connected, token_reachable_cities
+from tresham.engine.routes.connectivity import reach_in
+from tresham.engine.routes.graph import track_graph
+from tresham.engine.routes.rules import rules_for
+from tresham.engine.upgrades import LaidTile, UpgradeRules, current_track, match_nodes
+
+
+def connected(game: Game, corp: str, hex_id: str, tile_id: str, *towards: str) -> bool:
+    return tile_lay_connected(game, corp, hex_id, tile_id, fit(game, hex_id, tile_id, *towards))
+
+
+def connected_by_rebuild(game: Game, corp: str, hex_id: str, tile_id: str,
+                         rotation: int) -> bool:
+    """4.2.1(j) the slow, literal way: put the tile on a copy of the board and trace walks."""
+    new = LaidTile(game.title.tiles[tile_id], rotation)
+    old = current_track(game.title.map.hexes[hex_id], game.board.laid(hex_id))
+    graph = track_graph(game, {hex_id: new})
+    reach = reach_in(game, graph, corp, rules_for(game, None))
+    mapping = match_nodes(old, new.track) or {}
+    old_paths = {frozenset(mapping.get(e, e) if isinstance(e, str) else e for e in path)
+                 for path in old.paths}
+    added = [i for i, path in enumerate(new.track.paths) if frozenset(path) not in old_paths]
+    return (any((hex_id, i) in reach.paths for i in added)
+            or (bool(new.track.cities) and any(h == hex_id for h, _ in reach.cities)))
+
+
+def macon_line() -> Game:
+    """The yellow network with W&A in Atlanta's city towards Macon (city 3)."""
+    game = yellow_network()
+    token(game, "W&A", "D4", 2)
+    return game
+
+
+# 4.2.1(j) -------------------------------------------------------------------------------------
+
+def test_4_2_1_j_new_track_must_connect_to_a_station() -> None:
+    game = macon_line()
+    assert connected(game, "W&A", "G5", "9", "F6", "H4")
+    assert not connected(game, "W&A", "G5", "9", "G3", "G7")
+
+
+def test_4_2_1_j_the_trace_may_not_run_through_a_blocked_city() -> None:
+    game = macon_line()
+    token(game, "GA", "F6")
+    assert not connected(game, "W&A", "G5", "9", "F6", "H4")
+
+
+def test_4_2_1_j_the_trace_may_run_through_the_corporations_own_full_city() -> None:
+    game = macon_line()
+    token(game, "W&A", "F6")
+    assert connected(game, "W&A", "G5", "9", "F6", "H4")
+
+
+def test_4_2_1_j_the_trace_may_not_run_through_a_red_area() -> None:
+    game = yellow_network()
+    token(game, "W&A", "D4", 1)     # reaches Chattanooga by Rome and B2
+    assert not connected(game, "W&A", "B4", "9", "A3", "C5")
+
+
+def test_4_2_1_j_the_trace_may_not_turn_back_at_a_fork() -> None:
+    game = fork_board(macon=False)
+    token(game, "CoG", "G3")        # Columbus - F4 - E5 runs on to D6, not back to F6
+    token(game, "W&A", "D4", 2)     # Atlanta - D6 - E5 may take either branch
+    assert not connected(game, "CoG", "F6", "57", "E5", "G7")
+    assert connected(game, "W&A", "F6", "57", "E5", "G7")
+
+
+def test_4_2_1_j_a_connected_city_on_the_new_tile_is_enough() -> None:
+    game = yellow_network()
+    token(game, "W&A", "D4", 1)
+    token(game, "CoG", "F6")
+    # Green Rome adds track towards B4 and C5 that no W&A train could reach, but Rome is reached.
+    assert connected(game, "W&A", "C3", "15", "B2", "B4", "C5", "D4")
+    assert not connected(game, "CoG", "C3", "15", "B2", "B4", "C5", "D4")
+    # The corporation's own station city always counts.
+    assert connected(game, "W&A", "D4", "452a", "E3", "D2", "C3", "C5", "D6", "E5")
+
+
+def test_4_2_1_j_only_newly_added_track_counts() -> None:
+    game = macon_line()             # W&A reaches D6 along its D4 - D8 track
+    assert connected(game, "W&A", "D6", "23", "D4", "D8", "E7")     # a new branch from D4
+    assert not connected(game, "W&A", "D6", "20", "D4", "D8", "E5", "C7")  # a new crossing
+
+
+def test_4_2_1_j_montgomery_does_not_block_the_trace() -> None:
+    game = yellow_network()
+    token(game, "W&A", "D4", 0)     # Atlanta - E3 - Montgomery, then on to D2 and F2
+    assert connected(game, "W&A", "D2", "9", "E1", "C3")
+    assert not connected(game, "W&A", "D2", "9", "C1", "E3")
+
+
+def test_4_2_1_j_agrees_with_tracing_on_the_board_with_the_tile_laid() -> None:
+    rules = None
+    checked = 0
+    for seed in range(6):
+        game = random_board(seed, 30, phase="5")
+        random_tokens(game, seed)
+        rules = UpgradeRules(game.title)
+        rng = random.Random(seed)
+        lays = [(h, t, r) for h in REGION
+                for t, rs in rules.legal_lays(game.board, game.title.map.hexes[h],
+                                              game.board.colours_available()).items()
+                for r in rs]
+        for hex_id, tile_id, rotation in rng.sample(lays, min(40, len(lays))):
+            for corp in ("W&A", "CoG", "GA"):
+                assert tile_lay_connected(game, corp, hex_id, tile_id, rotation) == \
+                    connected_by_rebuild(game, corp, hex_id, tile_id, rotation), \
+                    (seed, corp, hex_id, tile_id, rotation)
+                checked += 1
+    assert checked > 300
+
+
+# 4.2.2(a) -------------------------------------------------------------------------------------
+
+def test_4_2_2_a_cities_connected_to_a_station() -> None:
+    game = macon_line()
+    lay(game, "G5", "9", "F6", "H4")
+    lay(game, "H4", "57", "G5", "I3")
+    assert token_reachable_cities(game, "W&A") == {("D4", 2), ("F6", 0), ("H4", 0)}
+
+
+def test_4_2_2_a_a_full_city_is_reached_but_not_passed() -> None:
+    game = macon_line()
+    lay(game, "G5", "9", "F6", "H4")
+    lay(game, "H4", "57", "G5", "I3")
+    token(game, "GA", "F6")
+    assert token_reachable_cities(game, "W&A") == {("D4", 2), ("F6", 0)}
+
+
+def test_4_2_2_a_not_through_an_off_board_area() -> None:
+    game = green_atlanta()          # Rome - B2 - Chattanooga - B4 - C5 - Atlanta city 1
+    token(game, "W&A", "C3")
+    assert token_reachable_cities(game, "W&A") == {("C3", 0), ("D4", 1)}
+    assert "A3-o0" in reachable(game, "W&A").nodes
+
+
+def test_4_2_2_a_not_back_at_a_fork() -> None:
+    game = fork_board()
+    token(game, "CoG", "G3")
+    assert token_reachable_cities(game, "CoG") == {("G3", 0), ("D4", 2)}
+    token(game, "W&A", "D4", 2)
+    assert token_reachable_cities(game, "W&A") == {("G3", 0), ("D4", 2), ("F6", 0)}
+
+
+def test_reach_lists_track_and_the_edges_new_track_would_be_reached_from() -> None:
+    game = macon_line()
+    reach = reachable(game, "W&A")
+    assert reach.hexes == {"D4", "D6", "D8", "E7", "F6"}
+    assert ("G5", 3) in reach.entries          # from Macon into G5
+    assert ("D6", 1) in reach.edges and ("D6", 4) in reach.edges
+    assert not any(h == "E3" for h, _ in reach.paths)   # Atlanta's other cities are separate
+
+
+def test_no_stations_reach_nothing() -> None:
+    game = new_game()
+    assert token_reachable_cities(game, "CoG") == set()
+    assert not reachable(game, "CoG").paths
