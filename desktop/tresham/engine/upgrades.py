@@ -114,6 +114,12 @@ class UpgradeRules:
             if tile.label:
                 self._labels_by_colour.setdefault(tile.colour, set()).add(tile.label)
 
+    def __getstate__(self) -> dict[str, object]:
+        """Snapshots of a game leave out these caches: they are not game state."""
+        state = dict(self.__dict__)
+        state["_rotated"], state["_neighbours"] = {}, {}
+        return state
+
     # Hooks ------------------------------------------------------------------------------------
 
     def next_colour(self, colour: str) -> str | None:
