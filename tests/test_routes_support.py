@@ -90,12 +90,12 @@ def yellow_network(phase: str = "3") -> Game:
     return game
 
 
-def green_atlanta() -> Game:
+def green_atlanta(phase: str = "3") -> Game:
     """The yellow network with Atlanta upgraded (452a) and Atlanta - C5 - B4 - Chattanooga.
 
     Atlanta city 1 runs to E3 (Montgomery) and C5 (Chattanooga); city 3 to D6 and D2.
     """
-    game = yellow_network()
+    game = yellow_network(phase)
     lay(game, "D4", "452a", "E3", "D2", "C3", "C5", "D6", "E5", rotation=0)
     lay(game, "C5", "8", "D4", "B4")
     lay(game, "B4", "9", "C5", "A3")

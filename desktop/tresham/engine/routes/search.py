@@ -56,7 +56,11 @@ class Candidate:
         return self.left + self.right
 
     def walk(self) -> Walk:
-        """The route as a walk from the far end of `left` through the station to `right`'s end."""
+        """The route as a walk: from the station when it is at an end, else from the far end
+        of `left` through the station to the end of `right`."""
+        if not self.right:
+            return Walk(self.station, tuple(step for link, backwards in self.left
+                                            for step in _link_steps(link, backwards)))
         steps: list[Step] = []
         start = self.station
         if self.left:
