@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import os
+import sys
 import traceback
 from datetime import datetime
+from pathlib import Path
 from types import TracebackType
 from typing import Callable
 
 from PySide6.QtCore import QStandardPaths, Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence
 from PySide6.QtWidgets import (
     QApplication, QDialog, QDockWidget, QFileDialog, QFrame, QHBoxLayout, QLabel, QMainWindow,
     QMessageBox, QPushButton, QVBoxLayout, QWidget,
@@ -22,6 +21,7 @@ from tresham import __version__
 from tresham.engine.errors import IllegalAction, TreshamError
 from tresham.engine.game import GameSetup
 from tresham.engine.history import History
+from tresham.locations import resources_dir
 from tresham.ui import palette
 from tresham.ui.board_controller import BoardController
 from tresham.ui.dialogs import GameEndDialog, NewGameDialog
@@ -500,6 +500,9 @@ def choose_start(folder: Path, path: str | None) -> tuple[History, Path | None, 
 def run(path: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     QApplication.setApplicationName("Tresham")
+    # Wayland compositors match the window to its .desktop entry by this name.
+    QGuiApplication.setDesktopFileName("org.tresham.Tresham")
+    QApplication.setWindowIcon(QIcon(str(resources_dir() / "icons" / "tresham-256.png")))
     folder = data_folder()
     windows: list[MainWindow] = []
     install_exception_hook(lambda: windows[0] if windows else None, folder)

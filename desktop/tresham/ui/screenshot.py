@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from tresham.engine import savefile
+from tresham.engine.errors import TreshamError
 from tresham.engine.game import GameSetup
 from tresham.engine.history import History
 
@@ -48,11 +49,15 @@ def main(argv: list[str] | None = None) -> int:
         width, height = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
         parser.error(f"--size must look like 1400x900, not {args.size!r}")
-    if args.save:
-        history = savefile.load(Path(args.save))
-    else:
-        players = tuple(f"Player {i + 1}" for i in range(args.players))
-        history = History(GameSetup(args.new or "18GA", players))
+    try:
+        if args.save:
+            history = savefile.load(Path(args.save))
+        else:
+            players = tuple(f"Player {i + 1}" for i in range(args.players))
+            history = History(GameSetup(args.new or "18GA", players))
+    except TreshamError as exc:
+        print(f"tresham screenshot: {exc}", file=sys.stderr)
+        return 1
     render(history, Path(args.output), (width, height))
     return 0
 
