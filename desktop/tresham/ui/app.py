@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 import traceback
 from datetime import datetime
@@ -21,6 +20,7 @@ from tresham import __version__
 from tresham.engine.errors import IllegalAction, TreshamError
 from tresham.engine.game import GameSetup
 from tresham.engine.history import History
+from tresham import userdata
 from tresham.locations import resources_dir
 from tresham.ui import palette
 from tresham.ui.board_controller import BoardController
@@ -425,12 +425,9 @@ def _sentence(text: str) -> str:
 
 
 def data_folder() -> Path:
-    """The platform's folder for Tresham's own files (autosave, recent games, error reports)."""
-    override = os.environ.get("TRESHAM_DATA_DIR")
-    if override:
-        return Path(override)
-    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-    return Path(location) if location else Path.home() / ".tresham"
+    """The player's folder for Tresham's own files (autosave, recent games, error reports);
+    `tresham.userdata` decides where that is on each platform."""
+    return userdata.data_dir()
 
 
 def install_exception_hook(window_of: Callable[[], MainWindow | None], folder: Path) -> None:
