@@ -67,8 +67,8 @@ def test_4_2_3_a_waypoints_name_real_places() -> None:
     assert routes_problem(game, "W&A", [("2-0", ("D4-c1", "Z9", "C3-c0"))]) == (
         "Z9 is not a hex on the map")
     # A pass-through hex must be named: the hexes between stops are part of the route.
-    assert "does not follow the track" in routes_problem(
-        game, "W&A", [("2-0", ("C3-c0", "A3-o0", "D4-c1"))])
+    assert "does not follow the track" in str(routes_problem(
+        game, "W&A", [("2-0", ("C3-c0", "A3-o0", "D4-c1"))]))
 
 
 # (b) ------------------------------------------------------------------------------------------
@@ -148,7 +148,7 @@ def test_4_2_3_e_a_city_with_a_free_circle_is_not_blocked() -> None:
     token(game, "GA", "C3")
     assert routes_problem(game, "W&A", [("3-0", TO_CHATTANOOGA)]) is None
     token(game, "CoG", "C3")
-    assert "Rome (C3) is blocked" in routes_problem(game, "W&A", [("3-0", TO_CHATTANOOGA)])
+    assert "Rome (C3) is blocked" in str(routes_problem(game, "W&A", [("3-0", TO_CHATTANOOGA)]))
 
 
 def test_4_2_3_e_montgomery_has_no_circle_and_is_never_blocked() -> None:

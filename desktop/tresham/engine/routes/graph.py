@@ -216,13 +216,20 @@ def phases_started(game: Game) -> frozenset[str]:
     return frozenset(names[:names.index(current) + 1]) if current in names else frozenset(names)
 
 
+@dataclass
+class _SideDraft:
+    """A side while the graph is being built."""
+
+    hexes: tuple[str, str | None]
+    edges: tuple[int, int]
+    segments: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
+    blocked: bool = False
+
+
 def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
                 started: frozenset[str]) -> TrackGraph:
     """The graph of the map with `laid` tiles, node values as in the phases `started`."""
     graph = TrackGraph(title)
-    grid = title.map.grid
-    side_at: dict[tuple[str, int], int] = {}
-    side_parts: list[list[object]] = []  # [hex_a, edge_a, hex_b, edge_b, segs_a, segs_b]
     tracks: dict[str, TrackDef] = {}
     for hex_id, hex_def in title.map.hexes.items():
         track = current_track(hex_def, laid.get(hex_id))
@@ -230,13 +237,15 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
             continue
         tracks[hex_id] = track
         for node_def in track.nodes:
-            index = len(graph.nodes)
             node_id = f"{hex_id}-{node_def.ref}"
+            graph.node_ids[node_id] = len(graph.nodes)
             graph.nodes.append(GraphNode(
-                index, node_id, hex_id, node_def.ref, node_def.kind, node_def, hex_def,
-                node_def.revenue.value_in(started), len(track.cities), len(track.towns)))
-            graph.node_ids[node_id] = index
+                len(graph.nodes), node_id, hex_id, node_def.ref, node_def.kind, node_def,
+                hex_def, node_def.revenue.value_in(started), len(track.cities),
+                len(track.towns)))
             graph.node_segments.append([])
+    drafts: list[_SideDraft] = []
+    side_at: dict[tuple[str, int], int] = {}
     for hex_id, track in tracks.items():
         hex_def = title.map.hexes[hex_id]
         for path_index, path in enumerate(track.paths):
@@ -248,31 +257,35 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
                     graph.node_segments[node].append(seg_index)
                     ends.append(End(node=node))
                     continue
-                key = (hex_id, end)
-                if key not in side_at:
-                    other = grid.neighbour_name(hex_id, end)
-                    if other is not None and other not in title.map.hexes:
-                        other = None
-                    blocked = any(b.edge == end and b.type == "impassable"
-                                  for b in hex_def.borders)
-                    side_at[key] = len(side_parts)
-                    if other is not None:
-                        side_at[(other, opposite_edge(end))] = len(side_parts)
-                    side_parts.append([hex_id, end, other, opposite_edge(end), [], [], blocked])
-                side = side_at[key]
-                parts = side_parts[side]
-                (parts[4] if parts[0] == hex_id else parts[5]).append(seg_index)  # type: ignore
-                if parts[0] != hex_id and any(b.edge == end and b.type == "impassable"
-                                              for b in hex_def.borders):
-                    parts[6] = True
+                side = _side_index(title, hex_id, end, side_at, drafts)
+                draft = drafts[side]
+                draft.segments[0 if draft.hexes[0] == hex_id else 1].append(seg_index)
+                if any(b.edge == end and b.type == "impassable" for b in hex_def.borders):
+                    draft.blocked = True
                 ends.append(End(side=side, edge=end))
             graph.segments.append(Segment(seg_index, hex_id, path_index, (ends[0], ends[1])))
             graph.hex_segments.setdefault(hex_id, []).append(seg_index)
-    for index, (hex_a, edge_a, hex_b, edge_b, segs_a, segs_b, blocked) in enumerate(side_parts):
-        graph.sides.append(Side(index, (hex_a, hex_b), (edge_a, edge_b),  # type: ignore[arg-type]
-                                (tuple(segs_a), tuple(segs_b)), bool(blocked)))  # type: ignore
+    graph.sides = [Side(i, d.hexes, d.edges, (tuple(d.segments[0]), tuple(d.segments[1])),
+                        d.blocked) for i, d in enumerate(drafts)]
     _build_links(graph)
     return graph
+
+
+def _side_index(title: TitleData, hex_id: str, edge: int, side_at: dict[tuple[str, int], int],
+                drafts: list[_SideDraft]) -> int:
+    """The side at `edge` of `hex_id`, shared with the neighbour (None off the map)."""
+    found = side_at.get((hex_id, edge))
+    if found is not None:
+        return found
+    other = title.map.grid.neighbour_name(hex_id, edge)
+    if other is not None and other not in title.map.hexes:
+        other = None
+    index = len(drafts)
+    drafts.append(_SideDraft((hex_id, other), (edge, opposite_edge(edge))))
+    side_at[(hex_id, edge)] = index
+    if other is not None:
+        side_at[(other, opposite_edge(edge))] = index
+    return index
 
 
 def _build_links(graph: TrackGraph) -> None:

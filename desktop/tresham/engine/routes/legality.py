@@ -89,9 +89,9 @@ def _route_problem(game: Game, graph: TrackGraph, hooks: RouteRules, corp_id: st
             return (hooks.pass_through_problem(game, corp_id, node)
                     or f"{node.words} is passed through, but a route may only start or end there")
     # (i) the train's length.
-    problem = _distance_problem(hooks, train, stops, who)
-    if problem:
-        return problem
+    too_long = _distance_problem(hooks, train, stops, who)
+    if too_long:
+        return too_long
     # (f) a station of the corporation.
     if not any(hooks.is_station_stop(game, corp_id, node) for node in stops):
         return f"{who}'s route does not include a {corp_id} station"
