@@ -80,8 +80,10 @@ def certificate_count(game: Game, player: str) -> int:
     return count
 
 
-class PlayersPanel(QTableWidget):
-    COLUMNS = ["Player", "Cash", "Certs", "Value", "Shares", "Privates"]
+class ReadOnlyTable(QTableWidget):
+    """A table the player reads but never edits, refilled from the game by `refresh`."""
+
+    COLUMNS: list[str] = []
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(0, len(self.COLUMNS))
@@ -96,6 +98,13 @@ class PlayersPanel(QTableWidget):
         self.session = session
         self._key: tuple[int, int] | None = None
         self.refresh()
+
+    def refresh(self) -> None:
+        raise NotImplementedError
+
+
+class PlayersPanel(ReadOnlyTable):
+    COLUMNS = ["Player", "Cash", "Certs", "Value", "Shares", "Privates"]
 
     def refresh(self) -> None:
         if _key(self.session) == self._key:
@@ -144,23 +153,9 @@ class PlayersPanel(QTableWidget):
         fill(self, rows)
 
 
-class CorporationsPanel(QTableWidget):
+class CorporationsPanel(ReadOnlyTable):
     COLUMNS = ["", "Order", "President", "Value", "Par", "Treasury", "Trains", "Stations",
                "IPO", "Market", "Privates"]
-
-    def __init__(self, session: GameSession) -> None:
-        super().__init__(0, len(self.COLUMNS))
-        self.setHorizontalHeaderLabels(self.COLUMNS)
-        self.verticalHeader().hide()
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.horizontalHeader().setStretchLastSection(True)
-        self.verticalHeader().setDefaultSectionSize(24)
-        self.session = session
-        self._key: tuple[int, int] | None = None
-        self.refresh()
 
     def order(self, game: Game) -> list[str]:
         """Corporations with a share value in operating order (18GA 4(b)), then the rest."""
