@@ -9,10 +9,17 @@ from __future__ import annotations
 import random
 
 from test_routes_support import (
-    REGION, fit, fork_board, green_atlanta, lay, new_game, random_board, random_tokens, token,
+    REGION,
+    fit,
+    fork_board,
+    green_atlanta,
+    lay,
+    new_game,
+    random_board,
+    random_tokens,
+    token,
     yellow_network,
 )
-
 from tresham.engine.game import Game
 from tresham.engine.routes import reachable, tile_lay_connected, token_reachable_cities
 from tresham.engine.routes.connectivity import reach_in

@@ -7,9 +7,14 @@ Each clause has a legal and a refused case on a small 18GA board built tile by t
 from __future__ import annotations
 
 from test_routes_support import (
-    fork_board, green_atlanta, lay, new_game, token, trains, yellow_network,
+    fork_board,
+    green_atlanta,
+    lay,
+    new_game,
+    token,
+    trains,
+    yellow_network,
 )
-
 from tresham.engine.data.model import NodeDef, NodeKind, PhasedValue, TileDef, TrackDef
 from tresham.engine.game import Game
 from tresham.engine.routes import routes_problem

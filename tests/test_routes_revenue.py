@@ -3,14 +3,19 @@ the `RouteRules` hooks other titles use to change values, passing and bonuses.""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from test_routes_support import green_atlanta, token, trains, yellow_network
-
 from tresham.engine.data.model import TrainDef
 from tresham.engine.game import Game
 from tresham.engine.routes import (
-    GraphNode, Route, RouteRules, best_routes, route_revenue, routes_problem, routes_revenue,
+    GraphNode,
+    Route,
+    RouteRules,
+    best_routes,
+    route_revenue,
+    routes_problem,
+    routes_revenue,
 )
 
 TO_CHATTANOOGA = ("D4-c1", "C3-c0", "B2", "A3-o0")

@@ -10,11 +10,19 @@ from __future__ import annotations
 import time
 
 import pytest
-from test_routes_support import (
-    brute_force_best, fork_board, green_atlanta, lay, new_game, random_board, random_tokens,
-    token, trains, yellow_network,
-)
 
+from test_routes_support import (
+    brute_force_best,
+    fork_board,
+    green_atlanta,
+    lay,
+    new_game,
+    random_board,
+    random_tokens,
+    token,
+    trains,
+    yellow_network,
+)
 from tresham.engine.game import Game
 from tresham.engine.routes import best_routes, routes_problem, routes_revenue
 from tresham.engine.routes.graph import track_graph

@@ -16,7 +16,10 @@ hexes passed through without stopping ("E3"), in travel order. Every function ta
 """
 
 from tresham.engine.routes.connectivity import (
-    Reach, reachable, tile_lay_connected, token_reachable_cities,
+    Reach,
+    reachable,
+    tile_lay_connected,
+    token_reachable_cities,
 )
 from tresham.engine.routes.graph import GraphNode, TrackGraph, track_graph
 from tresham.engine.routes.legality import routes_problem

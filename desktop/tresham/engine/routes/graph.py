@@ -23,8 +23,9 @@ Building a graph is cheap; `track_graph(game)` caches the last few by board cont
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import HexDef, NodeDef, NodeKind, TitleData, TrackDef
 from tresham.engine.hexgrid import opposite_edge

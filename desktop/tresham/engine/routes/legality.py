@@ -9,8 +9,9 @@ choice of track makes all of them legal together.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import UNLIMITED, NodeKind, TrainDef
 from tresham.engine.routes.graph import GraphNode, TrackGraph, track_graph

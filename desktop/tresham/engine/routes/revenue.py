@@ -7,7 +7,8 @@ dependent: Chattanooga pays 30 until phase 5, 60 from then on), and a set of rou
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from tresham.engine.routes.graph import GraphNode, TrackGraph, track_graph
 from tresham.engine.routes.rules import Route, RouteRules, rules_for

@@ -10,8 +10,9 @@ if the title's `TitleRules` provides one, else `RouteRules()`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import UNLIMITED, NodeKind, TrainDef
 

@@ -20,8 +20,9 @@ Nothing is capped or timed out: the answer is the optimum.
 from __future__ import annotations
 
 import gc
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import UNLIMITED, Allowance, TrainDef
 from tresham.engine.routes.connectivity import station_nodes
@@ -115,13 +116,12 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
             if now_value > 0 or keep_worthless:
                 found.append(Candidate(now_value, now_used & track, station,
                                        tuple(halves[0]), tuple(halves[1]), tuple(counts)))
-            if side == 0:
-                if passable[station]:
-                    extend(station, now_used, now_value, 1, station,
-                           first if len(halves[0]) == 1 else left_first)
+            # The first link of the left half is the one the right half is ordered against.
+            ordered_by = first if side == 0 and len(halves[0]) == 1 else left_first
+            if side == 0 and passable[station]:
+                extend(station, now_used, now_value, 1, station, ordered_by)
             if passable[other]:
-                extend(other, now_used, now_value, side,
-                       station, first if side == 0 and len(halves[0]) == 1 else left_first)
+                extend(other, now_used, now_value, side, station, ordered_by)
             halves[side].pop()
             counts[kind] -= 1
 
