@@ -141,7 +141,9 @@ def reachable(game: Game, corp_id: str, rules: RouteRules | None = None) -> Reac
     """What `corp_id` reaches from its stations on the board as it stands."""
     hooks = rules_for(game, rules)
     tokens = tuple((t.corporation, t.hex, t.city) for t in game.state.board.tokens)
-    key = (board_key(game), tokens, corp_id, type(hooks))
+    # Hooks may read the game's options (18GA's home off-board variant); titles may be shared.
+    options = repr(sorted(game.setup.options.items()))
+    key = (board_key(game), tokens, corp_id, type(hooks), options)
     cached = _CACHE.get(key)
     if cached is not None:
         _CACHE.move_to_end(key)
