@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from tresham.ui.text import sentence
 from tresham.engine.actions import LayTile, PlaceToken
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
@@ -186,7 +187,7 @@ class BoardController:
         reason = game.tile_lay_problem(hex_id, tile_id, first)
         if reason is None:
             reason = f"tile {tile_id} has no legal rotation in {hex_id}"
-        self._say(_sentence(reason), refused=True)
+        self._say(sentence(reason), refused=True)
         self.pending = None
         self._changed()
 
@@ -305,7 +306,7 @@ class BoardController:
         if (hex_id, city) not in spots:
             reason = self.game.token_problem(hex_id, city) or \
                 f"no station may be placed in {hex_id} now"
-            self._say(_sentence(reason), refused=True)
+            self._say(sentence(reason), refused=True)
             self._changed()
             return False
         self.pending = PendingToken(hex_id, city, spots[(hex_id, city)])
@@ -334,7 +335,7 @@ class BoardController:
             self.ability = None
         except IllegalAction as exc:
             self.pending = None
-            self._say(_sentence(str(exc)), refused=True)
+            self._say(sentence(str(exc)), refused=True)
             self._changed()
             return False
         self.pending = None
@@ -371,9 +372,3 @@ class BoardController:
         self._changed()
 
 
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QSpinBox, QVBoxLayout, QWidget,
 )
 
+from tresham.ui.text import sentence
 from tresham.engine.actions import (
     Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, DiscardTrain, Dividend,
     LayTile, Par, Pass, PlaceToken, RunRoutes, SellPrivate, SellShares,
@@ -140,7 +141,7 @@ class WhatNowPanel(QScrollArea):
         try:
             action = self.session.choose(choice, **extra)
         except IllegalAction as exc:
-            self.say(_sentence(str(exc)), refused=True)
+            self.say(sentence(str(exc)), refused=True)
             return False
         self.done(action, before)
         return True
@@ -150,7 +151,7 @@ class WhatNowPanel(QScrollArea):
         lines = self.session.history.game.state.log[log_before:]
         text = "; ".join(lines[:3]) + ("…" if len(lines) > 3 else "") if lines \
             else describe_done(action)
-        self.board.reset(_sentence(text))
+        self.board.reset(sentence(text))
 
     def press(self, action: Action) -> bool:
         """Make `action` by pressing the panel's control for it (tests and keyboard use)."""
@@ -525,7 +526,7 @@ class WhatNowPanel(QScrollArea):
             try:
                 self.session.apply(action)
             except IllegalAction as exc:
-                self.say(_sentence(str(exc)), refused=True)
+                self.say(sentence(str(exc)), refused=True)
                 return
             self.done(action, before)
 
@@ -789,11 +790,4 @@ def _clamp(value: int, bounds: tuple[int, int] | None) -> int:
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
 
