@@ -117,3 +117,37 @@ def test_passing_rules_are_a_hook() -> None:
     assert routes_problem(game, "W&A", [("4-0", through)], ThroughChattanooga()) is None
     assert best_routes(game, "W&A")[0] == 30 + 20 + 30           # Montgomery to Chattanooga
     assert best_routes(game, "W&A", ThroughChattanooga())[0] == 20 + 30 + 20 + 30
+
+
+class TownsCount(RouteRules):
+    """Towns count against a train's length, as in 1830."""
+
+    def allowance(self, node: GraphNode, train: TrainDef) -> int | None:
+        return 0
+
+
+class MontgomeryFree(RouteRules):
+    """A stop that costs no length: the train may run one city further."""
+
+    def counts_toward_distance(self, node: GraphNode, train: TrainDef) -> bool:
+        return node.hex != "E1" and super().counts_toward_distance(node, train)
+
+
+def test_what_counts_against_a_trains_length_is_a_hook() -> None:
+    game = yellow_network()
+    token(game, "CoG", "F6")
+    trains(game, "CoG", "2-0")
+    via_town = ("F6-c0", "E7-t0", "D8", "D6", "D4-c2")
+    assert routes_problem(game, "CoG", [("2-0", via_town)]) is None
+    assert routes_problem(game, "CoG", [("2-0", via_town)], TownsCount()) == (
+        "the 2 train visits 3 cities and towns but may count only 2")
+    assert best_routes(game, "CoG")[0] == 60
+    assert best_routes(game, "CoG", TownsCount())[0] == 30     # Macon and Milledgeville only
+
+    game = green_atlanta("5")
+    token(game, "W&A", "D4", 0)
+    trains(game, "W&A", "2-0")
+    line = ("E1-c0", "E3", "D4-c0", "C5", "B4", "A3-o0")
+    assert routes_problem(game, "W&A", [("2-0", line)]) is not None
+    assert routes_problem(game, "W&A", [("2-0", line)], MontgomeryFree()) is None
+    assert best_routes(game, "W&A", MontgomeryFree())[0] == 40 + 20 + 60

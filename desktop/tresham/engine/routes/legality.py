@@ -160,7 +160,8 @@ def _distance_problem(hooks: RouteRules, train: TrainDef, stops: list[GraphNode]
         index = hooks.allowance(node, train)
         if index is None:
             return f"{who} may not stop at {node.words}"
-        counted.setdefault(index, []).append(node)
+        if hooks.counts_toward_distance(node, train):
+            counted.setdefault(index, []).append(node)
     for index, nodes in sorted(counted.items()):
         limit = train.distance[index].count
         if limit != UNLIMITED and len(nodes) > limit:

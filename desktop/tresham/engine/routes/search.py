@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import UNLIMITED, Allowance, TrainDef
 from tresham.engine.routes.connectivity import station_nodes
-from tresham.engine.routes.graph import Link, Step, TrackGraph, track_graph
+from tresham.engine.routes.graph import GraphNode, Link, Step, TrackGraph, track_graph
 from tresham.engine.routes.revenue import RouteSpec, resolve_route
 from tresham.engine.routes.rules import RouteRules, rules_for
 from tresham.engine.routes.trains import train_def
@@ -86,9 +86,9 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
     """Every legal route of `train` for `corp_id`, best first (see the module docstring)."""
     nodes = graph.nodes
     passable = [hooks.can_pass_through(game, corp_id, node) for node in nodes]
-    allowance = [hooks.allowance(node, train) for node in nodes]
+    allowance = stop_classes(hooks, nodes, train)
     values = [hooks.stop_value(node, train) for node in nodes]
-    limits = [_NO_LIMIT if a.count == UNLIMITED else a.count for a in train.distance]
+    limits = [_limit(a.count) for a in train.distance] + [_NO_LIMIT]
     node_offset = graph.node_offset
     track = graph.track_mask
     links_from = [[(link, back, link.a if back else link.b, link.mask,
@@ -145,7 +145,7 @@ def _candidates_by_type(game: Game, graph: TrackGraph, corp_id: str, trains: lis
         types.setdefault(train.name, train)
     groups: dict[object, list[TrainDef]] = {}
     for train in types.values():
-        shape = (tuple(hooks.allowance(n, train) for n in graph.nodes),
+        shape = (tuple(stop_classes(hooks, graph.nodes, train)),
                  tuple(hooks.stop_value(n, train) for n in graph.nodes),
                  tuple(frozenset(a.nodes) for a in train.distance))
         groups.setdefault(shape, []).append(train)
@@ -164,6 +164,19 @@ def _candidates_by_type(game: Game, graph: TrackGraph, corp_id: str, trains: lis
             result[train.name] = found if mine == limits else [
                 c for c in found if all(n <= m for n, m in zip(c.counts, mine))]
     return result
+
+
+def stop_classes(hooks: RouteRules, nodes: Sequence[GraphNode],
+                 train: TrainDef) -> list[int | None]:
+    """Per node: the allowance of `train` a stop there counts against, `len(train.distance)`
+    for a stop that counts against none (18GA towns), or None where the train may not stop."""
+    classes: list[int | None] = []
+    for node in nodes:
+        index = hooks.allowance(node, train)
+        if index is not None and not hooks.counts_toward_distance(node, train):
+            index = len(train.distance)
+        classes.append(index)
+    return classes
 
 
 def _limit(count: int) -> int:
