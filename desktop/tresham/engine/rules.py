@@ -7,7 +7,6 @@ The defaults are the 1829-family rules as 18GA states them.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import MarketDef, PhaseDef, TrainDef
@@ -31,10 +30,17 @@ END_AFTER_OR = "operating_round"
 END_AFTER_SR_AND_OR = "stock_round_and_or"
 
 
-@lru_cache(maxsize=32)
+_GAME_END_PRICES: dict[int, tuple[MarketDef, int]] = {}
+
+
 def _game_end_price(market: MarketDef) -> int:
-    cells = [c.price for row in market.rows for c in row if "game_end" in c.zones]
-    return min(cells) if cells else 10**9
+    """The lowest game-end price of a market, remembered per market object (hashing the whole
+    grid on every action would cost more than the answer)."""
+    known = _GAME_END_PRICES.get(id(market))
+    if known is None or known[0] is not market:
+        cells = [c.price for row in market.rows for c in row if "game_end" in c.zones]
+        known = _GAME_END_PRICES[id(market)] = (market, min(cells) if cells else 10**9)
+    return known[1]
 
 
 class TitleRules:
