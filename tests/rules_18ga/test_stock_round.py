@@ -345,3 +345,14 @@ def test_3_3_b_a_player_over_the_limit_must_sell_down_on_his_turn() -> None:
     while history.game.round.certificate_count(player) > limit:
         play(history, SellShares(player, "W&A", 10))
     play(history, Pass(player))
+
+
+def test_3_2_b_private_trades_are_offered_as_choices(opened: History) -> None:
+    game = opened.game
+    player = game.acting
+    trades = [c for c in game.choices() if c.action is SellPrivate]
+    own = {p.id for p in game.state.privates.values() if p.owner == player}
+    others = {p.id for p in game.state.privates.values() if p.owner not in (player, "bank")}
+    assert {c.fields["company"] for c in trades if c.fields["seller"] == player} == own
+    assert {c.fields["company"] for c in trades if c.fields["seller"] != player} == others
+    assert all(c.price_range and c.price_range[0] == 1 for c in trades)

@@ -14,7 +14,7 @@ from typing import Any
 
 from tresham.engine.actions import (
     Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, DiscardTrain, Dividend,
-    EndGame, LayTile, Par, Pass, PlaceToken, RunRoutes, SellShares,
+    EndGame, LayTile, Par, Pass, PlaceToken, RunRoutes, SellPrivate, SellShares,
 )
 from tresham.engine.data.loader import load_title
 from tresham.engine.errors import IllegalAction, TreshamError
@@ -366,7 +366,8 @@ def _acting_done_with_turn(game: Game) -> bool:
     round_ = game.round
     if not isinstance(round_, StockRound) or round_.auction is not None:
         return False
-    return round_.turn.acted or all(c.action is Pass for c in game.choices())
+    # Offering a private to other players doesn't keep 18xx.games from skipping a player.
+    return round_.turn.acted or all(c.action in (Pass, SellPrivate) for c in game.choices())
 
 
 def _make_room_for(state: Replay, action: Action, start_round: Any) -> None:

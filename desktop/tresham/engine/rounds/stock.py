@@ -327,8 +327,33 @@ class StockRound(Round):
                 if self._sell_problem(player, corp, percent) is None:
                     choices.append(Choice(SellShares, {"corporation": corp.id, "percent": percent},
                                           text=f"Sell {percent}% of {corp.id}"))
+        choices += self._private_trade_choices(player)
         if self._over_limit_problem(player) is None:
             choices.append(Choice(Pass, text="Pass" if not self.turn.acted else "End turn"))
+        return choices
+
+    def _private_trade_choices(self, player: str) -> list[Choice]:
+        """3.2(b), (c)(4): privates change hands between players at an agreed price. Buying
+        one counts as the turn's purchase; selling one names the buyer as the action's entity."""
+        state = self.game.state
+        names = {p.name for p in state.players}
+        choices = []
+        buyer_cash = state.player(player).cash
+        for private in state.privates.values():
+            if private.closed or private.owner not in names:
+                continue
+            if private.owner == player:
+                richest = max((p.cash for p in state.players if p.name != player), default=0)
+                if richest >= 1:
+                    choices.append(Choice(SellPrivate, {"company": private.id, "seller": player},
+                                          (1, richest),
+                                          text=f"Sell {private.id} to another player"))
+            elif not self.turn.bought and buyer_cash >= 1 and \
+                    self.certificate_count(player) < self._certificate_limit():
+                choices.append(Choice(SellPrivate, {"company": private.id,
+                                                    "seller": private.owner},
+                                      (1, buyer_cash),
+                                      text=f"Buy {private.id} from {private.owner}"))
         return choices
 
     def _over_limit_problem(self, player: str) -> str | None:
