@@ -11,7 +11,7 @@ from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game, GameSetup
 from tresham.engine.snapshot import clone
 
-SNAPSHOT_EVERY = 10
+SNAPSHOT_EVERY = 20
 
 
 class History:

@@ -272,15 +272,29 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
     return graph
 
 
+_NEIGHBOURS: dict[int, tuple[TitleData, dict[tuple[str, int], str | None]]] = {}
+
+
+def _neighbour_on_map(title: TitleData, hex_id: str, edge: int) -> str | None:
+    """The map hex across `edge`, remembered per title (parsing names on every build is slow)."""
+    known = _NEIGHBOURS.get(id(title))
+    if known is None or known[0] is not title:
+        known = _NEIGHBOURS[id(title)] = (title, {})
+    table = known[1]
+    key = (hex_id, edge)
+    if key not in table:
+        other = title.map.grid.neighbour_name(hex_id, edge)
+        table[key] = other if other in title.map.hexes else None
+    return table[key]
+
+
 def _side_index(title: TitleData, hex_id: str, edge: int, side_at: dict[tuple[str, int], int],
                 drafts: list[_SideDraft]) -> int:
     """The side at `edge` of `hex_id`, shared with the neighbour (None off the map)."""
     found = side_at.get((hex_id, edge))
     if found is not None:
         return found
-    other = title.map.grid.neighbour_name(hex_id, edge)
-    if other is not None and other not in title.map.hexes:
-        other = None
+    other = _neighbour_on_map(title, hex_id, edge)
     index = len(drafts)
     drafts.append(_SideDraft((hex_id, other), (edge, opposite_edge(edge))))
     side_at[(hex_id, edge)] = index
