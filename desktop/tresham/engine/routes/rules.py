@@ -73,19 +73,18 @@ class RouteRules:
         """Why a route of `corp_id` may only start or end at `node`, or None if it may pass.
 
         4.2.3(e): a city whose circles all hold other corporations' stations (a city with no
-        circle has none to fill, so it never blocks); (h): off-board areas and red-area cities; hexes marked
-        `blocks_through` in the map data (18GA Jacksonville).
+        circle has none to fill, so it never blocks); (h): off-board areas and red-area cities;
+        hexes marked `blocks_through` in the map data (18GA Jacksonville).
         """
-        words = node.words
         if node.kind is NodeKind.OFFBOARD or node.hex_def.colour == "red":
-            return f"{words} is an off-board area, so a route may only start or end there"
+            return f"{node.words} is an off-board area, so a route may only start or end there"
         if node.hex_def.blocks_through:
-            return f"{words} is passed through, but a route may only start or end there"
+            return f"{node.words} is passed through, but a route may only start or end there"
         if node.kind is NodeKind.CITY and node.slots:
             owners = [t.corporation for t in game.state.board.tokens
                       if t.hex == node.hex and t.city == node.city]
             if len(owners) >= node.slots and corp_id not in owners:
-                return (f"{words} is blocked (every station circle there holds another "
+                return (f"{node.words} is blocked (every station circle there holds another "
                         f"corporation's station), so a route may only start or end there")
         return None
 
