@@ -36,8 +36,10 @@ class Board:
         phase = next(p for p in self.title.phases if p.name == self.game.state.phase)
         return phase.tiles
 
-    def lay_problem(self, hex_id: str, tile_id: str, rotation: int) -> str | None:
-        """Why the board forbids this tile lay, or None (map rules only, 4.2.1 (a)-(i))."""
+    def lay_problem(self, hex_id: str, tile_id: str, rotation: int,
+                    ability_tiles: frozenset[str] | None = None) -> str | None:
+        """Why the board forbids this tile lay, or None (map rules only, 4.2.1 (a)-(i));
+        `ability_tiles` when a private's ability that lays only those tiles makes the lay."""
         hex_def = self.hex(hex_id)
         if hex_def is None:
             return f"there is no hex {hex_id} on the map"
@@ -47,7 +49,8 @@ class Board:
         if not 0 <= rotation < 6:
             return f"rotation must be 0-5, not {rotation}"
         upgrades = self.game.rules.upgrades
-        return (upgrades.tile_problem(self, hex_def, tile, self.colours_available())
+        return (upgrades.tile_problem(self, hex_def, tile, self.colours_available(),
+                                      ability_tiles)
                 or upgrades.rotation_problem(self, hex_def, tile, rotation))
 
     def legal_lays(self, hex_id: str) -> dict[str, list[int]]:
@@ -56,11 +59,13 @@ class Board:
             return {}
         return self.game.rules.upgrades.legal_lays(self, hex_def, self.colours_available())
 
-    def iter_legal_lays(self, hex_id: str) -> Iterator[tuple[str, int]]:
+    def iter_legal_lays(self, hex_id: str, ability_tiles: frozenset[str] | None = None
+                        ) -> Iterator[tuple[str, int]]:
         hex_def = self.hex(hex_id)
         if hex_def is None:
             return iter(())
-        return self.game.rules.upgrades.iter_legal_lays(self, hex_def, self.colours_available())
+        return self.game.rules.upgrades.iter_legal_lays(self, hex_def, self.colours_available(),
+                                                        ability_tiles)
 
     def lay_cost(self, hex_id: str) -> int:
         """Terrain is paid the first time a tile goes on a hex (4.2.1(f))."""

@@ -167,6 +167,19 @@ class TitleRules:
                     if t.corporation == corp_id}
         return bool(reach.nodes - stations)
 
+    def on_station_placed(self, corp_id: str, hex_id: str, city: int) -> None:
+        """After a station (not the home) is placed and paid for: a historical objective in that
+        hex pays its reward once (18AL 4.2.2.1; from `objective` in companies.yaml)."""
+        objective = self.game.title.corporations[corp_id].objective
+        corp = self.game.state.corporations[corp_id]
+        if objective is None or corp.objective_reached or objective.hex != hex_id:
+            return
+        corp.objective_reached = True
+        corp.treasury += objective.reward
+        self.game.state.bank -= objective.reward
+        self.game.log(f"{corp_id} reaches its historical objective in {hex_id} and receives "
+                      f"${objective.reward} from the bank")
+
     def sell_shares(self, player: str, corporation: str, percent: int) -> None:
         sell_shares(self.game, player, corporation, percent)
 

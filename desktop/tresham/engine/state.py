@@ -35,6 +35,8 @@ class CorporationState:
     tokens_placed: int = 0
     trains: list[str] = field(default_factory=list)
     operated: bool = False
+    objective_reached: bool = False
+    """Whether the corporation has been paid for its historical objective (18AL 4.2.2.1)."""
 
 
 @dataclass

@@ -50,10 +50,13 @@ def match_nodes(old: TrackDef, new: TrackDef) -> dict[str, str] | None:
     """Map each city and town of `old` onto one of `new` that keeps all its connections.
 
     Both tracks are in hex orientation (already rotated). Returns {old ref: new ref}, or None when
-    the new track loses a city, a town, a connection or a station circle.
+    the new track loses a city, a town, a connection or a station circle. Track with no nodes
+    of a kind may gain some (whether the tile may bring them is `tile_problem`'s question).
     """
     mapping: dict[str, str] = {}
     for old_nodes, new_nodes in ((old.cities, new.cities), (old.towns, new.towns)):
+        if not old_nodes:
+            continue
         if len(old_nodes) != len(new_nodes):
             return None
         found = _match_kind(old, new, old_nodes, new_nodes)
@@ -148,9 +151,18 @@ class UpgradeRules:
     # Checks -----------------------------------------------------------------------------------
 
     def tile_problem(self, board: Board, hex_def: HexDef, tile: TileDef,
-                     colours_available: tuple[str, ...]) -> str | None:
-        """Why `tile` cannot go on this hex in any rotation, or None if some rotation may work."""
+                     colours_available: tuple[str, ...],
+                     ability_tiles: frozenset[str] | None = None) -> str | None:
+        """Why `tile` cannot go on this hex in any rotation, or None if some rotation may work.
+
+        `ability_tiles`: the lay is made through a private's ability that lays only these tiles.
+        """
         where = _hex_words(hex_def)
+        if ability_tiles is not None and tile.id not in ability_tiles:
+            return f"this ability lays only tile {', '.join(sorted(ability_tiles))}"
+        through_ability = ability_tiles is not None
+        if tile.special and not through_ability:
+            return f"tile {tile.id} is laid only through a private company's ability"
         if not hex_def.takes_tiles:
             kind = "an off-board area" if hex_def.colour == "red" else f"a {hex_def.colour} hex"
             return f"{where} is {kind}: no tile may be laid there"
@@ -172,6 +184,9 @@ class UpgradeRules:
         if problem:
             return problem
         old = current_track(hex_def, laid)
+        if tile.special and through_ability and not old.paths and not old.cities \
+                and not old.towns:
+            return None  # a special tile may bring its own towns to an empty hex
         for kind, old_nodes, new_nodes in (("city", old.cities, tile.track.cities),
                                            ("town", old.towns, tile.track.towns)):
             if len(old_nodes) != len(new_nodes):
@@ -247,11 +262,14 @@ class UpgradeRules:
         _DISTINCT_ROTATIONS[id(tile)] = (tile, tuple(result))
         return result
 
-    def iter_legal_lays(self, board: Board, hex_def: HexDef,
-                        colours_available: tuple[str, ...]) -> Iterator[tuple[str, int]]:
+    def iter_legal_lays(self, board: Board, hex_def: HexDef, colours_available: tuple[str, ...],
+                        ability_tiles: frozenset[str] | None = None
+                        ) -> Iterator[tuple[str, int]]:
         """(tile, rotation) pairs that may go on the hex now, found lazily."""
-        for tile in self.title.tiles.values():
-            if self.tile_problem(board, hex_def, tile, colours_available):
+        tiles = self.title.tiles.values() if ability_tiles is None else \
+            [self.title.tiles[t] for t in sorted(ability_tiles) if t in self.title.tiles]
+        for tile in tiles:
+            if self.tile_problem(board, hex_def, tile, colours_available, ability_tiles):
                 continue
             for rotation in self.distinct_rotations(tile):
                 if self.rotation_problem(board, hex_def, tile, rotation) is None:

@@ -72,7 +72,8 @@ def is_export(document: Any) -> bool:
 
 def read_export(document: dict[str, Any]) -> Export:
     try:
-        players = [(str(p["id"]), str(p["name"])) for p in document["players"]]
+        # Older exports name players without ids; their actions then use the names.
+        players = [(str(p.get("id", p["name"])), str(p["name"])) for p in document["players"]]
         settings = document.get("settings") or {}
         return Export(
             title=str(document["title"]), players=players,
@@ -312,6 +313,12 @@ def _route(game: Game, corp_id: str,
     by_hex: dict[str, list[str]] = {}
     for node in nodes:
         by_hex.setdefault(node.rsplit("-", 1)[0], []).append(node)
+    if not nodes:
+        # Older exports give only the hex chains: each stop is one of its hex's nodes.
+        for i in stop_positions:
+            hex_id = ordered[i]
+            track = current_track(game.title.map.hexes[hex_id], game.board.laid(hex_id))
+            by_hex[hex_id] = [f"{hex_id}-{n.ref}" for n in track.nodes]
     candidates: list[tuple[str, ...]] = []
     for assignment in _assignments(ordered, stop_positions, by_hex):
         waypoints = [assignment.get(i, h) for i, h in enumerate(ordered)]

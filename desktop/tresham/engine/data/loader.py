@@ -13,7 +13,7 @@ from typing import Any
 
 from tresham.engine.data.model import (
     HEX_COLOURS, TILE_COLOURS, UNLIMITED, Ability, Allowance, Border, CorporationDef, Feature,
-    HexDef, MapDef, MarketCell, MarketDef, NodeDef, NodeKind, OptionDef, PhaseDef, PhasedValue,
+    HexDef, MapDef, MarketCell, MarketDef, NodeDef, NodeKind, Objective, OptionDef, PhaseDef, PhasedValue,
     PrivateDef, Terrain, TileDef, TitleData, TitleInfo, TrackDef, TrainDef,
 )
 from tresham.engine.data.reader import Node, read_yaml
@@ -68,7 +68,7 @@ class _TitleLoader:
         companies = self._file("companies.yaml")
         companies.mapping({"corporations", "privates"})
         corporations = self._corporations(companies.child("corporations"), map_def)
-        privates = self._privates(companies.child("privates", []), map_def, corporations)
+        privates = self._privates(companies.child("privates", []), map_def, corporations, tiles)
         market = self._market(self._file("market.yaml"))
         trains_node = self._file("trains.yaml")
         trains = self._trains(trains_node)
@@ -188,7 +188,7 @@ class _TitleLoader:
         tiles: dict[str, TileDef] = {}
         for item in node.child("tiles").items():
             item.mapping({"id", "count", "colour", "label", "cities", "towns", "offboards",
-                          "paths", "upgrades_to"})
+                          "paths", "upgrades_to", "special"})
             tile_id = item.child("id").str()
             if tile_id in tiles:
                 raise item.child("id").error(f"tile {tile_id} is listed twice")
@@ -198,7 +198,7 @@ class _TitleLoader:
             elif tile_id in standard:
                 base = standard[tile_id]
                 tile = TileDef(tile_id, base.colour, count, base.track, base.label,
-                               base.upgrades_to)
+                               base.upgrades_to, item.child("special", False).bool())
             else:
                 raise item.child("id").error(
                     f"tile {tile_id} is not in common/standard_tiles.yaml, so it needs a colour "
@@ -232,7 +232,7 @@ class _TitleLoader:
         result: dict[str, CorporationDef] = {}
         for item in node.items():
             item.mapping({"id", "name", "home", "home_city", "tokens", "colour", "text_colour",
-                          "shares", "float_percent"})
+                          "shares", "float_percent", "objective"})
             corp_id = item.child("id").str()
             if corp_id in result:
                 raise item.child("id").error(f"corporation {corp_id} is listed twice")
@@ -253,18 +253,28 @@ class _TitleLoader:
             shares = tuple(s.int(1) for s in item.child("shares").items())
             if sum(shares) != 100:
                 raise item.child("shares").error(f"shares add up to {sum(shares)}%, not 100%")
+            objective = None
+            if item.has("objective"):
+                goal = item.child("objective")
+                goal.mapping({"hex", "reward"})
+                goal_hex = goal.child("hex").str()
+                if goal_hex not in map_def.hexes:
+                    raise goal.child("hex").error(f"hex {goal_hex} is not on the map")
+                if goal_hex == home:
+                    raise goal.child("hex").error("the home station never reaches an objective")
+                objective = Objective(goal_hex, goal.child("reward").int(1))
             result[corp_id] = CorporationDef(
                 id=corp_id, name=item.child("name").str(), home=home, tokens=tokens,
                 colour=_colour(item.child("colour")),
                 text_colour=_colour(item.child("text_colour", "#ffffff")),
                 shares=shares, float_percent=item.child("float_percent").int(1),
-                home_city=home_city)
+                home_city=home_city, objective=objective)
         if not result:
             raise node.error("no corporations")
         return result
 
-    def _privates(self, node: Node, map_def: MapDef,
-                  corporations: dict[str, CorporationDef]) -> dict[str, PrivateDef]:
+    def _privates(self, node: Node, map_def: MapDef, corporations: dict[str, CorporationDef],
+                  tiles: dict[str, TileDef] | None = None) -> dict[str, PrivateDef]:
         result: dict[str, PrivateDef] = {}
         for item in node.items():
             item.mapping({"id", "name", "par", "revenue", "abilities", "description"})
@@ -278,6 +288,9 @@ class _TitleLoader:
                 for hex_node in ability.child("hexes", []).items():
                     if hex_node.str() not in map_def.hexes:
                         raise hex_node.error(f"hex {hex_node.str()} is not on the map")
+                for tile_node in ability.child("tiles", []).items():
+                    if tiles is not None and tile_node.str() not in tiles:
+                        raise tile_node.error(f"tile {tile_node.str()} is not in tiles.yaml")
                 if "corporation" in data and ability.child("corporation").str() not in corporations:
                     raise ability.child("corporation").error("no such corporation")
                 abilities.append(Ability(kind, {k: v for k, v in data.items() if k != "type"}))
@@ -468,4 +481,5 @@ def _tile(node: Node, tile_id: str, count: int, phase_names: list[str]) -> TileD
     if node.has("upgrades_to"):
         upgrades = tuple(t.str() for t in node.child("upgrades_to").items())
     return TileDef(tile_id, node.child("colour").choice(TILE_COLOURS), count,
-                   _track(node, phase_names), node.child("label", None).opt_str(), upgrades)
+                   _track(node, phase_names), node.child("label", None).opt_str(), upgrades,
+                   node.child("special", False).bool())

@@ -122,6 +122,9 @@ class TileDef:
     track: TrackDef
     label: str | None = None
     upgrades_to: tuple[str, ...] | None = None
+    special: bool = False
+    """Laid only through a private company's `tile_lay` ability that names it in `tiles`; such
+    a lay may put the tile's towns on an empty hex (18AL's Lumber Terminal)."""
 
 
 @dataclass(frozen=True)
@@ -140,7 +143,8 @@ class Border:
 @dataclass(frozen=True)
 class Feature:
     type: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    """Not hashed (a dict); hex definitions, and the graph nodes holding them, stay hashable."""
 
 
 @dataclass(frozen=True)
@@ -185,6 +189,15 @@ class Ability:
 
 
 @dataclass(frozen=True)
+class Objective:
+    """A historical objective: the bank pays `reward` once when the corporation places a station
+    (not its home) in `hex` and has paid for it (18AL 4.2.2.1)."""
+
+    hex: str
+    reward: int
+
+
+@dataclass(frozen=True)
 class CorporationDef:
     id: str
     name: str
@@ -196,6 +209,7 @@ class CorporationDef:
     float_percent: int
     home_city: int | None = 0
     """Which city of the home hex; None when the corporation chooses as it places the station."""
+    objective: Objective | None = None
 
 
 @dataclass(frozen=True)

@@ -35,10 +35,12 @@ class SharedMaconBrownTile(UpgradeRules):
         return super().label_problem(hex_def, tile)
 
     def tile_problem(self, board: object, hex_def: HexDef, tile: TileDef,
-                     colours_available: tuple[str, ...]) -> str | None:
+                     colours_available: tuple[str, ...],
+                     ability_tiles: frozenset[str] | None = None) -> str | None:
         if tile.id == "457a":
             return "tile 457a is out of the game (optional rule 7(d))"
-        return super().tile_problem(board, hex_def, tile, colours_available)  # type: ignore[arg-type]
+        return super().tile_problem(board, hex_def, tile, colours_available,  # type: ignore[arg-type]
+                                    ability_tiles)
 
 
 class GeorgiaRoutes(RouteRules):

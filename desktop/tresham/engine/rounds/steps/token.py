@@ -151,6 +151,7 @@ class TokenStep(Step):
         self.turn.station_placed = True
         via = f" using {company}" if company else ""
         self.game.log(f"{corp.id} places a station in {action.hex}{via} for ${cost}")
+        self.game.rules.on_station_placed(corp.id, action.hex, action.city)
         return True
 
 

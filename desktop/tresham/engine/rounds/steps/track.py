@@ -7,6 +7,7 @@ from tresham.engine.data.model import Ability
 from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.base import Step
+from tresham.engine.rounds.steps.companies import BuyCompanyStep
 from tresham.engine.routes.connectivity import reachable, tile_lay_connected
 from tresham.engine.state import BANK
 from tresham.engine.upgrades import LaidTile
@@ -61,7 +62,7 @@ class TrackStep(Step):
                 self.turn, is_upgrade=self._is_upgrade(hex_id))
             if turn_problem:
                 return turn_problem
-        problem = board.lay_problem(hex_id, tile_id, rotation)
+        problem = board.lay_problem(hex_id, tile_id, rotation, _ability_tiles(ability))
         if problem:
             return problem
         reserved = self.reserved_by(hex_id)
@@ -109,8 +110,9 @@ class TrackStep(Step):
         board = self.game.board
         companies: list[str | None] = [None] + [c for c, _ in self.lay_abilities()]
         for company in companies:
+            tiles = _ability_tiles(self._ability(company)) if company else None
             for hex_id in self.candidate_hexes(company):
-                for tile_id, rotation in board.iter_legal_lays(hex_id):
+                for tile_id, rotation in board.iter_legal_lays(hex_id, tiles):
                     if self.problem(hex_id, tile_id, rotation, company) is not None:
                         continue
                     legal = result.setdefault(hex_id, {}).setdefault(tile_id, [])
@@ -133,14 +135,33 @@ class TrackStep(Step):
                 or rules.tile_lay_turn_problem(self.turn, is_upgrade=True) is None
                 or bool(self.lay_abilities()))
 
-    def active(self) -> bool:
+    def can_lay_now(self) -> bool:
         return self.may_lay_more() and bool(self._lays(first_only=True))
+
+    def lay_private_for_sale(self) -> bool:
+        """Whether the corporation could still buy, this turn, a player's private company whose
+        tile lay it could then make in this step (4.2.6: privates are bought at any time of the
+        turn), so the step stays open for it."""
+        companies = BuyCompanyStep(self.round)
+        if not companies.allowed_now():
+            return False
+        for company in companies.for_sale():
+            low, _ = companies.price_range(company)
+            if low > self.corp.treasury:
+                continue
+            if any(a.type == "tile_lay" for a in self.game.title.privates[company].abilities):
+                return True
+        return False
+
+    def active(self) -> bool:
+        return self.can_lay_now() or self.lay_private_for_sale()
 
     # Step interface ---------------------------------------------------------------------------
 
     def choices(self) -> list[Choice]:
-        if not self.active():
-            return []
+        if not self.can_lay_now():
+            return [Choice(self.round.pass_action, text="Done laying track")] \
+                if self.lay_private_for_sale() else []
         choices = [Choice(LayTile, {}, text="Lay or upgrade a tile")]
         for company, _ in self.lay_abilities():
             choices.append(Choice(LayTile, {"ability": company},
@@ -182,3 +203,10 @@ class TrackStep(Step):
         if was_upgrade:
             self.turn.upgrades += 1
 
+
+
+def _ability_tiles(ability: Ability | None) -> frozenset[str] | None:
+    """The only tiles a `tile_lay` ability may lay (its `tiles`), or None for any tile."""
+    if ability is None or "tiles" not in ability.params:
+        return None
+    return frozenset(str(t) for t in ability.params["tiles"])
