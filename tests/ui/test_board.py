@@ -249,3 +249,26 @@ def test_undo_puts_the_tile_back(qtbot: QtBot, operating: History) -> None:
     win.undo()
     assert operating.game.board.laid("F6") is None
     assert win.scene.hex_items["F6"].art.tile_id is None
+
+
+def test_plain_plus_minus_and_zero_zoom_the_focused_map(qtbot: QtBot, history: History) -> None:
+    win = window(qtbot, history)
+    win.view.setFocus()
+    win.view.fit()
+    fitted = win.view.current_scale()
+    qtbot.keyClick(win.view, Qt.Key.Key_Plus)
+    assert win.view.current_scale() > fitted * 1.2
+    qtbot.keyClick(win.view, Qt.Key.Key_Minus)
+    qtbot.keyClick(win.view, Qt.Key.Key_Minus)
+    assert win.view.current_scale() < fitted * 1.01
+    qtbot.keyClick(win.view, Qt.Key.Key_Equal)
+    qtbot.keyClick(win.view, Qt.Key.Key_0)
+    assert abs(win.view.current_scale() - fitted) < fitted * 1e-3
+    # Typed into a text field, the same keys are text, not zoom.
+    from PySide6.QtWidgets import QSpinBox
+    spins = win.what_now.findChildren(QSpinBox)
+    if spins:
+        before = win.view.current_scale()
+        qtbot.keyClick(spins[0], Qt.Key.Key_0)
+        qtbot.keyClick(spins[0], Qt.Key.Key_Plus)
+        assert win.view.current_scale() == before

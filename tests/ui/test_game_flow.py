@@ -281,3 +281,29 @@ def test_an_unexpected_error_is_reported_not_shown_as_a_traceback(qtbot: QtBot,
     assert win.message_box is not None and "Traceback" not in win.message_box.text()
     assert "saved" in win.message_box.text()
     assert (tmp_path / "autosave.tresham.json").is_file()
+
+
+def test_final_scores_reopen_when_the_game_ends_again_after_an_undo(qtbot: QtBot) -> None:
+    fixture = FIXTURES / "18GA_game_end_bank.json"
+    if not fixture.is_file():
+        pytest.skip(f"fixture {fixture} is absent (../shared is not checked out)")
+    from tresham.importers.eighteen_xx_games import read_export, replay
+    full = replay(read_export(json.loads(fixture.read_text(encoding="utf-8")))).history
+    history = History(full.setup)
+    for action in full.actions[:-1]:
+        history.apply(action)
+    assert not history.game.state.finished
+    win = window(qtbot, history)
+    win.session.apply(full.actions[-1])
+    assert history.game.state.finished
+    qtbot.waitUntil(lambda: win.end_dialog is not None and win.end_dialog.isVisible())
+    log = win.log
+    qtbot.waitUntil(lambda: log.viewport().rect().intersects(
+        log.visualItemRect(log.item(log.count() - 1))))  # the log shows how the game ended
+    assert log.verticalScrollBar().value() == log.verticalScrollBar().maximum()
+    first = win.end_dialog
+    win.undo()
+    assert win.end_dialog is None and not first.isVisible()  # type: ignore[union-attr]
+    win.redo()
+    qtbot.waitUntil(lambda: win.end_dialog is not None and win.end_dialog.isVisible())
+    assert win.end_dialog is not first

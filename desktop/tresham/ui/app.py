@@ -27,7 +27,7 @@ from tresham.ui.board_controller import BoardController
 from tresham.ui.dialogs import GameEndDialog, NewGameDialog
 from tresham.ui.info_panels import CorporationsPanel, LogPanel, MarketChart, PlayersPanel, \
     TrainsPanel
-from tresham.ui.map_scene import MapScene
+from tresham.ui.map_scene import MapScene, RouteDrawing
 from tresham.ui.map_view import MapView
 from tresham.ui.panels import CharterPanel, TileTray
 from tresham.ui.session import SAVE_SUFFIX, GameSession, score_breakdown, value_over_rounds
@@ -86,6 +86,10 @@ class MoveBar(QFrame):
         if corp is not None and getattr(step, "name", "") == "track":
             return (f"{corp} operates: drag a tile from the tray onto a lit hex, or click a hex "
                     "to see the tiles that fit.")
+        if corp is not None and controller.routes.active:
+            train = controller.routes.selected or ""
+            return (f"{corp} runs trains: click stops on the map to change the {train} train's "
+                    "route (choose another train in What now).")
         if corp is not None:
             return f"{corp} operates ({step.name} step): see What now."  # type: ignore[union-attr]
         return f"{game.round.kind.capitalize()} round: {game.acting} to act (see What now)."
@@ -234,7 +238,7 @@ class MainWindow(QMainWindow):
         self.market.refresh()
         self.trains.refresh()
         self.log.refresh()
-        self.scene.show_routes(self._routes_to_show())
+        self.scene.show_routes(*self._routes_to_show())
         session = self.session
         if session.viewing is not None:
             self.past_banner.setText(
@@ -249,21 +253,44 @@ class MainWindow(QMainWindow):
         name = session.path.name if session.path else "unsaved"
         self.setWindowTitle(f"Tresham {__version__} — {session.game.title.info.name} — {name}")
 
-    def _routes_to_show(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
-        """The proposed routes while trains are to run; the routes run while paying out."""
+    def _routes_to_show(self) -> tuple[tuple[RouteDrawing, ...], tuple[str, ...]]:
+        """The routes being edited while trains are to run (the chosen train's ends ringed);
+        the routes run while paying out."""
         game = self.session.game
         step = getattr(game.round, "step", None)
         name = getattr(step, "name", "")
-        if name == "routes":
-            return tuple(self.what_now.proposed_routes or ())
+        editor = self.controller.routes
+        if name == "routes" and editor.active:
+            drawings = tuple(
+                RouteDrawing(train, editor.waypoints(train), index, editor.revenue(train),
+                             train == editor.selected)
+                for index, train in enumerate(editor.trains) if editor.waypoints(train))
+            return drawings, editor.end_stops(editor.selected) if editor.selected else ()
         if name == "dividend":
-            return tuple(getattr(getattr(game.round, "turn", None), "routes", ()) or ())
-        return ()
+            run = tuple(getattr(getattr(game.round, "turn", None), "routes", ()) or ())
+            corp = game.state.corporations.get(game.acting or "")
+            order = list(corp.trains) if corp is not None else []
+            drawings = []
+            for index, (train, waypoints) in enumerate(run):
+                colour = order.index(train) if train in order else index
+                try:
+                    from tresham.engine.routes.revenue import route_revenue
+                    value: int | None = route_revenue(game, game.acting or "", waypoints, train)
+                except Exception:  # drawing must not fail over a value
+                    value = None
+                drawings.append(RouteDrawing(train, tuple(waypoints), colour, value))
+            return tuple(drawings), ()
+        return (), ()
 
     def _on_session(self) -> None:
         finished = self.session.history.game.state.finished
         if finished and not self._finished and self.session.live:
             QTimer.singleShot(0, self.show_scores)
+            QTimer.singleShot(0, self.log, self.log.scroll_to_end)
+        if not finished and self.end_dialog is not None:
+            # Undone: the scores no longer stand; they open again when the game ends again.
+            self.end_dialog.close()
+            self.end_dialog = None
         self._finished = finished
 
     # Undo, redo, looking back -------------------------------------------------------------------
@@ -388,6 +415,10 @@ class MainWindow(QMainWindow):
 
     def show_scores(self) -> None:
         game = self.session.history.game
+        if not game.state.finished:
+            return
+        if self.end_dialog is not None:
+            self.end_dialog.close()
         dialog = GameEndDialog(game, score_breakdown(game), value_over_rounds(self.history), self)
         self.end_dialog = dialog
         dialog.open()

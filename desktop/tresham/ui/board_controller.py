@@ -18,6 +18,7 @@ from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
 from tresham.engine.history import History
 from tresham.engine.upgrades import UpgradeRules
+from tresham.ui.route_editor import RouteEditor
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,17 @@ class BoardController:
         self._cache_key: tuple[int, int] | None = None
         self._lays: dict[str, dict[str, list[int]]] = {}
         self._spots: dict[tuple[str, int], int] = {}
+        self.routes = RouteEditor(history)
+        """The trains' routes while the corporation runs them, edited by clicking stops."""
+        self.routes.listeners.append(self._routes_changed)
+
+    def _routes_changed(self) -> None:
+        self._say(self.routes.message, self.routes.refused)
+        self._changed()
+
+    def click_stop(self, node_id: str | None, hex_id: str | None) -> bool:
+        """A click on the map while trains run: add or remove a stop of the chosen train."""
+        return self.routes.click(node_id, hex_id)
 
     @property
     def game(self) -> Game:

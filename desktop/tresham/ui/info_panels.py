@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView, QHeaderView, QLabel, QListWidget, QListWidgetItem, QSizePolicy,
@@ -423,10 +423,19 @@ class LogPanel(QListWidget):
                 item.setFont(font)
             self.addItem(item)
         if session.viewing is None:
-            self.scrollToBottom()
+            self.scroll_to_end()
+            # Wrapped lines get their heights only when laid out: scroll again once they have.
+            QTimer.singleShot(0, self, self.scroll_to_end)
         else:
             self.setCurrentRow(max(0, shown - 1))
         self._filling = False
+
+    def scroll_to_end(self) -> None:
+        """Show the last line (at the present; looking back keeps its own line in view)."""
+        if self.session.viewing is None and self.count():
+            self.scrollToItem(self.item(self.count() - 1),
+                              QAbstractItemView.ScrollHint.PositionAtBottom)
+            self.scrollToBottom()
 
     def _clicked(self, item: QListWidgetItem) -> None:
         self._view_row(self.row(item))

@@ -8,6 +8,7 @@ changes the game.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -18,20 +19,58 @@ from PySide6.QtWidgets import (
     QStyleOptionGraphicsItem, QWidget,
 )
 
+from tresham.engine.data.model import NodeKind
 from tresham.engine.hexgrid import HexGrid, Point
 from tresham.ui import palette
+from tresham.ui.palette import route_colour
 from tresham.ui.board_controller import BoardController, PendingTile, PendingToken
 from tresham.ui.tile_art import (
-    HexArt, HexGeometry, TokenArt, hex_art, hex_bounds, hex_polygon, paint_hex, paint_token,
-    qpoint, reserved_hexes, tile_art, draw_text,
+    Arc, HexArt, HexGeometry, Line, TokenArt, hex_art, hex_bounds, hex_polygon, paint_hex,
+    paint_token, qpoint, reserved_hexes, tile_art, draw_text,
 )
 
 if TYPE_CHECKING:
+    from tresham.engine.data.model import TrackDef
+    from tresham.engine.routes.graph import TrackGraph
     from tresham.engine.history import History
 
 Z_HEX, Z_RAISED, Z_ROUTE, Z_FAN = 0.0, 5.0, 10.0, 20.0
-ROUTE_COLOURS = ("#d55e00", "#0072b2", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
-"""One colour per train's route (Okabe-Ito), each also labelled with its train."""
+RouteSpec = tuple[str, tuple[str, ...]]
+"""(train id, waypoints), as in the RunRoutes action."""
+
+
+@dataclass(frozen=True)
+class RouteDrawing:
+    """One train's route as drawn: its colour (by the train's place among the corporation's
+    trains, so it keeps its colour while edited), its revenue, and whether it is being edited."""
+
+    train: str
+    waypoints: tuple[str, ...]
+    colour: int
+    revenue: int | None = None
+    selected: bool = False
+
+
+def _label_point(points: list[QPointF], stops: list[QPointF]) -> QPointF:
+    """Where a route's label goes: in the middle half of its line, as far from stops (and the
+    tokens on them) as it can be."""
+    if len(points) < 3 or not stops:
+        return points[len(points) // 2]
+    middle = points[len(points) // 4: max(len(points) // 4 + 1, 3 * len(points) // 4 + 1)]
+    return max(middle, key=lambda p: min(math.hypot(p.x() - s.x(), p.y() - s.y())
+                                         for s in stops))
+
+
+def _sample(segment: Line | Arc, count: int = 10) -> list[Point]:
+    """Points along a straight or curved piece of track, start to end."""
+    if isinstance(segment, Line):
+        return [segment.start, segment.end]
+    c, r = segment.centre, segment.radius
+    a = math.atan2(segment.start.y - c.y, segment.start.x - c.x)
+    b = math.atan2(segment.end.y - c.y, segment.end.x - c.x)
+    sweep = (b - a + math.pi) % (2 * math.pi) - math.pi
+    angles = [a + sweep * i / count for i in range(count + 1)]
+    return [Point(c.x + r * math.cos(t), c.y + r * math.sin(t)) for t in angles]
 
 
 class HexItem(QGraphicsItem):
@@ -325,53 +364,164 @@ class MapScene(QGraphicsScene):
         self.addItem(item)
         self.coordinate_items.append(item)
 
-    def show_routes(self, routes: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
-        """Draw trains' routes over the map (the proposed or the run ones); () clears them."""
-        key = (id(self.game), routes)
+    def show_routes(self, routes: tuple[RouteDrawing, ...] | tuple[RouteSpec, ...],
+                    ends: tuple[str, ...] = ()) -> None:
+        """Draw trains' routes along their track (the proposed, edited or run ones); () clears
+        them. `ends` are the stops where a click shortens the route being edited (ringed)."""
+        drawings = tuple(r if isinstance(r, RouteDrawing) else RouteDrawing(r[0], r[1], i)
+                         for i, r in enumerate(routes))
+        key = (id(self.game), drawings, ends)
         if key == self._routes_shown:
             return
         self._routes_shown = key
         for item in self.route_items:
             self.removeItem(item)
         self.route_items = []
-        if not routes:
+        if not drawings:
             return
         try:
             from tresham.engine.routes.graph import track_graph
             graph = track_graph(self.game)
         except Exception:  # the route graph is optional for drawing: show nothing
             return
+        editing = any(d.selected for d in drawings)
+        for drawing in sorted(drawings, key=lambda d: d.selected):  # the chosen one on top
+            self._draw_route(graph, drawing, len(drawings), editing)
+        for node_id in ends:
+            self._ring(graph, node_id, next(d for d in drawings if d.selected)
+                       if editing else drawings[0])
+
+    def _draw_route(self, graph: TrackGraph, drawing: RouteDrawing, count: int,
+                    editing: bool) -> None:
         size = self.geometry.size
-        for index, (train_id, waypoints) in enumerate(routes):
-            points = [p for p in (self._waypoint_pos(graph, w) for w in waypoints)
-                      if p is not None]
-            if len(points) < 2:
+        colour = QColor(route_colour(drawing.colour))
+        points = self._route_points(graph, drawing.waypoints)
+        if not points:
+            return
+        offset = QPointF(1, 1) * ((drawing.colour - (count - 1) / 2) * size * 0.06)
+        points = [p + offset for p in points]
+        path = QPainterPath(points[0])
+        for point in points[1:]:
+            path.lineTo(point)
+        width = size * (0.17 if drawing.selected else 0.11 if editing else 0.14)
+        if len(points) == 1:  # a route just begun: its one stop
+            path.addEllipse(points[0], size * 0.12, size * 0.12)
+        if drawing.selected or not editing:
+            casing = QGraphicsPathItem(path)
+            casing.setPen(QPen(QColor("#ffffff"), width + size * 0.07, Qt.PenStyle.SolidLine,
+                               Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+            casing.setZValue(Z_ROUTE)
+            self.addItem(casing)
+            self.route_items.append(casing)
+        colour.setAlpha(235 if drawing.selected else 150 if editing else 210)
+        item = QGraphicsPathItem(path)
+        item.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                         Qt.PenJoinStyle.RoundJoin))
+        item.setZValue(Z_ROUTE + (2 if drawing.selected else 1))
+        item.setToolTip(f"{drawing.train} train" + (f": ${drawing.revenue}"
+                                                     if drawing.revenue is not None else ""))
+        self.addItem(item)
+        self.route_items.append(item)
+        text = drawing.train + (f"  ${drawing.revenue}" if drawing.revenue is not None else "")
+        stops = [p for p in (self._waypoint_pos(graph, w) for w in drawing.waypoints if "-" in w)
+                 if p is not None]
+        self._label(text, _label_point(points, [p + offset for p in stops]), colour,
+                    drawing.selected)
+
+    def _label(self, text: str, at: QPointF, colour: QColor, selected: bool) -> None:
+        """A train's name and revenue on a pill of its colour, at the middle of its route."""
+        size = self.geometry.size
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(max(8, int(size * (0.24 if selected else 0.2))))
+        font.setBold(True)
+        label = QGraphicsSimpleTextItem(text)
+        label.setFont(font)
+        label.setBrush(QColor("#ffffff"))
+        bounds = label.boundingRect()
+        pad = size * 0.06
+        pill = QPainterPath()
+        pill.addRoundedRect(QRectF(-pad, -pad * 0.5, bounds.width() + 2 * pad,
+                                   bounds.height() + pad), pad * 2, pad * 2)
+        solid = QColor(colour)
+        solid.setAlpha(255)
+        back = QGraphicsPathItem(pill)
+        back.setBrush(solid.darker(115))
+        back.setPen(QPen(QColor("#ffffff"), size * 0.025))
+        back.setPos(at - QPointF(bounds.width() / 2, bounds.height() / 2))
+        back.setZValue(Z_ROUTE + (4 if selected else 3))
+        label.setParentItem(back)
+        self.addItem(back)
+        self.route_items.append(back)
+
+    def _ring(self, graph: TrackGraph, node_id: str, drawing: RouteDrawing) -> None:
+        """A dashed ring around an end stop of the route being edited."""
+        centre = self._waypoint_pos(graph, node_id)
+        if centre is None:
+            return
+        size = self.geometry.size
+        colour = QColor(route_colour(drawing.colour))
+        radius = self.geometry.city_radius() * 1.55
+        path = QPainterPath()
+        path.addEllipse(centre, radius, radius)
+        ring = QGraphicsPathItem(path)
+        ring.setPen(QPen(colour, size * 0.05, Qt.PenStyle.DashLine))
+        ring.setZValue(Z_ROUTE + 3)
+        ring.setToolTip("An end of the route: click to remove this stop")
+        self.addItem(ring)
+        self.route_items.append(ring)
+
+    def _route_points(self, graph: TrackGraph, waypoints: tuple[str, ...]) -> list[QPointF]:
+        """Scene points along the track a route runs on (stop to stop if it cannot be traced)."""
+        from tresham.ui.route_editor import walk_of
+        walk = walk_of(graph, waypoints) if waypoints else None
+        if walk is None:
+            found = [self._waypoint_pos(graph, w) for w in waypoints]
+            return [p for p in found if p is not None]
+        start = self._waypoint_pos(graph, graph.nodes[walk.start].id)
+        points: list[QPointF] = [start] if start is not None else []
+        for step in walk.steps:
+            segment = graph.segments[step.segment]
+            item = self.hex_items.get(segment.hex)
+            if item is None:
                 continue
-            offset = (index - (len(routes) - 1) / 2) * size * 0.07  # side by side, not on top
-            path = QPainterPath(points[0] + QPointF(offset, offset))
-            for point in points[1:]:
-                path.lineTo(point + QPointF(offset, offset))
-            colour = QColor(ROUTE_COLOURS[index % len(ROUTE_COLOURS)])
-            colour.setAlpha(200)
-            pen = QPen(colour, size * 0.14, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
-                       Qt.PenJoinStyle.RoundJoin)
-            item = QGraphicsPathItem(path)
-            item.setPen(pen)
-            item.setZValue(Z_ROUTE)
-            item.setToolTip(f"{train_id} train")
-            self.addItem(item)
-            self.route_items.append(item)
-            label = QGraphicsSimpleTextItem(f"{train_id}")
-            font = QFont()
-            font.setPixelSize(max(8, int(size * 0.22)))
-            font.setBold(True)
-            label.setFont(font)
-            label.setBrush(QColor("#ffffff"))
-            label.setPen(QPen(colour.darker(150), size * 0.02))
-            label.setPos(points[0] + QPointF(offset - size * 0.2, offset - size * 0.45))
-            label.setZValue(Z_ROUTE + 1)
-            self.addItem(label)
-            self.route_items.append(label)
+            track = item.art.track
+            if segment.path >= len(track.paths):
+                continue
+            local = self._path_points(track, track.paths[segment.path])
+            if step.start == 1:
+                local.reverse()
+            for point in local:
+                scene = item.pos() + qpoint(point)
+                if not points or (scene - points[-1]).manhattanLength() > 0.5:
+                    points.append(scene)
+        return points
+
+    def _path_points(self, track: TrackDef, path: tuple[int | str, int | str]) -> list[Point]:
+        """Points along one path of a hex's track, from its first end to its second."""
+        geometry = self.geometry
+        a, b = path
+        if isinstance(a, int) and isinstance(b, int):
+            return _sample(geometry.edge_segment(a, b))
+        if isinstance(a, str) and isinstance(b, str):
+            return [geometry.node_position(track, track.node(a)),
+                    geometry.node_position(track, track.node(b))]
+        if isinstance(a, str):
+            return list(reversed(self._edge_to_node(track, b, a)))
+        return self._edge_to_node(track, a, b)
+
+    def _edge_to_node(self, track: TrackDef, edge: int, ref: str) -> list[Point]:
+        geometry = self.geometry
+        node = track.node(ref)
+        start = geometry.edge_point(edge)
+        if node.kind is NodeKind.OFFBOARD:
+            return [start, Point(0.0, 0.0)]
+        end = geometry.node_position(track, node)
+        through = geometry._town_through(track, node)
+        if through is not None:
+            segment = geometry.edge_segment(*through)
+            if isinstance(segment, Arc):
+                return _sample(Arc(segment.centre, segment.radius, start, end))
+        return [start, end]
 
     def _waypoint_pos(self, graph, waypoint: str) -> QPointF | None:  # type: ignore[no-untyped-def]
         """A stop's position on its tile, or a hex's centre for a hex passed through."""
@@ -385,7 +535,7 @@ class MapScene(QGraphicsScene):
         track = item.art.track
         for candidate in track.nodes:
             if candidate.kind is node.kind and candidate.index == node.definition.index:
-                if candidate.kind.value == "offboard":
+                if candidate.kind is NodeKind.OFFBOARD:
                     return item.pos()
                 return item.pos() + qpoint(self.geometry.node_position(track, candidate))
         return item.pos()
@@ -396,8 +546,33 @@ class MapScene(QGraphicsScene):
 
     # Input ------------------------------------------------------------------------------------
 
+    def stop_at(self, pos: QPointF) -> tuple[str | None, str | None]:
+        """(node id of the city, town or off-board area nearest `pos` in its hex, the hex)."""
+        hex_id = self.hex_at(pos)
+        if hex_id is None:
+            return None, None
+        item = self.hex_items[hex_id]
+        track = item.art.track
+        if not track.nodes:
+            return None, hex_id
+        local = item.mapFromScene(pos)
+        nearest = min(track.nodes, key=lambda n: math.dist(
+            (local.x(), local.y()),
+            (self.geometry.node_position(track, n).x, self.geometry.node_position(track, n).y)
+            if n.kind is not NodeKind.OFFBOARD else (0.0, 0.0)))
+        return f"{hex_id}-{nearest.ref}", hex_id
+
+    def stop_scene_pos(self, node_id: str) -> QPointF | None:
+        """Where a stop is drawn (tests click there)."""
+        from tresham.engine.routes.graph import track_graph
+        return self._waypoint_pos(track_graph(self.game), node_id)
+
     def click(self, pos: QPointF) -> None:
-        """A click on the map that no item took: open or close a hex's fan."""
+        """A click on the map that no item took: a stop for the route being edited while trains
+        run, else open or close a hex's fan."""
+        if self.controller.routes.active:
+            self.controller.click_stop(*self.stop_at(pos))
+            return
         self.controller.click_hex(self.hex_at(pos))
 
 

@@ -44,7 +44,8 @@ def _mime_value(data: QMimeData, kind: str) -> str | None:
 
 
 class MapView(QGraphicsView):
-    """The map, zoomed with the wheel, pinch or Ctrl +/-/0 and panned by dragging the background."""
+    """The map, zoomed with the wheel, pinch, Ctrl +/-/0 or (with the map focused) plain +/-/0, and
+    panned by dragging the background."""
 
     def __init__(self, scene: MapScene) -> None:
         super().__init__(scene)
@@ -151,7 +152,15 @@ class MapView(QGraphicsView):
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
         key = event.key()
-        if key == Qt.Key.Key_R:
+        plain = not event.modifiers() & ~(Qt.KeyboardModifier.ShiftModifier
+                                          | Qt.KeyboardModifier.KeypadModifier)
+        if plain and key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom(1.25)  # + and = (the + key unshifted on many layouts)
+        elif plain and key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
+            self.zoom(0.8)
+        elif plain and key == Qt.Key.Key_0:
+            self.fit()
+        elif key == Qt.Key.Key_R:
             back = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
             self.controller.rotate(-1 if back else 1)
         elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):

@@ -46,3 +46,10 @@ REVENUE_NOW_FILL = "#1f1f1f"
 REVENUE_NOW_TEXT = "#ffffff"
 REVENUE_LATER_FILL = "#ffffff"
 REVENUE_LATER_TEXT = "#555555"
+
+# Trains' routes on the map (Okabe-Ito), one colour per train, each also labelled with its train.
+ROUTE_COLOURS = ("#d55e00", "#0072b2", "#009e73", "#cc79a7", "#e69f00", "#56b4e9")
+
+
+def route_colour(index: int) -> str:
+    return ROUTE_COLOURS[index % len(ROUTE_COLOURS)]

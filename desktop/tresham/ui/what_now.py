@@ -15,7 +15,7 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
-    QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QScrollArea, QSizePolicy,
+    QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy,
     QSpinBox, QVBoxLayout, QWidget,
 )
 
@@ -33,6 +33,7 @@ from tresham.engine.snapshot import clone
 from tresham.engine.state import BANK, IPO, MARKET
 from tresham.engine.trains import Trains, train_name
 from tresham.ui import palette
+from tresham.ui.palette import route_colour
 from tresham.ui.board_controller import BoardController
 from tresham.ui.session import GameSession
 
@@ -169,7 +170,8 @@ class WhatNowPanel(QScrollArea):
         session = self.session
         game = session.game
         message, refused = self.board.message, self.board.refused
-        key = (id(game), len(session.actions), session.viewing, message, refused)
+        key = (id(game), len(session.actions), session.viewing, message, refused,
+               self.board.routes.version)
         if key == self._key:
             return
         self._key = key
@@ -177,6 +179,7 @@ class WhatNowPanel(QScrollArea):
         self.extras = []
         self.buttons = {}
         self.proposed_routes = None
+        self.route_problem: QLabel | None = None
         body = QWidget()
         body.setObjectName("WhatNow")
         self.layout_ = QVBoxLayout(body)
@@ -558,9 +561,10 @@ class WhatNowPanel(QScrollArea):
             self._button(choice, choice.text)
 
     def _routes(self, game: Game, choices: list[Choice]) -> None:
-        """The engine's best routes ready to run, and any other routes typed as waypoints."""
+        """The trains' routes, proposed by the engine and edited on the map (`RouteEditor`):
+        one row per train in its map colour, the total, the engine's refusal if any, and Run."""
         corp_id = game.acting or ""
-        self.layout_.addWidget(self._section("Run trains"))
+        editor = self.board.routes
         ready = [c for c in choices if c.fields.get("routes")]
         free = [c for c in choices if not c.fields.get("routes")]
         best: tuple[tuple[str, tuple[str, ...]], ...] = ()
@@ -571,51 +575,87 @@ class WhatNowPanel(QScrollArea):
                 _, best = best_routes_for(game, corp_id)
             except Exception as exc:  # the route finder is optional; never let it stop play
                 self.layout_.addWidget(self._label(f"No routes are proposed ({exc})."))
-        self.proposed_routes = best
-        for train_id, waypoints in best:
-            words, value = route_words(game, corp_id, train_id, waypoints)
-            self.layout_.addWidget(self._label(f"{train_id} train: {words} = ${value}"))
-        if not best:
-            self.layout_.addWidget(self._label(f"{corp_id}'s trains have no route that earns "
-                                               "anything."))
-        for choice in ready:
-            button = QPushButton(choice.text or "Run the best routes")
-            button.setStyleSheet("font-weight: bold;")
-            button.clicked.connect(lambda _=False, c=choice: self.make(c))
-            self.buttons["run"] = button
-            self.layout_.addWidget(button)
-            self.controls.append(Control([choice], [button]))
-        for choice in free:
-            self._other_routes(game, choice, best)
+        editor.sync(best)
+        self.proposed_routes = editor.routes()
+        self.layout_.addWidget(self._section("Run trains"))
+        hint = self._label("Choose a train, then click stops on the map: a stop beyond either "
+                           "end of its route extends it; a ringed end stop leaves it.")
+        hint.setStyleSheet(f"color: {palette.LEGAL};")
+        self.layout_.addWidget(hint)
+        rows = QWidget()
+        grid = QGridLayout(rows)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(6)
+        grid.setColumnStretch(1, 1)
+        train_buttons: list[QWidget] = []
+        for index, train in enumerate(editor.trains):
+            line = editor.line(train)
+            colour = route_colour(index)
+            chosen = train == editor.selected
+            button = QPushButton(f"{train} train")
+            button.setCheckable(True)
+            button.setChecked(chosen)
+            button.setToolTip("Edit this train's route on the map")
+            button.setStyleSheet(
+                f"QPushButton {{ background: {colour}; color: white; font-weight: bold; "
+                f"border: {3 if chosen else 1}px solid {'#1f1f1f' if chosen else colour}; "
+                "border-radius: 3px; padding: 3px 8px; }")
+            button.clicked.connect(lambda _=False, t=train: editor.select(t))
+            self.buttons[f"train {train}"] = button
+            train_buttons.append(button)
+            if line.empty:
+                words = "stays home"
+            else:
+                words = " – ".join(f"{name} ${value}" for name, value in line.stops) + \
+                    f" = <b>${line.revenue}</b>"
+            text = self._label(_escape(words).replace("&lt;b&gt;", "<b>")
+                               .replace("&lt;/b&gt;", "</b>"), rich=True)
+            if chosen:
+                text.setStyleSheet(f"border-left: 3px solid {colour}; padding-left: 4px;")
+            clear = QPushButton("Clear")
+            clear.setToolTip("This train stays home until you click stops for it")
+            clear.setEnabled(not line.empty)
+            clear.clicked.connect(lambda _=False, t=train: editor.clear(t))
+            self.buttons[f"clear {train}"] = clear
+            grid.addWidget(button, index, 0, Qt.AlignmentFlag.AlignTop)
+            grid.addWidget(text, index, 1)
+            grid.addWidget(clear, index, 2, Qt.AlignmentFlag.AlignTop)
+        self.layout_.addWidget(rows)
+        problem = editor.problem()
+        total = editor.total()
+        best_total = _routes_value(game, corp_id, best)
+        summary = f"<b>Total ${total}</b>"
+        if editor.edited and best:
+            summary += f" (the best routes earn ${best_total})"
+        self.layout_.addWidget(self._label(summary, rich=True))
+        if problem:
+            note = self._label(f"Cannot run: {sentence(problem)}")
+            note.setObjectName("route_problem")
+            note.setStyleSheet(f"color: {palette.REFUSED}; font-weight: bold;")
+            self.layout_.addWidget(note)
+            self.route_problem = note
+        run = QPushButton(f"Run the best routes for ${total}" if not editor.edited
+                          else f"Run these routes for ${total}")
+        run.setStyleSheet("font-weight: bold;")
+        run.setEnabled(problem is None and bool(ready or free))
 
-    def _other_routes(self, game: Game, choice: Choice,
-                      best: tuple[tuple[str, tuple[str, ...]], ...]) -> None:
-        """Routes of the players' own choosing: each train's stops as node ids (D4-c0 E3 ...)."""
-        corp = game.state.corporations[game.acting or ""]
-        proposed = dict(best)
-        box = QFrame()
-        box.setFrameShape(QFrame.Shape.StyledPanel)
-        layout = QVBoxLayout(box)
-        layout.setContentsMargins(6, 4, 6, 4)
-        layout.addWidget(self._label("Other routes: each train's stops in order (a hex, or a "
-                                     "city as D4-c0); leave a train empty to keep it home."))
-        edits: list[tuple[str, QLineEdit]] = []
-        for train_id in corp.trains:
-            edit = QLineEdit(" ".join(proposed.get(train_id, ())))
-            edit.setPlaceholderText("stays home")
-            layout.addWidget(_pair(QLabel(f"{train_id}:"), edit))
-            edits.append((train_id, edit))
-        button = QPushButton(choice.text or "Run these routes")
+        def run_routes() -> None:
+            routes = editor.routes()
+            matching = [c for c in ready if tuple(c.fields["routes"]) == routes]
+            if matching:
+                self.make(matching[0])
+            elif free:
+                self.make(free[0], routes=routes)
 
-        def run() -> None:
-            routes = tuple((train, tuple(edit.text().split())) for train, edit in edits
-                           if edit.text().split())
-            self.make(choice, routes=routes)
-
-        button.clicked.connect(run)
-        layout.addWidget(button)
-        self.layout_.addWidget(box)
-        self.controls.append(Control([choice], [button]))
+        run.clicked.connect(run_routes)
+        self.buttons["run"] = run
+        self.layout_.addWidget(run)
+        if editor.edited and best:
+            back = QPushButton(f"Back to the best routes (${best_total})")
+            back.clicked.connect(editor.reset)
+            self.buttons["best"] = back
+            self.layout_.addWidget(back)
+        self.controls.append(Control(ready + free, [run, *train_buttons]))
 
     def _dividend(self, game: Game, choices: list[Choice]) -> None:
         corp_id = game.acting or ""
@@ -703,16 +743,14 @@ def best_routes_for(game: Game, corp_id: str) -> tuple[int, tuple[tuple[str, tup
     return revenue, tuple((train, tuple(points)) for train, points in routes)
 
 
-def route_words(game: Game, corp_id: str, train_id: str,
-                waypoints: tuple[str, ...]) -> tuple[str, int]:
+def _routes_value(game: Game, corp_id: str,
+                  routes: tuple[tuple[str, tuple[str, ...]], ...]) -> int:
+    """What routes earn together, by the engine's count (0 when it cannot say)."""
     try:
-        from tresham.engine.routes.graph import track_graph
-        from tresham.engine.routes.revenue import route_revenue, route_stops
-        stops = route_stops(track_graph(game), waypoints)
-        value = route_revenue(game, corp_id, waypoints, train_id)
-        return " – ".join(f"{s.words} ${s.revenue}" for s in stops), value
-    except Exception:
-        return " – ".join(w for w in waypoints if "-" in w), 0
+        from tresham.engine.routes.revenue import routes_revenue
+        return routes_revenue(game, corp_id, routes) if routes else 0
+    except Exception:  # a value for the panel must never stop play
+        return 0
 
 
 def describe_done(action: Action) -> str:
@@ -743,7 +781,7 @@ STEP_HELP = {
     "track": "Lay or upgrade one tile (terrain costs are paid from the treasury).",
     "token": "Place a station token where the corporation's track reaches a free circle.",
     "home station": "Choose the city for the home station.",
-    "routes": "Run trains: the best routes are proposed below.",
+    "routes": "Run trains: the best routes are proposed below and drawn on the map.",
     "dividend": "Pay the revenue to the shareholders or keep it in the treasury.",
     "trains": "Buy trains from the bank, or from another corporation at an agreed price.",
     "companies": "Buy private companies from players, within half to one and a half times par.",
