@@ -72,6 +72,14 @@ class TitleRules:
     def train_count(self, train: TrainDef) -> int:
         return train.count
 
+    def rusts_on(self, train: TrainDef) -> str | None:
+        """The train whose first purchase removes this type from play (data: `rusts_on`)."""
+        return train.rusts_on
+
+    def obsolete_on(self, train: TrainDef) -> str | None:
+        """The train whose first purchase makes this type obsolete (data: `obsolete_on`)."""
+        return train.obsolete_on
+
     def corporation_tokens(self, corp_id: str) -> tuple[int, ...]:
         """Prices of the corporation's station tokens, the home station first."""
         return self.game.title.corporations[corp_id].tokens

@@ -83,6 +83,9 @@ class GameState:
     stock_round_number: int = 0
     market_arrivals: int = 0
     unsellable_trains: list[str] = field(default_factory=list)
+    obsolete_trains: list[str] = field(default_factory=list)
+    """Trains made obsolete (18AL 4.2.5.1): they run once more, then leave after their owner's
+    pay-out-or-withhold step; nobody may buy them."""
     bankrupt: list[str] = field(default_factory=list)
     end_trigger: str | None = None
     """What set `game_ends_after`: "bank" or "stock_market"."""

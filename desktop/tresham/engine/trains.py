@@ -84,7 +84,7 @@ class Trains:
             self.state.depot[position:position] = [
                 f"{definition.name}-{index + i}" for i in range(UNLIMITED_EXTRA)]
         self.state.corporations[corp_id].trains.append(train_id)
-        self._start_phase_for(definition.name)
+        self._start_phase_for(definition.name, corp_id)
 
     def all_ids(self, name: str) -> list[str]:
         ids = [t for t in self.state.depot if train_name(t) == name]
@@ -102,27 +102,29 @@ class Trains:
                 return position
         return len(self.state.depot)
 
-    def _start_phase_for(self, name: str) -> None:
+    def _start_phase_for(self, name: str, buyer: str | None = None) -> None:
         phases = self.game.title.phases
         current = [p.name for p in phases].index(self.state.phase)
         for phase in phases[current + 1:]:
             if phase.starts_with == name:
-                self._enter_phase(phase)
+                self._enter_phase(phase, buyer)
                 return
 
-    def _enter_phase(self, phase: PhaseDef) -> None:
+    def _enter_phase(self, phase: PhaseDef, buyer: str | None = None) -> None:
         self.state.phase = phase.name
         self.game.log(f"Phase {phase.name} begins: {', '.join(phase.tiles)} tiles, "
                       f"train limit {phase.train_limit}, {phase.operating_rounds} operating "
                       f"round(s) per set")
         self._rust(phase)
+        self._make_obsolete(phase, buyer)
         for event in phase.events:
             self.game.rules.phase_event(event)
         self.game.rules.on_phase_change(phase)
 
     def _rust(self, phase: PhaseDef) -> None:
         """Trains whose type rusts on this phase's train leave play at once (18GA 4.2.5(e))."""
-        doomed = {t.name for t in self.game.title.trains if t.rusts_on == phase.starts_with}
+        doomed = {t.name for t in self.game.title.trains
+                  if self.game.rules.rusts_on(t) == phase.starts_with}
         if not doomed:
             return
         for corp in self.state.corporations.values():
@@ -134,6 +136,43 @@ class Trains:
             self.state.market_trains.remove(train_id)
             self.state.trains_gone.append(train_id)
         self.game.log(f"All {', '.join(sorted(doomed))} trains are removed from play")
+
+    def _make_obsolete(self, phase: PhaseDef, buyer: str | None) -> None:
+        """Trains whose type becomes obsolete on this phase's train (`obsolete_on`, 18AL
+        4.2.5.1): those in the open market or owned by the buyer leave play at once; every other
+        one is marked obsolete, runs in its owner's next turn and leaves after the pay-out-or-
+        withhold step (`remove_obsolete`)."""
+        doomed = {t.name for t in self.game.title.trains
+                  if self.game.rules.obsolete_on(t) == phase.starts_with}
+        if not doomed:
+            return
+        for train_id in [t for t in self.state.market_trains if train_name(t) in doomed]:
+            self.state.market_trains.remove(train_id)
+            self.state.trains_gone.append(train_id)
+        for corp in self.state.corporations.values():
+            for train_id in [t for t in corp.trains if train_name(t) in doomed]:
+                if corp.id == buyer:
+                    corp.trains.remove(train_id)
+                    self.state.trains_gone.append(train_id)
+                else:
+                    self.state.obsolete_trains.append(train_id)
+        self.game.log(f"All {', '.join(sorted(doomed))} trains become obsolete"
+                      + (f"; {buyer}'s leave play at once" if buyer else ""))
+
+    def is_obsolete(self, train_id: str) -> bool:
+        return train_id in self.state.obsolete_trains
+
+    def remove_obsolete(self, corp_id: str) -> list[str]:
+        """The corporation's obsolete trains leave play (after its pay-out-or-withhold step)."""
+        corp = self.state.corporations[corp_id]
+        gone = [t for t in corp.trains if t in self.state.obsolete_trains]
+        for train_id in gone:
+            corp.trains.remove(train_id)
+            self.state.obsolete_trains.remove(train_id)
+            self.state.trains_gone.append(train_id)
+        if gone:
+            self.game.log(f"{corp_id}'s obsolete {', '.join(gone)} train(s) leave play")
+        return gone
 
     def over_limit(self) -> list[str]:
         """Corporations holding more trains than the phase allows, in operating order."""

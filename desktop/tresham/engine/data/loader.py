@@ -338,7 +338,8 @@ class _TitleLoader:
         node.mapping({"trains"})
         trains: list[TrainDef] = []
         for item in node.child("trains").items():
-            item.mapping({"name", "count", "price", "distance", "rusts_on", "obsolete_on"})
+            item.mapping({"name", "count", "price", "distance", "rusts_on", "obsolete_on",
+                          "multiplier"})
             name = item.child("name").str()
             if any(t.name == name for t in trains):
                 raise item.child("name").error(f"train {name} is listed twice")
@@ -352,7 +353,8 @@ class _TitleLoader:
                 name=name, count=item.child("count").count(UNLIMITED),
                 price=item.child("price").int(0), distance=tuple(distance),
                 rusts_on=item.child("rusts_on", None).opt_str(),
-                obsolete_on=item.child("obsolete_on", None).opt_str()))
+                obsolete_on=item.child("obsolete_on", None).opt_str(),
+                multipliers=_multipliers(item.child("multiplier", {}))))
         return tuple(trains)
 
     def _phases(self, node: Node) -> tuple[PhaseDef, ...]:
@@ -397,6 +399,17 @@ class _TitleLoader:
                 if target is not None and target not in names:
                     raise DataError(node.file, f"trains[{i}].{key}",
                                     f"no train named {target!r}")
+
+
+def _multipliers(node: Node) -> tuple[tuple[NodeKind, int], ...]:
+    """`multiplier: {city: 2, offboard: 2}`: node kinds and how many times they pay."""
+    kinds = {k.value for k in NodeKind}
+    result = []
+    for kind, factor in node.entries():
+        if kind not in kinds:
+            raise factor.error(f"expected one of {', '.join(sorted(kinds))} as a key")
+        result.append((NodeKind(kind), factor.int(1)))
+    return tuple(result)
 
 
 def _terrain(node: Node) -> Terrain:

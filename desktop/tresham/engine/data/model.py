@@ -259,6 +259,14 @@ class TrainDef:
     distance: tuple[Allowance, ...]
     rusts_on: str | None = None
     obsolete_on: str | None = None
+    multipliers: tuple[tuple[NodeKind, int], ...] = ()
+    """Stops of these kinds pay this many times their value on this train (18AL's 4D)."""
+
+    def multiplier(self, kind: NodeKind) -> int:
+        for node_kind, factor in self.multipliers:
+            if node_kind is kind:
+                return factor
+        return 1
 
 
 @dataclass(frozen=True)

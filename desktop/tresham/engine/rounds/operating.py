@@ -19,7 +19,7 @@ from tresham.engine.rounds.steps.companies import BuyCompanyStep
 from tresham.engine.rounds.steps.routes import DividendStep, RouteStep
 from tresham.engine.rounds.steps.token import HomeStationStep, TokenStep
 from tresham.engine.rounds.steps.track import TrackStep
-from tresham.engine.rounds.steps.trains import BuyTrainStep, DiscardStep
+from tresham.engine.rounds.steps.trains import BuyTrainStep, DiscardStep, ObsoleteTrainsStep
 from tresham.engine.state import BANK, CorporationState, StationToken
 from tresham.engine.trains import Trains
 
@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from tresham.engine.game import Game
 
 STEP_ORDER: tuple[type[Step], ...] = (
-    TrackStep, TokenStep, RouteStep, DividendStep, BuyTrainStep, BuyCompanyStep)
+    TrackStep, TokenStep, RouteStep, DividendStep, ObsoleteTrainsStep, BuyTrainStep,
+    BuyCompanyStep)
 
 
 class OperatingRound(Round):

@@ -48,8 +48,10 @@ class RouteRules:
     # Stops ------------------------------------------------------------------------------------
 
     def stop_value(self, node: GraphNode, train: TrainDef | None) -> int:
-        """What a stop adds to the train's revenue (4.2.3.1): its printed value in this phase."""
-        return node.revenue
+        """What a stop adds to the train's revenue (4.2.3.1): its printed value in this phase,
+        times the train's `multiplier` for the stop's kind (18AL's 4D doubles cities and
+        off-board areas)."""
+        return node.revenue * train.multiplier(node.kind) if train is not None else node.revenue
 
     def allowance(self, node: GraphNode, train: TrainDef) -> int | None:
         """Which of `train.distance` this stop counts against, or None when it may not stop there.

@@ -100,6 +100,8 @@ class BuyTrainStep(Step):
             return f"{action.seller} does not own the {action.train} train"
         if action.train in self.game.state.unsellable_trains:
             return "this free train can never be sold (Table III)"
+        if action.train in self.game.state.obsolete_trains:
+            return f"the {action.train} train is obsolete and can never be bought (4.2.5.1)"
         if action.price < 1:
             return "trains between corporations cost at least $1 (4.2.5(d))"
         funds = corp.treasury
@@ -125,7 +127,8 @@ class BuyTrainStep(Step):
                 if other.id == corp.id:
                     continue
                 for train_id in other.trains:
-                    if train_id not in self.game.state.unsellable_trains:
+                    if train_id not in self.game.state.unsellable_trains and \
+                            train_id not in self.game.state.obsolete_trains:
                         choices.append(Choice(BuyTrain, {"train": train_id, "seller": other.id},
                                               (1, corp.treasury),
                                               text=f"Buy {train_id} from {other.id}"))
@@ -296,6 +299,23 @@ class BuyTrainStep(Step):
         return True
 
 
+class ObsoleteTrainsStep(Step):
+    """After paying out or withholding, the corporation's obsolete trains leave play (18AL
+    4.2(f), 4.2.5.1). Nothing to decide: the step does its work as it begins."""
+
+    name = "obsolete trains"
+
+    def enter(self) -> bool:
+        Trains(self.game).remove_obsolete(self.corp.id)
+        return False
+
+    def choices(self) -> list[Choice]:
+        return []
+
+    def accepts(self, action: Action) -> bool:
+        return False
+
+
 class DiscardStep(Step):
     """A corporation over the train limit after a phase change discards (4.2.5(g))."""
 
@@ -320,6 +340,13 @@ class DiscardStep(Step):
         if action.train not in corp.trains:
             raise IllegalAction(f"{corp.id} has no {action.train} train")
         corp.trains.remove(action.train)
-        self.game.state.market_trains.append(action.train)
-        self.game.log(f"{corp.id} discards the {action.train} train to the open market")
+        state = self.game.state
+        if action.train in state.obsolete_trains:
+            # 18AL 4.2.5.1: an obsolete train discarded to the open market leaves play at once.
+            state.obsolete_trains.remove(action.train)
+            state.trains_gone.append(action.train)
+            self.game.log(f"{corp.id} discards the obsolete {action.train} train: it leaves play")
+        else:
+            state.market_trains.append(action.train)
+            self.game.log(f"{corp.id} discards the {action.train} train to the open market")
         return len(corp.trains) <= Trains(self.game).limit()
