@@ -204,3 +204,27 @@ def test_route_editing_renders_to_a_png(qtbot: QtBot) -> None:
     out = SHOTS / "route-editing.png"
     assert win.grab().save(str(out)) and out.stat().st_size > 10_000
     assert win.scene.route_items
+
+
+def test_the_track_search_prefers_track_no_other_train_uses() -> None:
+    """Where two tracks join the same stops, the one another train runs on comes second."""
+    from tresham.ui.route_editor import _paths
+    full = full_game()
+    for count in range(len(full.actions), 0, -40):  # late positions have the loops
+        history = History(full.setup)
+        for action in full.actions[:count]:
+            history.apply(action)
+        graph = RouteEditor(history).graph
+        pairs: dict[frozenset[int], list] = {}  # type: ignore[type-arg]
+        for link in graph.links:
+            pairs.setdefault(frozenset((link.a, link.b)), []).append(link)
+        twins = next((links for links in pairs.values() if len(links) > 1), None)
+        if twins is not None:
+            break
+    else:
+        pytest.skip("no position of the fixture has two tracks between the same stops")
+    a, b = twins[0].a, twins[0].b
+    passable = [True] * len(graph.nodes)
+    for taken in twins[:2]:
+        (cost, path), = list(_paths(graph, a, b, 0, {a}, taken.mask, passable))[:1]
+        assert cost[1] == 0 and path[0][0] is not taken

@@ -318,9 +318,10 @@ class RouteEditor:
                           f"{train_name(train)} train's route.", refused=True)
             return False
         self.walks[train] = extended
-        problem = self.problem_for(train)
+        self._judged = None
+        problem = self.problem()
         self._changed(f"{who} now runs to {words}."
-                      + (f" It cannot run like this: {problem}." if problem else ""),
+                      + (f" These routes cannot run: {problem}." if problem else ""),
                       refused=problem is not None)
         return True
 
