@@ -386,6 +386,12 @@ class LogPanel(QListWidget):
         self._filling = False
         self.itemClicked.connect(self._clicked)
         self.currentRowChanged.connect(self._row_changed)
+        self._at_end = True
+        """The last line is in view: it stays in view while wrapped lines are laid out and the
+        docks settle (both change the scroll range after the scroll to the end)."""
+        bar = self.verticalScrollBar()
+        bar.valueChanged.connect(self._scrolled)
+        bar.rangeChanged.connect(self._range_changed)
 
     def positions(self) -> list[int]:
         """marks[k]: how many log lines the game had after k actions."""
@@ -429,6 +435,13 @@ class LogPanel(QListWidget):
         else:
             self.setCurrentRow(max(0, shown - 1))
         self._filling = False
+
+    def _scrolled(self, value: int) -> None:
+        self._at_end = value >= self.verticalScrollBar().maximum()
+
+    def _range_changed(self, low: int, high: int) -> None:
+        if self._at_end and self.session.viewing is None:
+            self.verticalScrollBar().setValue(high)
 
     def scroll_to_end(self) -> None:
         """Show the last line (at the present; looking back keeps its own line in view)."""
