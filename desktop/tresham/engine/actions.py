@@ -221,11 +221,13 @@ class Dividend(Action):
 @_register("buy_train")
 @dataclass(frozen=True)
 class BuyTrain(Action):
-    """Buy `train` from the bank or from corporation `seller` at `price`."""
+    """Buy `train` from the bank or from corporation `seller` at `price`; `ability`: the private
+    company whose train discount is used."""
 
     train: str
     price: int
     seller: str | None = None
+    ability: str | None = None
 
 
 @_register("discard_train")
@@ -241,6 +243,15 @@ class BuyCompany(Action):
 
     company: str
     price: int
+
+
+@_register("place_bonus_token")
+@dataclass(frozen=True)
+class PlaceBonusToken(Action):
+    """A corporation puts a private company's bonus token in a hex (18AL's coal field token)."""
+
+    company: str
+    hex: str
 
 
 @_register("bankrupt")

@@ -193,11 +193,31 @@ class TitleRules:
 
     # Phases -----------------------------------------------------------------------------------
 
+    def discount_train_names(self, company: str, params: dict[str, object]) -> list[str] | None:
+        """Train names a `train_discount` ability may buy (its `trains`), or None for any."""
+        names = params.get("trains")
+        return [str(n) for n in names] if isinstance(names, list) else None
+
+    def bonus_token_reach(self) -> str:
+        """How a bonus token's city must be reached (`assign_bonus`): "train", by a route one
+        of the corporation's trains could run, or "track", by its track alone."""
+        return "train"
+
     def phase_event(self, event: str) -> None:
         if event == "close_privates":
             for private in self.game.state.privates.values():
                 private.closed = True
             self.game.log("All private companies close")
+        elif event == "remove_bonus_tokens":
+            if self.game.state.board.bonus_tokens:
+                self.game.state.board.bonus_tokens.clear()
+                self.game.log("Bonus tokens are removed from the map")
+        elif event == "remove_unlaid_special_tiles":
+            board = self.game.state.board
+            for tile in self.game.title.tiles.values():
+                if tile.special and not board.tiles_used.get(tile.id):
+                    board.tiles_used[tile.id] = tile.count
+                    self.game.log(f"Tile {tile.id} was never laid and leaves the game")
         else:
             raise ValueError(f"unknown phase event {event!r}")
 

@@ -56,10 +56,21 @@ class StationToken:
 
 
 @dataclass
+class BonusToken:
+    """A token that adds `amount` to each route of `corporation` stopping in `hex`."""
+
+    corporation: str
+    company: str
+    hex: str
+    amount: int
+
+
+@dataclass
 class BoardState:
     tiles: dict[str, LaidTile] = field(default_factory=dict)
     tiles_used: dict[str, int] = field(default_factory=dict)
     tokens: list[StationToken] = field(default_factory=list)
+    bonus_tokens: list[BonusToken] = field(default_factory=list)
 
 
 @dataclass

@@ -14,7 +14,7 @@ from typing import Any
 
 from tresham.engine.actions import (
     Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, DiscardTrain, Dividend,
-    EndGame, LayTile, Par, Pass, PlaceToken, RunRoutes, SellPrivate, SellShares,
+    EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate, SellShares,
 )
 from tresham.engine.data.loader import load_title
 from tresham.engine.errors import IllegalAction, TreshamError
@@ -209,10 +209,12 @@ def _apply(state: Replay, data: dict[str, Any], following: list[dict[str, Any]])
 def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> Action:
     kind = data["type"]
     private = game.state.privates.get(entity)
+    if kind == "assign" and private is not None:
+        return PlaceBonusToken(private.owner, entity, str(data["target"]))
     if private is not None and private.owner in game.state.corporations:
         # A private company's ability used by the corporation that owns it.
         action = _translate(state, game, private.owner, data)
-        if isinstance(action, (LayTile, PlaceToken)):
+        if isinstance(action, (LayTile, PlaceToken, BuyTrain)):
             return type(action)(**{**action.to_json_fields(), "ability": entity})
         return action
     if kind == "bid":
@@ -392,7 +394,7 @@ def _make_room_for(state: Replay, action: Action, start_round: Any) -> None:
                 return
             step = game.round.step
             if acting == action.entity and step is not None and (
-                    step.accepts(action) or isinstance(action, BuyCompany)):
+                    step.accepts(action) or isinstance(action, (BuyCompany, PlaceBonusToken))):
                 return
             if not any(c.action is Pass for c in game.choices()):
                 return

@@ -22,7 +22,8 @@ from tresham.engine.hexgrid import HexGrid, HexNameError, Orientation
 from tresham.locations import maps_dir
 
 ABILITY_TYPES: frozenset[str] = frozenset({
-    "blocks_hexes", "tile_lay", "station", "free_train", "free_share",
+    "blocks_hexes", "tile_lay", "station", "free_train", "free_share", "assign_bonus",
+    "train_discount",
 })
 """Private-company ability types the engine implements; YAML may name no other."""
 

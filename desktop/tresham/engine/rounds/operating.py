@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tresham.engine.actions import Action, BuyCompany, Pass
+from tresham.engine.actions import Action, BuyCompany, Pass, PlaceBonusToken
 from tresham.engine.errors import IllegalAction
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Choice, Round
+from tresham.engine.rounds.steps.abilities import BonusTokenAbility
 from tresham.engine.rounds.steps.base import Step, TurnRecord
 from tresham.engine.rounds.steps.companies import BuyCompanyStep
 from tresham.engine.rounds.steps.routes import DividendStep, RouteStep
@@ -137,6 +138,8 @@ class OperatingRound(Round):
 
     def accepts_out_of_turn(self, action: Action) -> bool:
         step = self.step
+        if isinstance(action, PlaceBonusToken):
+            return False
         return isinstance(step, BuyTrainStep) and not self.discards and step.accepts_from(action)
 
     def choices(self) -> list[Choice]:
@@ -147,6 +150,8 @@ class OperatingRound(Round):
         if not self.discards and not isinstance(step, BuyCompanyStep):
             companies = BuyCompanyStep(self)
             choices = [c for c in companies.choices() if c.action is BuyCompany] + choices
+        if not self.discards and self.turn.corporation:
+            choices = BonusTokenAbility(self.game, self.turn.corporation).choices() + choices
         return choices
 
     def process(self, action: Action) -> None:
@@ -158,6 +163,11 @@ class OperatingRound(Round):
             raise IllegalAction("no corporation is operating")
         if isinstance(action, BuyCompany) and not isinstance(step, BuyCompanyStep):
             BuyCompanyStep(self).process(action)
+            self._step_done(done=not step.active())
+            return
+        if isinstance(action, PlaceBonusToken):
+            # Any time during the corporation's turn (18AL Table III, S&NA).
+            BonusTokenAbility(self.game, self.turn.corporation).process(action)
             self._step_done(done=not step.active())
             return
         if isinstance(action, Pass) and action.entity == self.acting():

@@ -50,7 +50,8 @@ def route_revenue(game: Game, corp_id: str, waypoints: Sequence[str],
     hooks = rules_for(game, rules)
     graph = track_graph(game)
     train = train_def(game, train_id) if train_id else None
-    return sum(hooks.stop_value(node, train) for node in route_stops(graph, waypoints))
+    return sum(hooks.stop_value(node, train) + hooks.stop_bonus(game, corp_id, node)
+               for node in route_stops(graph, waypoints))
 
 
 def routes_revenue(game: Game, corp_id: str, routes: Sequence[RouteSpec],
@@ -59,5 +60,6 @@ def routes_revenue(game: Game, corp_id: str, routes: Sequence[RouteSpec],
     hooks = rules_for(game, rules)
     graph = track_graph(game)
     resolved = [resolve_route(game, graph, train_id, waypoints) for train_id, waypoints in routes]
-    total = sum(hooks.stop_value(node, route.train) for route in resolved for node in route.stops)
+    total = sum(hooks.stop_value(node, route.train) + hooks.stop_bonus(game, corp_id, node)
+                for route in resolved for node in route.stops)
     return total + hooks.route_bonus(resolved)

@@ -53,6 +53,12 @@ class RouteRules:
         off-board areas)."""
         return node.revenue * train.multiplier(node.kind) if train is not None else node.revenue
 
+    def stop_bonus(self, game: Game, corp_id: str, node: GraphNode) -> int:
+        """What a stop adds to each route of `corp_id` beyond its value, never multiplied by the
+        train: the corporation's bonus tokens in the hex (18AL's coal field token)."""
+        return sum(t.amount for t in game.state.board.bonus_tokens
+                   if t.corporation == corp_id and t.hex == node.hex)
+
     def allowance(self, node: GraphNode, train: TrainDef) -> int | None:
         """Which of `train.distance` this stop counts against, or None when it may not stop there.
 

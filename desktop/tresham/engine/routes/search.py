@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import UNLIMITED, Allowance, TrainDef
@@ -87,7 +87,8 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
     nodes = graph.nodes
     passable = [hooks.can_pass_through(game, corp_id, node) for node in nodes]
     allowance = stop_classes(hooks, nodes, train)
-    values = [hooks.stop_value(node, train) for node in nodes]
+    values = [hooks.stop_value(node, train) + hooks.stop_bonus(game, corp_id, node)
+              for node in nodes]
     limits = [_limit(a.count) for a in train.distance] + [_NO_LIMIT]
     node_offset = graph.node_offset
     track = graph.track_mask
@@ -154,9 +155,9 @@ def _candidates_by_type(game: Game, graph: TrackGraph, corp_id: str, trains: lis
         widest = max(members, key=lambda t: tuple(_limit(a.count) for a in t.distance))
         limits = [max(_limit(t.distance[i].count) for t in members)
                   for i in range(len(widest.distance))]
-        longest = TrainDef(widest.name, widest.count, widest.price,
-                           tuple(Allowance(a.nodes, UNLIMITED if limit == _NO_LIMIT else limit)
-                                 for a, limit in zip(widest.distance, limits)))
+        longest = replace(widest, distance=tuple(
+            Allowance(a.nodes, UNLIMITED if limit == _NO_LIMIT else limit)
+            for a, limit in zip(widest.distance, limits)))
         found = candidate_routes(game, graph, corp_id, longest, hooks,
                                  keep_worthless=hooks.has_bonus)
         for train in members:

@@ -1,9 +1,94 @@
-"""18AL, The Railroads Come to Alabama: the rules its data cannot express, and its options (7)."""
+"""18AL, The Railroads Come to Alabama: the rules its data cannot express, and its options (7).
+
+Most of 18AL is data in maps/18AL: historical objectives (`objective`), the coal field token
+(`assign_bonus`), the Lumber Terminal (a `special` tile laid through `tile_lay` with `tiles`), the
+New Decatur Yards (`train_discount`), the 4D's doubling (`multiplier`), obsolete 4 trains
+(`obsolete_on`) and the phase events. This module holds the Tuscumbia Railway's price (3.1.2),
+the optional rules of section 7 and the 18xx.games readings switched on by variants.
+"""
 
 from __future__ import annotations
 
+from tresham.engine.data.model import UNLIMITED, TrainDef
+from tresham.engine.rounds.steps.base import TurnRecord
+from tresham.engine.rounds.stock import StockRound
 from tresham.engine.rules import TitleRules
+from tresham.engine.state import BANK
+
+TUSCUMBIA = "TR"
+TUSCUMBIA_DISCOUNT_PER_ROUND = 5
+TUSCUMBIA_FORCED_ROUND = 5
+EXTRA_YELLOW_LAYS = 2
+DECATUR = ("C4", 0)
+EIGHT_4D = 8
+NDY_18XX_TRAINS = ["3", "4", "5"]
 
 
 class Rules(TitleRules):
-    pass
+
+    # Setup options ------------------------------------------------------------------------------
+
+    def home_of(self, corp_id: str) -> tuple[str, int | None]:
+        """7(b): the Louisville & Nashville may start in Decatur."""
+        if corp_id == "L&N" and self.option("ln_home_decatur"):
+            return DECATUR
+        return super().home_of(corp_id)
+
+    def train_count(self, train: TrainDef) -> int:
+        """7(c): 4D trains may be unlimited (eight of them in the 18xx.games reading)."""
+        if train.name == "4D" and self.option("unlimited_4d_trains"):
+            return EIGHT_4D if self.option("unlimited_4d_is_eight") else UNLIMITED
+        return super().train_count(train)
+
+    def rusts_on(self, train: TrainDef) -> str | None:
+        """7(d): 4 trains leave play at once when the first 7 is bought."""
+        if self.option("four_trains_rust_on_7") and train.obsolete_on is not None:
+            return train.obsolete_on
+        return super().rusts_on(train)
+
+    def obsolete_on(self, train: TrainDef) -> str | None:
+        if self.option("four_trains_rust_on_7"):
+            return None
+        return super().obsolete_on(train)
+
+    def tile_lay_turn_problem(self, turn: TurnRecord, is_upgrade: bool) -> str | None:
+        """7(a): on its first turn a corporation may lay two yellow tiles instead of one."""
+        if not (self.option("extra_yellow_first_turn") and turn.first_turn):
+            return super().tile_lay_turn_problem(turn, is_upgrade)
+        if turn.tile_lays == 0:
+            return None
+        if turn.upgrades or is_upgrade:
+            return f"{turn.corporation}'s second tile on its first turn must be a new yellow " \
+                   "tile, and only after a first yellow tile (7(a))"
+        if turn.tile_lays >= EXTRA_YELLOW_LAYS:
+            return f"{turn.corporation} has laid both its first-turn yellow tiles"
+        return None
+
+    # 18xx.games readings --------------------------------------------------------------------------
+
+    def discount_train_names(self, company: str, params: dict[str, object]) -> list[str] | None:
+        """Variant ndy_discount_3_to_5_only: the New Decatur Yards buys only a 3, 4 or 5."""
+        if self.option("ndy_discount_3_to_5_only"):
+            return NDY_18XX_TRAINS
+        return super().discount_train_names(company, params)
+
+    def bonus_token_reach(self) -> str:
+        """Variant coal_token_by_track_reach: track reach is enough for the coal token."""
+        return "track" if self.option("coal_token_by_track_reach") else super().bonus_token_reach()
+
+    # Tuscumbia Railway (3.1.2) ------------------------------------------------------------------
+
+    def private_purchase_price(self, company: str) -> int:
+        """3.1.2: the Tuscumbia gets $5 cheaper each stock round it stays unsold, free in SR5."""
+        par = super().private_purchase_price(company)
+        if company != TUSCUMBIA:
+            return par
+        rounds_unsold = self.game.state.stock_round_number - 1
+        return max(0, par - TUSCUMBIA_DISCOUNT_PER_ROUND * rounds_unsold)
+
+    def forced_private_purchase(self, company: str) -> bool:
+        """3.1.2: on the first turn of SR5 the priority holder must accept the Tuscumbia."""
+        current = self.game.round
+        return (company == TUSCUMBIA and self.game.state.privates[TUSCUMBIA].owner == BANK
+                and self.game.state.stock_round_number >= TUSCUMBIA_FORCED_ROUND
+                and isinstance(current, StockRound) and current.turns_taken == 0)

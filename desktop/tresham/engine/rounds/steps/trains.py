@@ -64,9 +64,49 @@ class BuyTrainStep(Step):
         per_turn = self.trains.phase().bank_trains_per_turn
         return per_turn != UNLIMITED and self.turn.bank_trains_bought >= per_turn
 
+    # Train discounts of private companies (18AL New Decatur Yards) ------------------------------
+
+    def discounts(self) -> list[tuple[str, dict[str, object]]]:
+        """Unused `train_discount` abilities of privates the corporation owns."""
+        result = []
+        state = self.game.state
+        for private in state.privates.values():
+            if private.owner != self.corp.id or private.closed:
+                continue
+            for ability in self.game.title.privates[private.id].abilities:
+                used = state.abilities_used.get(private.id, 0)
+                if ability.type == "train_discount" and used < int(ability.params.get("count", 1)):
+                    result.append((private.id, dict(ability.params)))
+        return result
+
+    def discount_problem(self, company: str, train_id: str) -> str | None:
+        params = dict(self.discounts()).get(company)
+        if params is None:
+            return f"{self.corp.id} has no unused train discount from {company}"
+        if params.get("new_only", True) and train_id in self.game.state.market_trains:
+            return f"{company}'s discount is only for a new train from the bank"
+        names = self.game.rules.discount_train_names(company, params)
+        name = self.trains.definition(train_id).name
+        if names is not None and name not in names:
+            return f"{company}'s discount is only for {', '.join(names)} trains"
+        return None
+
+    def bank_price(self, train_id: str, company: str | None = None) -> int:
+        price = self.trains.price(train_id)
+        if company is None:
+            return price
+        percent = int(dict(self.discounts()).get(company, {}).get("percent", 0))  # type: ignore[call-overload]
+        return price - price * percent // 100
+
     def problem(self, action: BuyTrain) -> str | None:
         corp = self.corp
         trains = self.trains
+        if action.ability is not None:
+            if action.seller is not None:
+                return "a train discount is only for a train from the bank"
+            found = self.discount_problem(action.ability, action.train)
+            if found:
+                return found
         if self.turn.president_paid:
             return "after a purchase the president helped pay for, no more trains may be bought"
         if trains.counted(corp.id) >= trains.limit():
@@ -80,7 +120,7 @@ class BuyTrainStep(Step):
             if self._bank_limit_reached():
                 return f"{corp.id} may buy only one train from the bank each turn until the " \
                        "first 4 train (4.2.5(f))"
-            price = trains.price(action.train)
+            price = self.bank_price(action.train, action.ability)
             if action.price != price:
                 return f"the {action.train} train costs ${price}"
             if price > corp.treasury:
@@ -121,6 +161,13 @@ class BuyTrainStep(Step):
                                                  "price": self.trains.price(train_id)},
                                       text=f"Buy a {self.trains.definition(train_id).name} "
                                            f"train for ${self.trains.price(train_id)}"))
+            for company, _ in self.discounts():
+                price = self.bank_price(train_id, company)
+                if self.problem(BuyTrain(corp.id, train_id, price, None, company)) is None:
+                    choices.append(Choice(
+                        BuyTrain, {"train": train_id, "price": price, "ability": company},
+                        text=f"Buy a {self.trains.definition(train_id).name} train for "
+                             f"${price} with {company}'s discount"))
         if not self.emergency() and corp.treasury >= 1 and \
                 self.trains.counted(corp.id) < self.trains.limit():
             for other in self.game.state.corporations.values():
@@ -225,7 +272,9 @@ class BuyTrainStep(Step):
         corp = self.corp
         state = self.game.state
         if action.seller is None:
-            price = self.trains.price(action.train)
+            price = self.bank_price(action.train, action.ability)
+            if action.ability is not None:
+                self._use_discount(action.ability)
             if price > corp.treasury:
                 contribution = price - corp.treasury
                 state.player(self.president()).cash -= contribution
@@ -258,6 +307,14 @@ class BuyTrainStep(Step):
             self.game.log(f"{corp.id} buys the {action.train} train from {seller.id} for "
                           f"${action.price}")
         self.round.queue_discards()
+
+    def _use_discount(self, company: str) -> None:
+        params = dict(self.discounts())[company]
+        used = self.game.state.abilities_used
+        used[company] = used.get(company, 0) + 1
+        if params.get("closes", False):
+            self.game.state.privates[company].closed = True
+            self.game.log(f"{company} closes: its train discount is used")
 
     def _emergency_sale(self, action: SellShares) -> None:
         if not self.emergency() or action.entity != self.president():
