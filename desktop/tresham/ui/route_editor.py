@@ -27,7 +27,7 @@ from tresham.engine.routes.graph import Link, Step, TrackGraph, track_graph
 from tresham.engine.routes.legality import routes_problem
 from tresham.engine.routes.revenue import route_revenue, route_stops, routes_revenue
 from tresham.engine.routes.rules import rules_for
-from tresham.engine.routes.trains import train_name
+from tresham.engine.routes.trains import train_def, train_name
 from tresham.engine.routes.walks import Walk, parse_waypoints, waypoints_of
 
 RouteSpec = tuple[str, tuple[str, ...]]
@@ -210,7 +210,6 @@ class RouteEditor:
     def line(self, train: str) -> TrainLine:
         waypoints = self.waypoints(train)
         hooks = rules_for(self.game, None)
-        from tresham.engine.routes.trains import train_def
         definition = train_def(self.game, train)
         stops = tuple((node.words, hooks.stop_value(node, definition))
                       for node in route_stops(self.graph, waypoints))
