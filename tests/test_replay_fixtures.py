@@ -13,7 +13,7 @@ from conftest import SHARED
 from tresham.replay import run
 
 FIXTURES = SHARED / "fixtures" / "18xx.games"
-SUPPORTED_TITLES = ("18GA",)
+SUPPORTED_TITLES = ("18GA", "18AL")
 
 
 def _games() -> list[Path]:

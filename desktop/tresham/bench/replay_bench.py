@@ -15,7 +15,7 @@ from tresham.engine.history import History
 from tresham.importers import eighteen_xx_games as xx
 from tresham.locations import maps_dir
 
-SUPPORTED_TITLES = ("18GA",)
+SUPPORTED_TITLES = ("18GA", "18AL")
 REPEATS = 3
 
 

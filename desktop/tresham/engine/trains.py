@@ -79,7 +79,8 @@ class Trains:
         definition = self.definition(train_id)
         if game_unlimited(self.game, definition) and not any(
                 train_name(t) == definition.name for t in self.state.depot):
-            index = max(int(t.rsplit("-", 1)[1]) for t in self.all_ids(definition.name)) + 1
+            index = max(int(t.rsplit("-", 1)[1])
+                        for t in self.all_ids(definition.name) + [train_id]) + 1
             position = self._depot_position_after(definition.name)
             self.state.depot[position:position] = [
                 f"{definition.name}-{index + i}" for i in range(UNLIMITED_EXTRA)]

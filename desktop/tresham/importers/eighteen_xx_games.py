@@ -142,7 +142,12 @@ def setup_for(export: Export) -> GameSetup:
 
 
 OPTION_NAMES = {
+    # 18GA 7(a) and 18AL 7(a) share the id.
     "double_yellow_first_or": "extra_yellow_first_turn",
+    # 18AL 7(b)-(d).
+    "LN_home_city_moved": "ln_home_decatur",
+    "unlimited_4d": "unlimited_4d_trains",
+    "hard_rust_t4": "four_trains_rust_on_7",
     "new_georgia_florida_home": "gf_home_columbus",
     "remove_cog_token": "cog_one_less_token",
 }

@@ -1,0 +1,94 @@
+"""Table I, 4.2.3.1, 4.2.5.1: the 4D pays double for cities and off-board areas; the first 7
+makes the 4 trains obsolete; the 6 removes the coal field token."""
+
+from __future__ import annotations
+
+import pytest
+
+from tresham.engine.actions import BuyTrain, DiscardTrain
+from tresham.engine.data.model import NodeKind
+from tresham.engine.errors import IllegalAction
+from tresham.engine.rounds.steps.trains import BuyTrainStep, DiscardStep, ObsoleteTrainsStep
+from tresham.engine.routes.trains import train_def
+from tresham.engine.state import BonusToken
+from tresham.engine.trains import Trains
+
+from .conftest import give_train, new_history, operating_as, pass_until
+
+
+def test_4_2_3_1_4d_doubles_cities_and_offboards_not_towns() -> None:
+    game = new_history().game
+    diesel = next(t for t in game.title.trains if t.name == "4D")
+    four = next(t for t in game.title.trains if t.name == "4")
+    assert diesel.multiplier(NodeKind.CITY) == 2 and diesel.multiplier(NodeKind.OFFBOARD) == 2
+    assert diesel.multiplier(NodeKind.TOWN) == 1 and four.multiplier(NodeKind.CITY) == 1
+    assert diesel.distance == four.distance  # it counts as a 4
+
+
+def test_4_2_3_1_4d_route_revenue_and_a_refused_fifth_city() -> None:
+    from tresham.engine.routes.graph import track_graph
+    history = operating_as("TAG")
+    game = history.game
+    give_train(game, "TAG", "4D")
+    rules = game.rules.routes
+    graph = track_graph(game)
+    gadsden = graph.node("E6-c0")
+    rome = graph.node("D7-t0")
+    diesel = train_def(game, game.state.corporations["TAG"].trains[0])
+    assert rules.stop_value(gadsden, diesel) == 40   # a $20 city, doubled
+    assert rules.stop_value(rome, diesel) == 10      # a town, not doubled
+    game.state.board.bonus_tokens.append(BonusToken("TAG", "SNAR", "E6", 10))
+    assert rules.stop_bonus(game, "TAG", gadsden) == 10   # the coal bonus is never doubled
+
+
+def test_4_2_5_1_first_7_makes_4s_obsolete_and_removes_the_buyers() -> None:
+    game = new_history().game
+    mine = give_train(game, "WRA", "4")
+    theirs = give_train(game, "M&O", "4")
+    Trains(game).take_from_depot("7-0", "M&O")
+    assert theirs not in game.state.corporations["M&O"].trains      # the buyer's leave at once
+    assert theirs in game.state.trains_gone
+    assert mine in game.state.corporations["WRA"].trains            # still runs once more
+    assert game.state.obsolete_trains == [mine]
+
+
+def test_4_2_5_1_obsolete_trains_can_never_be_bought() -> None:
+    history = operating_as("TAG")
+    game = history.game
+    mine = give_train(game, "WRA", "4")
+    Trains(game).take_from_depot("7-0", "M&O")
+    pass_until(history, "trains")
+    step = game.round.step
+    assert isinstance(step, BuyTrainStep)
+    assert not any(c.fields.get("train") == mine for c in step.choices())
+    with pytest.raises(IllegalAction, match=r"obsolete and can never be bought \(4.2.5.1\)"):
+        game.process(BuyTrain("TAG", mine, 10, "WRA"))
+
+
+def test_4_2_5_1_obsolete_trains_leave_after_the_dividend_step() -> None:
+    history = operating_as("TAG")
+    game = history.game
+    obsolete = give_train(game, "TAG", "4")
+    Trains(game).take_from_depot("7-0", "M&O")
+    assert game.state.obsolete_trains == [obsolete]
+    step = ObsoleteTrainsStep(game.round)
+    assert step.enter() is False
+    assert obsolete not in game.state.corporations["TAG"].trains
+    assert obsolete in game.state.trains_gone and not game.state.obsolete_trains
+
+
+def test_4_2_5_1_a_discarded_obsolete_train_leaves_play() -> None:
+    history = operating_as("TAG")
+    game = history.game
+    obsolete = give_train(game, "TAG", "4")
+    Trains(game).take_from_depot("7-0", "M&O")
+    step = DiscardStep(game.round, "TAG")
+    step.process(DiscardTrain("TAG", obsolete))
+    assert obsolete not in game.state.market_trains and obsolete in game.state.trains_gone
+
+
+def test_table_i_the_6_removes_the_coal_field_token() -> None:
+    game = new_history().game
+    game.state.board.bonus_tokens.append(BonusToken("TAG", "SNAR", "E6", 10))
+    Trains(game).take_from_depot("6-0", "M&O")
+    assert game.state.board.bonus_tokens == []
