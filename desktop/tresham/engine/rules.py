@@ -19,7 +19,7 @@ from tresham.engine.rounds.steps.base import TurnRecord
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.selling import sell_shares
 from tresham.engine.shares import PRESIDENT, Shares
-from tresham.engine.state import IPO, CorporationState
+from tresham.engine.state import IPO, CorporationState, TrainName
 from tresham.engine.trains import Trains
 from tresham.engine.upgrades import UpgradeRules
 
@@ -120,6 +120,8 @@ class TitleRules:
     def after_action(self) -> None:
         """Check the end-of-game conditions of 18GA 5 (a) and (b)."""
         state = self.game.state
+        if state.train_names:
+            self._drop_train_names_on_new_president()
         if state.finished or state.game_ends_after:
             return
         in_stock_round = isinstance(self.game.round, StockRound)
@@ -258,10 +260,39 @@ class TitleRules:
         self.game.log(f"{player} receives a free {corporation} share with {company}")
 
     def on_private_acquired(self, company: str, corp_id: str) -> None:
-        """Abilities that act when a corporation buys a private: a free train (Table III)."""
+        """Abilities that act when a corporation buys a private: a free train (Table III), train
+        names (18AL M&C)."""
         for ability in self.game.title.privates[company].abilities:
             if ability.type == "free_train":
                 self._give_free_train(company, corp_id, ability.params)
+            elif ability.type == "train_names":
+                self._give_train_names(company, corp_id, ability.params)
+
+    def _give_train_names(self, company: str, corp_id: str, params: dict[str, object]) -> None:
+        president = Shares(self.game).president(self.game.state.corporations[corp_id]) or ""
+        for name in params.get("names", []):  # type: ignore[attr-defined]
+            self.game.state.train_names.append(TrainName(
+                corp_id, company, str(name["name"]), tuple(str(h) for h in name["hexes"]),
+                int(name["amount"]), president))
+            self.game.log(f"{corp_id} receives the {name['name']} train name from {company}")
+
+    def _drop_train_names_on_new_president(self) -> None:
+        """18AL Table III: the names leave the game at once if the corporation's president
+        changes."""
+        shares = Shares(self.game)
+        kept = []
+        for name in self.game.state.train_names:
+            now = shares.president(self.game.state.corporations[name.corporation])
+            if now == name.president:
+                kept.append(name)
+            else:
+                self.game.log(f"{name.corporation} has a new president: the {name.name} train "
+                              "name leaves the game")
+        self.game.state.train_names[:] = kept
+
+    def train_names_share_a_train(self) -> bool:
+        """Whether several train names may pay on one train (the rulebook: one per train)."""
+        return False
 
     def _give_free_train(self, company: str, corp_id: str, params: dict[str, object]) -> None:
         name = str(params["train"])

@@ -66,6 +66,20 @@ class BonusToken:
 
 
 @dataclass
+class TrainName:
+    """A named-train chit a corporation holds (18AL's M&C): a route of one of its trains that
+    stops in every hex of `hexes` earns `amount` more, once per operating turn."""
+
+    corporation: str
+    company: str
+    name: str
+    hexes: tuple[str, ...]
+    amount: int
+    president: str
+    """The president when the corporation got it: a change of president removes it."""
+
+
+@dataclass
 class BoardState:
     tiles: dict[str, LaidTile] = field(default_factory=dict)
     tiles_used: dict[str, int] = field(default_factory=dict)
@@ -94,6 +108,7 @@ class GameState:
     stock_round_number: int = 0
     market_arrivals: int = 0
     unsellable_trains: list[str] = field(default_factory=list)
+    train_names: list[TrainName] = field(default_factory=list)
     obsolete_trains: list[str] = field(default_factory=list)
     """Trains made obsolete (18AL 4.2.5.1): they run once more, then leave after their owner's
     pay-out-or-withhold step; nobody may buy them."""

@@ -23,7 +23,7 @@ from tresham.locations import maps_dir
 
 ABILITY_TYPES: frozenset[str] = frozenset({
     "blocks_hexes", "tile_lay", "station", "free_train", "free_share", "assign_bonus",
-    "train_discount",
+    "train_discount", "train_names",
 })
 """Private-company ability types the engine implements; YAML may name no other."""
 
@@ -289,6 +289,13 @@ class _TitleLoader:
                 for hex_node in ability.child("hexes", []).items():
                     if hex_node.str() not in map_def.hexes:
                         raise hex_node.error(f"hex {hex_node.str()} is not on the map")
+                for named in ability.child("names", []).items():
+                    named.mapping({"name", "hexes", "amount"})
+                    named.child("name").str()
+                    named.child("amount").int(1)
+                    for hex_node in named.child("hexes").items():
+                        if hex_node.str() not in map_def.hexes:
+                            raise hex_node.error(f"hex {hex_node.str()} is not on the map")
                 for tile_node in ability.child("tiles", []).items():
                     if tiles is not None and tile_node.str() not in tiles:
                         raise tile_node.error(f"tile {tile_node.str()} is not in tiles.yaml")

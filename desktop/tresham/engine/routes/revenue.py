@@ -62,4 +62,4 @@ def routes_revenue(game: Game, corp_id: str, routes: Sequence[RouteSpec],
     resolved = [resolve_route(game, graph, train_id, waypoints) for train_id, waypoints in routes]
     total = sum(hooks.stop_value(node, route.train) + hooks.stop_bonus(game, corp_id, node)
                 for route in resolved for node in route.stops)
-    return total + hooks.route_bonus(resolved)
+    return total + hooks.corporation_bonus(game, corp_id, resolved)

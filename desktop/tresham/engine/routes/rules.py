@@ -122,6 +122,45 @@ class RouteRules:
         """Whether `route_bonus` is overridden, so zero-value routes may still matter."""
         return type(self).route_bonus is not RouteRules.route_bonus
 
+    # Bonuses that depend on the corporation's holdings ------------------------------------------
+
+    def bonus_applies(self, game: Game, corp_id: str) -> bool:
+        """Whether `corporation_bonus` can be more than nothing for this corporation."""
+        return self.has_bonus or any(n.corporation == corp_id
+                                     for n in game.state.train_names)
+
+    def corporation_bonus(self, game: Game, corp_id: str, routes: Sequence[Route]) -> int:
+        """`route_bonus`, plus the corporation's train names (18AL M&C): each name pays its
+        amount once, on a route stopping in all its hexes; at most one name per train unless
+        the title's rules let names share a train. Never multiplied by the train."""
+        total = self.route_bonus(routes) if self.has_bonus else 0
+        names = [n for n in game.state.train_names if n.corporation == corp_id]
+        if not names or not routes:
+            return total
+        hexes = [{node.hex for node in route.stops} for route in routes]
+        fits = [[i for i, stops in enumerate(hexes) if set(n.hexes) <= stops] for n in names]
+        if game.rules.train_names_share_a_train():
+            return total + sum(n.amount for n, f in zip(names, fits) if f)
+        return total + _best_assignment(names, fits)
+
+    def corporation_bonus_bound(self, game: Game, corp_id: str,
+                                trains: Sequence[TrainDef]) -> int:
+        bound = self.route_bonus_bound(game, corp_id, trains) if self.has_bonus else 0
+        return bound + sum(n.amount for n in game.state.train_names if n.corporation == corp_id)
+
+
+def _best_assignment(names: Sequence[object], fits: list[list[int]], taken: frozenset[int] =
+                     frozenset(), index: int = 0) -> int:
+    """The most the names can pay with at most one name per route (few names: brute force)."""
+    if index == len(names):
+        return 0
+    best = _best_assignment(names, fits, taken, index + 1)
+    amount = getattr(names[index], "amount")
+    for route in fits[index]:
+        if route not in taken:
+            best = max(best, amount + _best_assignment(names, fits, taken | {route}, index + 1))
+    return best
+
 
 def rules_for(game: Game, rules: RouteRules | None) -> RouteRules:
     """The hooks to use: the ones passed, else the title's (`game.rules.routes`), else defaults."""

@@ -213,8 +213,9 @@ def _best_routes(game: Game, corp_id: str,
     specs = tuple((train_id, waypoints_of(graph, cand.walk()))
                   for (train_id, _), cand in zip(known, choice) if cand is not None)
     total = sum(cand.value for cand in choice if cand is not None)
-    if hooks.has_bonus:
-        total += hooks.route_bonus([resolve_route(game, graph, t, w) for t, w in specs])
+    if hooks.bonus_applies(game, corp_id):
+        total += hooks.corporation_bonus(game, corp_id,
+                                         [resolve_route(game, graph, t, w) for t, w in specs])
     return total, specs
 
 
@@ -231,18 +232,20 @@ def _branch_and_bound(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteR
     levels = [tables[name] for name in names]
     same_as_previous = [k > 0 and names[k] == names[k - 1] for k in range(len(names))]
     count = len(levels)
-    bonus_bound = hooks.route_bonus_bound(game, corp_id, [t for _, t in trains]) \
-        if hooks.has_bonus else 0
+    has_bonus = hooks.bonus_applies(game, corp_id)
+    bonus_bound = hooks.corporation_bonus_bound(game, corp_id, [t for _, t in trains]) \
+        if has_bonus else 0
     chosen: list[Candidate | None] = [None] * count
-    best_value = 0 if not hooks.has_bonus else -1
+    best_value = 0 if not has_bonus else -1
     best_pick: list[Candidate | None] = [None] * count
 
     def total_of(base: int) -> int:
-        if not hooks.has_bonus:
+        if not has_bonus:
             return base
         specs = [(trains[order[k]][0], waypoints_of(graph, c.walk()))
                  for k, c in enumerate(chosen) if c is not None]
-        return base + hooks.route_bonus([resolve_route(game, graph, t, w) for t, w in specs])
+        return base + hooks.corporation_bonus(
+            game, corp_id, [resolve_route(game, graph, t, w) for t, w in specs])
 
     def search(k: int, free: list[int], value: int, start: int) -> None:
         """Choose for level k on; free[j] = candidates of level j compatible with the choices."""

@@ -72,6 +72,10 @@ class Rules(TitleRules):
             return NDY_18XX_TRAINS
         return super().discount_train_names(company, params)
 
+    def train_names_share_a_train(self) -> bool:
+        """Variant name_chits_share_a_train: both M&C names may pay on one train."""
+        return bool(self.option("name_chits_share_a_train"))
+
     def bonus_token_reach(self) -> str:
         """Variant coal_token_by_track_reach: track reach is enough for the coal token."""
         return "track" if self.option("coal_token_by_track_reach") else super().bonus_token_reach()
