@@ -11,7 +11,7 @@ import statistics
 import time
 from pathlib import Path
 
-from tresham.engine.history import History
+from tresham.engine.history import History, collector_paused
 from tresham.importers import eighteen_xx_games as xx
 from tresham.locations import maps_dir
 
@@ -34,8 +34,9 @@ def measure(path: Path) -> dict[str, object]:
     for _ in range(REPEATS):
         start = time.perf_counter()
         history = History(imported.setup)
-        for action in actions:
-            history.apply(action)
+        with collector_paused():  # as loading a save does
+            for action in actions:
+                history.apply(action)
         replay_times.append(time.perf_counter() - start)
     worst_undo = 0.0
     for position in range(len(actions), 0, -1):

@@ -6,12 +6,29 @@ Any position is rebuilt by replaying from the nearest snapshot at or before it.
 
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
+from typing import Iterator
+
 from tresham.engine.actions import Action
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game, GameSetup
 from tresham.engine.snapshot import clone
 
 SNAPSHOT_EVERY = 20
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Replaying allocates many short-lived objects; a cyclic collection in the middle of a
+    rebuild can cost more than the rebuild itself, so the collector waits until it is done."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 class History:
@@ -78,7 +95,8 @@ class History:
         if not 0 <= count <= len(self.actions):
             raise IndexError(f"no position {count}: the game has {len(self.actions)} actions")
         start = max(i for i in self._snapshots if i <= count)
-        game = clone(self._snapshots[start])
-        for action in self.actions[start:count]:
-            game.process(action)
+        with collector_paused():
+            game = clone(self._snapshots[start])
+            for action in self.actions[start:count]:
+                game.process(action)
         return game

@@ -17,7 +17,7 @@ from tresham import __version__
 from tresham.engine.actions import ActionFormatError, action_from_json
 from tresham.engine.errors import DataError, IllegalAction, SaveFileError
 from tresham.engine.game import GameSetup
-from tresham.engine.history import History
+from tresham.engine.history import History, collector_paused
 
 FORMAT = "tresham-game"
 FORMAT_VERSION = 1
@@ -92,12 +92,13 @@ def from_document(document: Any, source: str = "the save file") -> History:
     actions = document.get("actions")
     if not isinstance(actions, list):
         raise SaveFileError(f"{source} has no list of actions")
-    for index, data in enumerate(actions):
-        try:
-            history.apply(action_from_json(data))
-        except (ActionFormatError, IllegalAction) as exc:
-            raise PartialLoad(f"{source}: action {index} ({_describe(data)}) is refused: {exc}",
-                              index, history) from None
+    with collector_paused():
+        for index, data in enumerate(actions):
+            try:
+                history.apply(action_from_json(data))
+            except (ActionFormatError, IllegalAction) as exc:
+                raise PartialLoad(f"{source}: action {index} ({_describe(data)}) is refused: "
+                                  f"{exc}", index, history) from None
     redo = document.get("redo", [])
     if isinstance(redo, list):
         try:

@@ -98,17 +98,28 @@ class TokenStep(Step):
         if self.turn.station_placed or self.next_price() is None:
             return {}
         price = self.next_price() or 0
-        companies: list[str | None] = [None] + [c for c, _ in self.station_abilities()]
         spots: dict[tuple[str, int], int] = {}
-        for hex_id, hex_def in self.game.title.map.hexes.items():
-            track = current_track(hex_def, self.game.board.laid(hex_id))
-            for city in range(len(track.cities)):
-                for company in companies:
-                    if self.problem(hex_id, city, company) is None:
-                        free = company is not None and self._free(company)
-                        spots[(hex_id, city)] = min(spots.get((hex_id, city), price),
-                                                    0 if free else price)
+        for company, candidates in self._candidates():
+            for hex_id, city in candidates:
+                if self.problem(hex_id, city, company) is None:
+                    free = company is not None and self._free(company)
+                    spots[(hex_id, city)] = min(spots.get((hex_id, city), price),
+                                                0 if free else price)
         return spots
+
+    def _candidates(self) -> list[tuple[str | None, list[tuple[str, int]]]]:
+        """Cities worth asking about: those the stations reach (4.2.2(a)) for a normal
+        station, and every city of a private's own hexes for its station."""
+        result: list[tuple[str | None, list[tuple[str, int]]]] = [
+            (None, sorted(token_reachable_cities(self.game, self.corp.id)))]
+        for company, ability in self.station_abilities():
+            cities = []
+            for hex_id in ability.params.get("hexes", []):
+                hex_def = self.game.title.map.hexes[hex_id]
+                track = current_track(hex_def, self.game.board.laid(hex_id))
+                cities += [(hex_id, city) for city in range(len(track.cities))]
+            result.append((company, cities))
+        return result
 
     def _free(self, company: str) -> bool:
         ability = next((a for c, a in self.station_abilities() if c == company), None)
