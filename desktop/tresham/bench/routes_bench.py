@@ -11,6 +11,7 @@ from typing import Any
 
 from tresham.bench.replay_bench import default_fixtures
 from tresham.engine.game import Game
+from tresham.engine.routes.revenue import routes_revenue
 from tresham.engine.routes.search import best_routes
 from tresham.importers import eighteen_xx_games as xx
 
@@ -42,7 +43,13 @@ def positions(path: Path) -> list[tuple[int, int, float]]:
         if record.get("type") != "run_routes":
             return
         corp = export.name_of(record.get("entity"))
-        recorded = sum(int(r.get("revenue", 0)) for r in record.get("routes") or [])
+        runs = record.get("routes") or []
+        if all("revenue" in r for r in runs):
+            recorded = sum(int(r["revenue"]) for r in runs)
+        else:
+            # Older exports record only the track; the replay's matching cash confirms that our
+            # valuation of it is what the players were paid.
+            recorded = routes_revenue(game, corp, xx.recorded_routes(game, corp, record))
         start = time.perf_counter()
         revenue, _ = best_routes(game, corp)
         rows.append((revenue, recorded, time.perf_counter() - start))

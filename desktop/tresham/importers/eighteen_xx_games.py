@@ -336,6 +336,12 @@ def _route(game: Game, corp_id: str,
     return train, candidates[0]
 
 
+def recorded_routes(game: Game, corp_id: str,
+                    record: dict[str, Any]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """A run_routes record's routes in our form (train id and waypoints)."""
+    return tuple(_route(game, corp_id, r) for r in record.get("routes") or [])
+
+
 def _assignments(ordered: list[str], positions: list[int],
                  by_hex: dict[str, list[str]]) -> list[dict[int, str]]:
     """Every way to give each stop position in a hex one of that hex's stop nodes."""
