@@ -26,6 +26,8 @@ from tresham.engine.upgrades import UpgradeRules
 if TYPE_CHECKING:
     from tresham.engine.game import Game
 
+EXTRA_YELLOW_OPTION = "extra_yellow_first_turn"
+EXTRA_YELLOW_LAYS = 2
 END_AFTER_OR = "operating_round"
 END_AFTER_SR_AND_OR = "stock_round_and_or"
 
@@ -153,10 +155,26 @@ class TitleRules:
     # Tile lays per turn -----------------------------------------------------------------------
 
     def tile_lay_turn_problem(self, turn: TurnRecord, is_upgrade: bool) -> str | None:
-        """One tile lay or upgrade per turn (4.2(b))."""
+        """One tile lay or upgrade per turn (18GA 4.2(b)); with the option
+        `extra_yellow_first_turn` (18GA and 18AL 7(a)), two yellow tiles on a corporation's
+        first turn instead."""
+        if self.option(EXTRA_YELLOW_OPTION) and turn.first_turn:
+            rule = self._option_rule(EXTRA_YELLOW_OPTION)
+            if turn.tile_lays == 0:
+                return None
+            if turn.upgrades or is_upgrade:
+                return f"{turn.corporation}'s second tile on its first turn must be a new " \
+                       f"yellow tile, and only after a first yellow tile ({rule})"
+            if turn.tile_lays >= EXTRA_YELLOW_LAYS:
+                return f"{turn.corporation} has laid both its first-turn yellow tiles ({rule})"
+            return None
         if turn.tile_lays >= 1:
             return f"{turn.corporation} has already laid its tile this turn"
         return None
+
+    def _option_rule(self, option_id: str) -> str:
+        """The rulebook section of one of the title's options, for messages."""
+        return next((o.rule for o in self.game.title.info.options if o.id == option_id), "")
 
     # Corporations -----------------------------------------------------------------------------
 

@@ -10,7 +10,6 @@ the optional rules of section 7 and the 18xx.games readings switched on by varia
 from __future__ import annotations
 
 from tresham.engine.data.model import UNLIMITED, TrainDef
-from tresham.engine.rounds.steps.base import TurnRecord
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.rules import TitleRules
 from tresham.engine.state import BANK
@@ -18,7 +17,6 @@ from tresham.engine.state import BANK
 TUSCUMBIA = "TR"
 TUSCUMBIA_DISCOUNT_PER_ROUND = 5
 TUSCUMBIA_FORCED_ROUND = 5
-EXTRA_YELLOW_LAYS = 2
 DECATUR = ("C4", 0)
 EIGHT_4D = 8
 NDY_18XX_TRAINS = ["3", "4", "5"]
@@ -50,19 +48,6 @@ class Rules(TitleRules):
         if self.option("four_trains_rust_on_7"):
             return None
         return super().obsolete_on(train)
-
-    def tile_lay_turn_problem(self, turn: TurnRecord, is_upgrade: bool) -> str | None:
-        """7(a): on its first turn a corporation may lay two yellow tiles instead of one."""
-        if not (self.option("extra_yellow_first_turn") and turn.first_turn):
-            return super().tile_lay_turn_problem(turn, is_upgrade)
-        if turn.tile_lays == 0:
-            return None
-        if turn.upgrades or is_upgrade:
-            return f"{turn.corporation}'s second tile on its first turn must be a new yellow " \
-                   "tile, and only after a first yellow tile (7(a))"
-        if turn.tile_lays >= EXTRA_YELLOW_LAYS:
-            return f"{turn.corporation} has laid both its first-turn yellow tiles"
-        return None
 
     # 18xx.games readings --------------------------------------------------------------------------
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import UNLIMITED, HexDef, TileDef, TrainDef
-from tresham.engine.rounds.steps.base import TurnRecord
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.routes.graph import GraphNode
 from tresham.engine.routes.rules import RouteRules
@@ -19,7 +18,6 @@ if TYPE_CHECKING:
 LEXINGTON = "LTR"
 LEXINGTON_DISCOUNT_PER_ROUND = 5
 LEXINGTON_FORCED_ROUND = 5
-EXTRA_YELLOW_LAYS = 2
 DEFAULT_END_VALUE_OPTION = 250
 
 
@@ -91,19 +89,6 @@ class Rules(TitleRules):
             return value if isinstance(value, int) and not isinstance(value, bool) \
                 else DEFAULT_END_VALUE_OPTION
         return super().end_share_value()
-
-    def tile_lay_turn_problem(self, turn: TurnRecord, is_upgrade: bool) -> str | None:
-        """7(a): on its first turn a corporation may lay two yellow tiles instead of one."""
-        if not (self.option("extra_yellow_first_turn") and turn.first_turn):
-            return super().tile_lay_turn_problem(turn, is_upgrade)
-        if turn.tile_lays == 0:
-            return None
-        if turn.upgrades or is_upgrade:
-            return f"{turn.corporation}'s second tile on its first turn must be a new yellow " \
-                   "tile, and only after a first yellow tile (7(a))"
-        if turn.tile_lays >= EXTRA_YELLOW_LAYS:
-            return f"{turn.corporation} has laid both its first-turn yellow tiles"
-        return None
 
     # Lexington Terminal (3.1.2) -----------------------------------------------------------------
 
