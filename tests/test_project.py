@@ -43,3 +43,11 @@ def test_no_display_gives_one_clear_line() -> None:
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "no display is available" in lines[0]
+
+
+def test_the_engine_type_checks() -> None:
+    """mypy over tresham.engine: the type hints stay true."""
+    pytest.importorskip("mypy")
+    result = subprocess.run([sys.executable, "-m", "mypy", "tresham/engine"],
+                            cwd=REPO / "desktop", capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout[-3000:]

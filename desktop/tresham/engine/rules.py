@@ -7,6 +7,7 @@ The defaults are the 1829-family rules as 18GA states them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import MarketDef, PhaseDef, TrainDef
@@ -286,7 +287,8 @@ class TitleRules:
             elif ability.type == "train_names":
                 self._give_train_names(company, corp_id, ability.params)
 
-    def _give_train_names(self, company: str, corp_id: str, params: dict[str, object]) -> None:
+    def _give_train_names(self, company: str, corp_id: str,
+                          params: Mapping[str, object]) -> None:
         president = Shares(self.game).president(self.game.state.corporations[corp_id]) or ""
         for name in params.get("names", []):  # type: ignore[attr-defined]
             self.game.state.train_names.append(TrainName(
@@ -312,7 +314,8 @@ class TitleRules:
         """Whether several train names may pay on one train (the rulebook: one per train)."""
         return False
 
-    def _give_free_train(self, company: str, corp_id: str, params: dict[str, object]) -> None:
+    def _give_free_train(self, company: str, corp_id: str,
+                         params: Mapping[str, object]) -> None:
         name = str(params["train"])
         trains = Trains(self.game)
         train_id = f"{name}-{len(trains.all_ids(name))}"

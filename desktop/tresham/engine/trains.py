@@ -23,7 +23,7 @@ def train_name(train_id: str) -> str:
 
 
 def initial_depot(game: Game) -> list[str]:
-    depot = []
+    depot: list[str] = []
     for train in game.title.trains:
         count = UNLIMITED_EXTRA if game.rules.train_count(train) == UNLIMITED \
             else game.rules.train_count(train)

@@ -82,18 +82,18 @@ class _TitleLoader:
     def _info(self, node: Node) -> TitleInfo:
         node.mapping({"id", "name", "subtitle", "designer", "rulebook", "rules_module", "players",
                       "bank", "starting_cash", "certificate_limit", "options", "variants"})
-        title_id = node.child("id").str()
+        title_id = node.child("id").text()
         if title_id != self.title_id:
             raise node.child("id").error(f"says {title_id!r} but the folder is {self.title_id!r}")
         players = node.child("players")
         players.mapping({"min", "max"})
-        low, high = players.child("min").int(1), players.child("max").int(1)
+        low, high = players.child("min").integer(1), players.child("max").integer(1)
         if high < low:
             raise players.error("max is below min")
         per_count = {}
         for key in ("starting_cash", "certificate_limit"):
             table = node.child(key)
-            values = {int(k): v.int(1) for k, v in table.entries() if _is_int(k, table, key)}
+            values = {int(k): v.integer(1) for k, v in table.entries() if _is_int(k, table, key)}
             missing = [n for n in range(low, high + 1) if n not in values]
             if missing:
                 raise table.error(f"no value for {missing[0]} players")
@@ -106,12 +106,12 @@ class _TitleLoader:
                 raise node.child("variants").error("a variant names its profile",
                                                    f"variants[{index}].profile")
         return TitleInfo(
-            id=title_id, name=node.child("name").str(),
-            subtitle=node.child("subtitle", "").str() if node.has("subtitle") else "",
-            designer=node.child("designer", "").str() if node.has("designer") else "",
-            rulebook=node.child("rulebook", "").str() if node.has("rulebook") else "",
-            rules_module=node.child("rules_module").str(),
-            min_players=low, max_players=high, bank=node.child("bank").int(1),
+            id=title_id, name=node.child("name").text(),
+            subtitle=node.child("subtitle", "").text() if node.has("subtitle") else "",
+            designer=node.child("designer", "").text() if node.has("designer") else "",
+            rulebook=node.child("rulebook", "").text() if node.has("rulebook") else "",
+            rules_module=node.child("rules_module").text(),
+            min_players=low, max_players=high, bank=node.child("bank").integer(1),
             starting_cash=per_count["starting_cash"],
             certificate_limit=per_count["certificate_limit"], options=tuple(options),
             variants=tuple(variants))
@@ -119,13 +119,13 @@ class _TitleLoader:
     @staticmethod
     def _option(option: Node, seen: set[str]) -> OptionDef:
         option.mapping({"id", "rule", "name", "description", "profile"})
-        option_id = option.child("id").str()
+        option_id = option.child("id").text()
         if option_id in seen:
             raise option.child("id").error(f"duplicate option id {option_id!r}")
         seen.add(option_id)
-        return OptionDef(option_id, option.child("rule").str(), option.child("name").str(),
-                         option.child("description").str(),
-                         option.child("profile", None).opt_str())
+        return OptionDef(option_id, option.child("rule").text(), option.child("name").text(),
+                         option.child("description").text(),
+                         option.child("profile", None).opt_text())
 
     # map.yaml ---------------------------------------------------------------------------------
 
@@ -158,7 +158,7 @@ class _TitleLoader:
         node.mapping({"id", "name", "colour", "label", "cities", "towns", "offboards", "paths",
                       "terrain", "borders", "features", "blocks_through"})
         id_node = node.child("id")
-        hex_id = id_node.str()
+        hex_id = id_node.text()
         try:
             grid.coord(hex_id)
         except HexNameError as exc:
@@ -168,16 +168,16 @@ class _TitleLoader:
         borders = []
         for b in node.child("borders", []).items():
             b.mapping({"edge", "type", "cost"})
-            borders.append(Border(_edge(b.child("edge")), b.child("type").str(),
-                                  b.child("cost", 0).int(0)))
+            borders.append(Border(_edge(b.child("edge")), b.child("type").text(),
+                                  b.child("cost", 0).integer(0)))
         features = []
         for f in node.child("features", []).items():
             data = f.mapping()
-            features.append(Feature(f.child("type").str(),
+            features.append(Feature(f.child("type").text(),
                                     {k: v for k, v in data.items() if k != "type"}))
         return HexDef(
             id=hex_id, colour=colour, track=_track(node, phase_names),
-            name=node.child("name", None).opt_str(), label=node.child("label", None).opt_str(),
+            name=node.child("name", None).opt_text(), label=node.child("label", None).opt_text(),
             terrain=terrain, borders=tuple(borders), features=tuple(features),
             blocks_through=node.child("blocks_through", False).bool())
 
@@ -190,7 +190,7 @@ class _TitleLoader:
         for item in node.child("tiles").items():
             item.mapping({"id", "count", "colour", "label", "cities", "towns", "offboards",
                           "paths", "upgrades_to", "special"})
-            tile_id = item.child("id").str()
+            tile_id = item.child("id").text()
             if tile_id in tiles:
                 raise item.child("id").error(f"tile {tile_id} is listed twice")
             count = item.child("count").count(UNLIMITED)
@@ -221,7 +221,7 @@ class _TitleLoader:
         for item in node.child("tiles").items():
             item.mapping({"id", "colour", "label", "cities", "towns", "offboards", "paths",
                           "upgrades_to"})
-            tile_id = item.child("id").str()
+            tile_id = item.child("id").text()
             if tile_id in result:
                 raise item.child("id").error(f"tile {tile_id} is listed twice")
             result[tile_id] = _tile(item, tile_id, 0, phase_names)
@@ -234,41 +234,41 @@ class _TitleLoader:
         for item in node.items():
             item.mapping({"id", "name", "home", "home_city", "tokens", "colour", "text_colour",
                           "shares", "float_percent", "objective"})
-            corp_id = item.child("id").str()
+            corp_id = item.child("id").text()
             if corp_id in result:
                 raise item.child("id").error(f"corporation {corp_id} is listed twice")
-            home = item.child("home").str()
+            home = item.child("home").text()
             if home not in map_def.hexes:
                 raise item.child("home").error(f"hex {home} is not on the map")
             home_city_node = item.child("home_city", 0)
             home_city: int | None = None if home_city_node.value == "choose" \
-                else home_city_node.int(0)
+                else home_city_node.integer(0)
             cities = len(map_def.hexes[home].track.cities)
             if (home_city is None and cities < 2) or (home_city is not None
                                                        and home_city >= cities):
                 raise item.child("home_city" if item.has("home_city") else "home").error(
                     f"hex {home} has no city {home_city}")
-            tokens = tuple(t.int(0) for t in item.child("tokens").items())
+            tokens = tuple(t.integer(0) for t in item.child("tokens").items())
             if not tokens:
                 raise item.child("tokens").error("a corporation needs at least its home station")
-            shares = tuple(s.int(1) for s in item.child("shares").items())
+            shares = tuple(s.integer(1) for s in item.child("shares").items())
             if sum(shares) != 100:
                 raise item.child("shares").error(f"shares add up to {sum(shares)}%, not 100%")
             objective = None
             if item.has("objective"):
                 goal = item.child("objective")
                 goal.mapping({"hex", "reward"})
-                goal_hex = goal.child("hex").str()
+                goal_hex = goal.child("hex").text()
                 if goal_hex not in map_def.hexes:
                     raise goal.child("hex").error(f"hex {goal_hex} is not on the map")
                 if goal_hex == home:
                     raise goal.child("hex").error("the home station never reaches an objective")
-                objective = Objective(goal_hex, goal.child("reward").int(1))
+                objective = Objective(goal_hex, goal.child("reward").integer(1))
             result[corp_id] = CorporationDef(
-                id=corp_id, name=item.child("name").str(), home=home, tokens=tokens,
+                id=corp_id, name=item.child("name").text(), home=home, tokens=tokens,
                 colour=_colour(item.child("colour")),
                 text_colour=_colour(item.child("text_colour", "#ffffff")),
-                shares=shares, float_percent=item.child("float_percent").int(1),
+                shares=shares, float_percent=item.child("float_percent").integer(1),
                 home_city=home_city, objective=objective)
         if not result:
             raise node.error("no corporations")
@@ -279,7 +279,7 @@ class _TitleLoader:
         result: dict[str, PrivateDef] = {}
         for item in node.items():
             item.mapping({"id", "name", "par", "revenue", "abilities", "description"})
-            private_id = item.child("id").str()
+            private_id = item.child("id").text()
             if private_id in result or private_id in corporations:
                 raise item.child("id").error(f"company id {private_id} is used twice")
             abilities = []
@@ -287,25 +287,25 @@ class _TitleLoader:
                 data = ability.mapping()
                 kind = ability.child("type").choice(ABILITY_TYPES)
                 for hex_node in ability.child("hexes", []).items():
-                    if hex_node.str() not in map_def.hexes:
-                        raise hex_node.error(f"hex {hex_node.str()} is not on the map")
+                    if hex_node.text() not in map_def.hexes:
+                        raise hex_node.error(f"hex {hex_node.text()} is not on the map")
                 for named in ability.child("names", []).items():
                     named.mapping({"name", "hexes", "amount"})
-                    named.child("name").str()
-                    named.child("amount").int(1)
+                    named.child("name").text()
+                    named.child("amount").integer(1)
                     for hex_node in named.child("hexes").items():
-                        if hex_node.str() not in map_def.hexes:
-                            raise hex_node.error(f"hex {hex_node.str()} is not on the map")
+                        if hex_node.text() not in map_def.hexes:
+                            raise hex_node.error(f"hex {hex_node.text()} is not on the map")
                 for tile_node in ability.child("tiles", []).items():
-                    if tiles is not None and tile_node.str() not in tiles:
-                        raise tile_node.error(f"tile {tile_node.str()} is not in tiles.yaml")
-                if "corporation" in data and ability.child("corporation").str() not in corporations:
+                    if tiles is not None and tile_node.text() not in tiles:
+                        raise tile_node.error(f"tile {tile_node.text()} is not in tiles.yaml")
+                if "corporation" in data and ability.child("corporation").text() not in corporations:
                     raise ability.child("corporation").error("no such corporation")
                 abilities.append(Ability(kind, {k: v for k, v in data.items() if k != "type"}))
             result[private_id] = PrivateDef(
-                id=private_id, name=item.child("name").str(), par=item.child("par").int(0),
-                revenue=item.child("revenue").int(0), abilities=tuple(abilities),
-                description=item.child("description", "").str() if item.has("description")
+                id=private_id, name=item.child("name").text(), par=item.child("par").integer(0),
+                revenue=item.child("revenue").integer(0), abilities=tuple(abilities),
+                description=item.child("description", "").text() if item.has("description")
                 else "")
         return result
 
@@ -334,7 +334,7 @@ class _TitleLoader:
             if not cells:
                 raise row.error("a market row needs at least one cell")
             rows.append(tuple(cells))
-        market = MarketDef(tuple(rows), tuple(p.int(1) for p in node.child("par_values").items()))
+        market = MarketDef(tuple(rows), tuple(p.integer(1) for p in node.child("par_values").items()))
         for i, price in enumerate(market.par_values):
             if market.par_cell(price) is None:
                 raise node.error(f"no par cell with price {price}", f"par_values[{i}]")
@@ -348,7 +348,7 @@ class _TitleLoader:
         for item in node.child("trains").items():
             item.mapping({"name", "count", "price", "distance", "rusts_on", "obsolete_on",
                           "multiplier"})
-            name = item.child("name").str()
+            name = item.child("name").text()
             if any(t.name == name for t in trains):
                 raise item.child("name").error(f"train {name} is listed twice")
             distance = []
@@ -359,9 +359,9 @@ class _TitleLoader:
                 distance.append(Allowance(kinds, part.child("count").count(UNLIMITED)))
             trains.append(TrainDef(
                 name=name, count=item.child("count").count(UNLIMITED),
-                price=item.child("price").int(0), distance=tuple(distance),
-                rusts_on=item.child("rusts_on", None).opt_str(),
-                obsolete_on=item.child("obsolete_on", None).opt_str(),
+                price=item.child("price").integer(0), distance=tuple(distance),
+                rusts_on=item.child("rusts_on", None).opt_text(),
+                obsolete_on=item.child("obsolete_on", None).opt_text(),
                 multipliers=_multipliers(item.child("multiplier", {}))))
         return tuple(trains)
 
@@ -371,10 +371,10 @@ class _TitleLoader:
         for i, item in enumerate(node.child("phases").items()):
             item.mapping({"name", "starts_with", "tiles", "train_limit", "operating_rounds",
                           "bank_trains_per_turn", "corporations_buy_privates", "events"})
-            name = item.child("name").str()
+            name = item.child("name").text()
             if any(p.name == name for p in phases):
                 raise item.child("name").error(f"phase {name} is listed twice")
-            on = item.child("starts_with", None).opt_str()
+            on = item.child("starts_with", None).opt_text()
             if i == 0 and on is not None:
                 raise item.child("starts_with").error("the first phase is the starting one: no `starts_with`")
             if i > 0 and on is None:
@@ -383,11 +383,11 @@ class _TitleLoader:
             phases.append(PhaseDef(
                 name=name, starts_with=on,
                 tiles=tuple(t.choice(TILE_COLOURS) for t in item.child("tiles").items()),
-                train_limit=item.child("train_limit").int(1),
-                operating_rounds=item.child("operating_rounds").int(1),
+                train_limit=item.child("train_limit").integer(1),
+                operating_rounds=item.child("operating_rounds").integer(1),
                 bank_trains_per_turn=per_turn,
                 corporations_buy_privates=item.child("corporations_buy_privates", False).bool(),
-                events=tuple(e.str() for e in item.child("events", []).items())))
+                events=tuple(e.text() for e in item.child("events", []).items())))
         return tuple(phases)
 
     def _check_phase_triggers(self, phases: tuple[PhaseDef, ...],
@@ -416,13 +416,13 @@ def _multipliers(node: Node) -> tuple[tuple[NodeKind, int], ...]:
     for kind, factor in node.entries():
         if kind not in kinds:
             raise factor.error(f"expected one of {', '.join(sorted(kinds))} as a key")
-        result.append((NodeKind(kind), factor.int(1)))
+        result.append((NodeKind(kind), factor.integer(1)))
     return tuple(result)
 
 
 def _terrain(node: Node) -> Terrain:
     node.mapping({"type", "cost"})
-    return Terrain(node.child("type").str(), node.child("cost").int(0))
+    return Terrain(node.child("type").text(), node.child("cost").integer(0))
 
 
 def _is_int(key: Any, table: Node, name: str) -> bool:
@@ -432,14 +432,14 @@ def _is_int(key: Any, table: Node, name: str) -> bool:
 
 
 def _colour(node: Node) -> str:
-    value = node.str()
+    value = node.text()
     if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
         raise node.error('expected a colour like "#1f77b4"')
     return value
 
 
 def _edge(node: Node) -> int:
-    value = node.int(0)
+    value = node.integer(0)
     if value > 5:
         raise node.error("expected an edge number 0-5")
     return value
@@ -452,12 +452,12 @@ def _revenue(node: Node, phase_names: list[str]) -> PhasedValue:
             phase_name = str(phase)
             if phase_name not in phase_names:
                 raise amount.error(f"no phase named {phase_name!r} in phases.yaml")
-            steps.append((phase_name, amount.int(0)))
+            steps.append((phase_name, amount.integer(0)))
         if not steps:
             raise node.error("expected a number or a mapping of phase to number")
         steps.sort(key=lambda step: phase_names.index(step[0]))
         return PhasedValue(tuple(steps))
-    return PhasedValue.fixed(node.int(0))
+    return PhasedValue.fixed(node.integer(0))
 
 
 def _nodes(node: Node, kind: NodeKind, phase_names: list[str]) -> tuple[NodeDef, ...]:
@@ -466,7 +466,7 @@ def _nodes(node: Node, kind: NodeKind, phase_names: list[str]) -> tuple[NodeDef,
         item.mapping({"revenue", "slots"})
         default_slots = 1 if kind is NodeKind.CITY else 0
         result.append(NodeDef(kind, index, _revenue(item.child("revenue", 0), phase_names),
-                              item.child("slots", default_slots).int(0)))
+                              item.child("slots", default_slots).integer(0)))
     return tuple(result)
 
 
@@ -500,7 +500,7 @@ def _track(node: Node, phase_names: list[str]) -> TrackDef:
 def _tile(node: Node, tile_id: str, count: int, phase_names: list[str]) -> TileDef:
     upgrades = None
     if node.has("upgrades_to"):
-        upgrades = tuple(t.str() for t in node.child("upgrades_to").items())
+        upgrades = tuple(t.text() for t in node.child("upgrades_to").items())
     return TileDef(tile_id, node.child("colour").choice(TILE_COLOURS), count,
-                   _track(node, phase_names), node.child("label", None).opt_str(), upgrades,
+                   _track(node, phase_names), node.child("label", None).opt_text(), upgrades,
                    node.child("special", False).bool())

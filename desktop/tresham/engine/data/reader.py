@@ -68,16 +68,16 @@ class Node:
 
     # Scalars ----------------------------------------------------------------------------------
 
-    def str(self) -> str:
+    def text(self) -> str:
         value = self.value
         if isinstance(value, bool) or not isinstance(value, (str, int)):
             raise self.error("expected text")
         return str(value)
 
-    def opt_str(self) -> str | None:
-        return None if self.value is None else self.str()
+    def opt_text(self) -> str | None:
+        return None if self.value is None else self.text()
 
-    def int(self, minimum: int | None = None) -> int:
+    def integer(self, minimum: int | None = None) -> int:
         value = self.value
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.error(self._int_wording(minimum))
@@ -107,7 +107,7 @@ class Node:
         return self.value
 
     def choice(self, options: frozenset[str] | set[str]) -> str:
-        value = self.str()
+        value = self.text()
         if value not in options:
             raise self.error(f"expected one of {', '.join(sorted(options))}, not {value!r}")
         return value

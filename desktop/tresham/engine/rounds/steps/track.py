@@ -120,8 +120,8 @@ class TrackStep(Step):
                         legal.append(rotation)
                     if first_only:
                         return result
-        for tiles in result.values():
-            for rotations in tiles.values():
+        for lays in result.values():
+            for rotations in lays.values():
                 rotations.sort()
         return result
 

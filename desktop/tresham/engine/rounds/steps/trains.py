@@ -9,8 +9,8 @@ from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.base import Step
 from tresham.engine.shares import PRESIDENT, Shares
-from tresham.engine.state import MARKET
 from tresham.engine.snapshot import clone
+from tresham.engine.state import MARKET
 from tresham.engine.trains import Trains
 
 
@@ -345,7 +345,11 @@ class BuyTrainStep(Step):
         if not self.emergency() or action.entity not in (president, self.corp.id):
             raise IllegalAction("only a president who cannot pay for a forced train purchase "
                                 "goes bankrupt")
+        # Imported here: the operating round module imports this one.
+        from tresham.engine.rounds.operating import OperatingRound
+
         trial = clone(self.game)
+        assert isinstance(trial.round, OperatingRound)
         trial_step = trial.round.step
         assert isinstance(trial_step, BuyTrainStep)
         self._sell_everything_allowed(trial_step)
