@@ -72,7 +72,8 @@ class MoveBar(QFrame):
                            f" #MoveBar QLabel {{ color: {colour}; font-size: 13px; }}")
         pending = controller.pending is not None
         self.confirm.setVisible(pending)
-        self.cancel.setVisible(pending or controller.fan_hex is not None)
+        self.cancel.setVisible(pending or controller.fan_hex is not None
+                               or controller.bonus is not None or controller.ability is not None)
         rotations = getattr(controller.pending, "rotations", ())
         self.rotate.setVisible(len(rotations) > 1)
 
@@ -207,7 +208,7 @@ class MainWindow(QMainWindow):
         self.fit_action = self._action(view, "&Fit to window", QKeySequence("Ctrl+0"),
                                        self.view.fit)
         coordinates = QAction("&Coordinates", self, checkable=True, checked=True)
-        coordinates.toggled.connect(self.scene.show_coordinates)
+        coordinates.toggled.connect(lambda shown: self.scene.show_coordinates(shown))
         view.addAction(coordinates)
         self.coordinates_action = coordinates
         view.addSeparator()
@@ -331,14 +332,29 @@ class MainWindow(QMainWindow):
 
     def replace_history(self, history: History, path: Path | None = None,
                         message: str = "") -> None:
-        if history.game.title.info.id != self.session.game.title.info.id:
-            self._tell("Tresham", "Games of another title need a new window: restart Tresham "
-                                  "with that file.", QMessageBox.Icon.Warning)
-            return
+        other_title = history.game.title.info.id != self.session.history.game.title.info.id
+        if other_title:
+            # The old map must not redraw the new game: it has the old title's hexes.
+            if self.scene.refresh in self.controller.listeners:
+                self.controller.listeners.remove(self.scene.refresh)
         self.session.replace(history, path)
+        if other_title:
+            self._rebuild_for_title()
         self._finished = history.game.state.finished
         self.controller.reset(message)
         self.view.fit()
+
+    def _rebuild_for_title(self) -> None:
+        """A game of another title: a new map (its layout, hexes and coordinates), and the
+        panels that keep title-sized things (tile icons, the market grid) start afresh."""
+        old = self.scene
+        self.scene = MapScene(self.session, self.controller)  # type: ignore[arg-type]
+        self.scene.show_coordinates(self.coordinates_action.isChecked())
+        self.view.map_scene = self.scene
+        self.view.setScene(self.scene)
+        old.deleteLater()
+        self.tray.retitle()
+        self.market.retitle()
 
     def new_game(self, setup: GameSetup) -> None:
         self.replace_history(History(setup), None, "A new game begins.")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from tresham.ui.text import sentence
-from tresham.engine.actions import LayTile, PlaceToken
+from tresham.engine.actions import LayTile, PlaceBonusToken, PlaceToken
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
 from tresham.engine.history import History
@@ -44,6 +44,14 @@ class PendingToken:
 
 
 @dataclass(frozen=True)
+class PendingBonus:
+    """A private company's bonus token (18AL's coal token) about to go in a hex."""
+
+    hex: str
+    company: str
+
+
+@dataclass(frozen=True)
 class Drag:
     """What is being dragged: a tile from the tray, or the acting corporation's next station."""
 
@@ -55,10 +63,12 @@ class BoardController:
     def __init__(self, history: History) -> None:
         self.history = history
         self.drag: Drag | None = None
-        self.pending: PendingTile | PendingToken | None = None
+        self.pending: PendingTile | PendingToken | PendingBonus | None = None
         self.fan_hex: str | None = None
         self.ability: str | None = None
         """A private company whose tile lay the next confirmed tile uses (chosen in the panel)."""
+        self.bonus: str | None = None
+        """A private company whose bonus token is being placed by clicking a lit hex."""
         self.message = ""
         self.refused = False
         self.listeners: list[Callable[[], None]] = []
@@ -95,14 +105,55 @@ class BoardController:
         self.pending = None
         self.fan_hex = None
         self.ability = None
+        self.bonus = None
         self._cache_key = None
         self._say(message, refused)
         self._changed()
 
     def use_ability(self, company: str) -> None:
-        """The next tile laid uses `company`'s tile lay (a private the corporation owns)."""
-        self.reset(f"{self.game.acting} uses {company}: drop a tile on its hex.")
+        """The next tile laid uses `company`'s tile lay (a private the corporation owns): its
+        hexes light up, and a click on one offers only the tiles the ability may lay there."""
+        self.reset()
         self.ability = company
+        lays = self.ability_lays(company)
+        tiles = sorted({tile for options in lays.values() for tile in options})
+        if lays:
+            self._say(f"{self.game.acting} uses {company}: drag tile {', '.join(tiles)} onto a "
+                      "lit hex, or click a lit hex.")
+        else:
+            self._say(f"{self.game.acting} cannot use {company}'s tile lay anywhere now.",
+                      refused=True)
+        self._changed()
+
+    def ability_lays(self, company: str) -> dict[str, dict[str, list[int]]]:
+        """The legal lays that `company`'s tile lay allows now, by the engine's own test."""
+        step = getattr(self.game.round, "step", None)
+        problem = getattr(step, "problem", None)
+        if problem is None:
+            return {}
+        result: dict[str, dict[str, list[int]]] = {}
+        for hex_id, options in self.legal_tile_lays().items():
+            for tile_id, rotations in options.items():
+                fits = [r for r in rotations if problem(hex_id, tile_id, r, company) is None]
+                if fits:
+                    result.setdefault(hex_id, {})[tile_id] = fits
+        return result
+
+    # A private company's bonus token (the 18AL coal token) --------------------------------------
+
+    def bonus_hexes(self, company: str) -> list[str]:
+        """Where the engine lets `company`'s bonus token go now."""
+        return [c.fields["hex"] for c in self.game.choices()
+                if c.action is PlaceBonusToken and c.fields.get("company") == company]
+
+    def place_bonus(self, company: str) -> None:
+        """Light the hexes where `company`'s token may go; a click on one proposes it."""
+        self.reset()
+        hexes = self.bonus_hexes(company)
+        self.bonus = company
+        self._say(f"Click a lit hex for {company}'s token ({', '.join(hexes)})." if hexes else
+                  f"{company}'s token cannot be placed now.", refused=not hexes)
+        self._changed()
 
     # What the engine allows now --------------------------------------------------------------
 
@@ -128,12 +179,16 @@ class BoardController:
 
     def lit_hexes(self) -> set[str] | None:
         """Hexes to light while dragging or choosing (None: no guidance, draw the map plainly)."""
-        if isinstance(self.pending, PendingTile):
+        if isinstance(self.pending, (PendingTile, PendingBonus)):
             return {self.pending.hex}
         if self.drag and self.drag.kind == "tile" and self.drag.tile:
             return set(self.tile_targets(self.drag.tile))
         if self.drag and self.drag.kind == "token":
             return {hex_id for hex_id, _ in self.legal_token_spots()}
+        if self.bonus is not None:
+            return set(self.bonus_hexes(self.bonus))
+        if self.ability is not None:
+            return set(self.ability_lays(self.ability))
         return None
 
     def lit_slots(self) -> dict[tuple[str, int], int]:
@@ -205,15 +260,40 @@ class BoardController:
 
     def _propose(self, hex_id: str, tile_id: str, rotations: list[int]) -> bool:
         cost = self.game.board.lay_cost(hex_id)
+        company = self.ability or self._ability_needed(hex_id, tile_id, rotations)
+        if company is not None and self._free_lay(company):
+            cost = 0
         self.pending = PendingTile(hex_id, tile_id, tuple(rotations), 0, cost)
         self.fan_hex = None
         self._describe_pending()
         self._changed()
         return True
 
+    def _ability_needed(self, hex_id: str, tile_id: str, rotations: list[int]) -> str | None:
+        """The private whose tile lay alone makes this lay legal (e.g. 18AL's Lumber Terminal
+        when the normal lay is used or does not allow the tile), or None."""
+        step = getattr(self.game.round, "step", None)
+        problem = getattr(step, "problem", None)
+        if problem is None or not rotations or problem(hex_id, tile_id, rotations[0]) is None:
+            return None
+        for choice in self.game.choices():
+            company = choice.fields.get("ability") if choice.action is LayTile else None
+            if company and problem(hex_id, tile_id, rotations[0], company) is None:
+                return str(company)
+        return None
+
+    def _free_lay(self, company: str) -> bool:
+        private = self.game.title.privates.get(company)
+        return private is not None and any(
+            a.type == "tile_lay" and a.params.get("free") for a in private.abilities)
+
     def _describe_pending(self) -> None:
         pending = self.pending
         corp = self.game.acting
+        if isinstance(pending, PendingBonus):
+            self._say(f"{corp} places {pending.company}'s token in {pending.hex}."
+                      " Enter confirms, Esc cancels.")
+            return
         if isinstance(pending, PendingTile):
             turns = len(pending.rotations)
             rotate = (f" Rotation {pending.index + 1} of {turns}: wheel, R or right-click turns it."
@@ -240,11 +320,16 @@ class BoardController:
     # Clicking a hex: its upgrades as a fan -----------------------------------------------------
 
     def upgrades_at(self, hex_id: str) -> dict[str, list[int]]:
+        if self.ability is not None:
+            return self.ability_lays(self.ability).get(hex_id, {})
         return self.legal_tile_lays().get(hex_id, {})
 
     def click_hex(self, hex_id: str | None) -> None:
         """Open the fan of legal tiles for a hex, or explain why there is none."""
         if self.pending is not None:
+            return
+        if self.bonus is not None:
+            self._click_bonus(hex_id)
             return
         if hex_id is None or hex_id == self.fan_hex:
             self.close_fan()
@@ -260,6 +345,19 @@ class BoardController:
             else:
                 self._say(f"{self.game.acting} cannot lay a tile in {hex_id} now"
                           f"{self._hex_reason(hex_id)}", refused=True)
+        self._changed()
+
+    def _click_bonus(self, hex_id: str | None) -> None:
+        company = self.bonus
+        assert company is not None
+        hexes = self.bonus_hexes(company)
+        if hex_id in hexes:
+            self.pending = PendingBonus(hex_id, company)  # type: ignore[arg-type]
+            self._describe_pending()
+        else:
+            where = f"in {hex_id}" if hex_id else "off the map"
+            self._say(f"{company}'s token cannot go {where}: choose one of "
+                      f"{', '.join(hexes) or 'no hex now'}.", refused=True)
         self._changed()
 
     def _hex_reason(self, hex_id: str) -> str:
@@ -334,17 +432,21 @@ class BoardController:
         entity = self.game.acting
         if pending is None or entity is None:
             return False
+        action: LayTile | PlaceToken | PlaceBonusToken
         if isinstance(pending, PendingTile):
-            action: LayTile | PlaceToken = LayTile(entity=entity, hex=pending.hex,
-                                                   tile=pending.tile, rotation=pending.rotation,
-                                                   ability=self._lay_ability(pending))
+            action = LayTile(entity=entity, hex=pending.hex, tile=pending.tile,
+                             rotation=pending.rotation, ability=self._lay_ability(pending))
             done = f"{entity} laid tile {pending.tile} in {pending.hex}."
+        elif isinstance(pending, PendingBonus):
+            action = PlaceBonusToken(entity=entity, company=pending.company, hex=pending.hex)
+            done = f"{entity} placed {pending.company}'s token in {pending.hex}."
         else:
             action = PlaceToken(entity=entity, hex=pending.hex, city=pending.city)
             done = f"{entity} placed a station in {pending.hex}."
         try:
             self.history.apply(action)
             self.ability = None
+            self.bonus = None
         except IllegalAction as exc:
             self.pending = None
             self._say(sentence(str(exc)), refused=True)
@@ -375,8 +477,12 @@ class BoardController:
         return None
 
     def cancel(self) -> None:
-        if self.pending is None and self.fan_hex is None and self.drag is None:
+        if self.pending is None and self.fan_hex is None and self.drag is None and \
+                self.bonus is None and self.ability is None:
             return
+        if self.pending is None and self.fan_hex is None and self.drag is None:
+            self.bonus = None  # Esc again: no longer choosing where a private's lay or token goes
+            self.ability = None
         self.pending = None
         self.fan_hex = None
         self.drag = None

@@ -165,6 +165,16 @@ class CorporationsPanel(ReadOnlyTable):
                         key=market.operating_order_key)
         return [c.id for c in priced] + [c.id for c in corps if c.market_cell is None]
 
+    def columns(self, game: Game) -> list[str]:
+        """The columns, with "Objective" and "Names, tokens" where the title has them."""
+        columns = list(self.COLUMNS)
+        if any(getattr(c, "objective", None) for c in game.title.corporations.values()):
+            columns.append("Objective")
+        if any(a.type in ("train_names", "assign_bonus") for p in game.title.privates.values()
+               for a in p.abilities):
+            columns.append("Names, tokens")
+        return columns
+
     def refresh(self) -> None:
         if _key(self.session) == self._key:
             return
@@ -174,6 +184,10 @@ class CorporationsPanel(ReadOnlyTable):
         shares = Shares(game)
         market = StockMarket(game.title.market, state)
         order = self.order(game)
+        columns = self.columns(game)
+        if self.columnCount() != len(columns):
+            self.setColumnCount(len(columns))
+            self.setHorizontalHeaderLabels(columns)
         rows = []
         position = 0
         for corp_id in order:
@@ -208,11 +222,48 @@ class CorporationsPanel(ReadOnlyTable):
                 _item(f"{shares.percent(corp, MARKET)}%", "open market"),
                 _item(", ".join(privates) or "—"),
             ]
+            if "Objective" in columns:
+                cells.insert(len(self.COLUMNS), objective_item(game, corp_id))
+            if "Names, tokens" in columns:
+                cells.append(_item(*specials_words(game, corp_id)))
             for column, cell in enumerate(cells):
                 if corp_id == game.acting and column:
                     cell.setBackground(ACTING_ROW)
             rows.append(cells)
         fill(self, rows)
+
+
+def objective_item(game: Game, corp_id: str) -> QTableWidgetItem:
+    """A corporation's historical objective (18AL 4.2.2.1): where, what, and whether paid."""
+    objective = getattr(game.title.corporations[corp_id], "objective", None)
+    if objective is None:
+        return _item("—")
+    name = game.title.map.hexes[objective.hex].name if objective.hex in game.title.map.hexes \
+        else None
+    where = f"{objective.hex} {name}" if name else objective.hex
+    reached = game.state.corporations[corp_id].objective_reached
+    item = _item(f"{where} ${objective.reward}: " + ("paid ✓" if reached else "open"),
+                 f"${objective.reward} from the bank once, after {corp_id} places and pays for "
+                 f"a station in {where}", bold=reached)
+    return item
+
+
+def specials_words(game: Game, corp_id: str) -> tuple[str, str]:
+    """The train names a corporation holds and the bonus tokens it has placed (short, tip)."""
+    parts: list[str] = []
+    tips: list[str] = []
+    for name in game.state.train_names:
+        if name.corporation == corp_id:
+            parts.append(f"{name.name} +${name.amount}")
+            tips.append(f"{name.name} ({name.company}): +${name.amount} on a train whose route "
+                        f"stops in {' and '.join(name.hexes)}; the best trains carry the names "
+                        "when the routes are run")
+    for bonus in game.state.board.bonus_tokens:
+        if bonus.corporation == corp_id:
+            parts.append(f"{bonus.company} token {bonus.hex} +${bonus.amount}")
+            tips.append(f"{bonus.company}'s token in {bonus.hex}: +${bonus.amount} on each "
+                        "route stopping there")
+    return ", ".join(parts) or "—", "\n".join(tips)
 
 
 ZONE_FILL = {"yellow": "#fbe9a6", "game_end": "#f2b8a8"}
@@ -226,11 +277,17 @@ class MarketChart(QWidget):
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
-        rows = session.game.title.market.rows
+        self.retitle()
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def retitle(self) -> None:
+        """Size the chart for the title's market (again when a game of another opens)."""
+        rows = self.session.game.title.market.rows
         self._hint = QSize(max(len(r) for r in rows) * self.CELL_W + 12,
                            len(rows) * self.CELL_H + 34)
         self.setMinimumSize(QSize(self._hint.width() * 3 // 5, self._hint.height() * 3 // 5))
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.updateGeometry()
+        self.update()
 
     def refresh(self) -> None:
         self.update()

@@ -23,7 +23,7 @@ from tresham.engine.data.model import NodeKind
 from tresham.engine.hexgrid import HexGrid, Point
 from tresham.ui import palette
 from tresham.ui.palette import route_colour
-from tresham.ui.board_controller import BoardController, PendingTile, PendingToken
+from tresham.ui.board_controller import BoardController, PendingBonus, PendingTile, PendingToken
 from tresham.ui.tile_art import (
     Arc, HexArt, HexGeometry, Line, TokenArt, hex_art, hex_bounds, hex_polygon, paint_hex,
     paint_token, qpoint, reserved_hexes, tile_art, draw_text,
@@ -216,6 +216,7 @@ class MapScene(QGraphicsScene):
         self._routes_shown: tuple[object, ...] = ()
         self.hover_hex: str | None = None
         self._fan_for: tuple[str, int] | None = None
+        self._tips_for: tuple[int, int] | None = None
         game = history.game
         for hex_id in game.title.map.hexes:
             centre = self.grid.centre(self.grid.coord(hex_id))
@@ -283,6 +284,8 @@ class MapScene(QGraphicsScene):
         drag_tile = controller.drag.tile if controller.drag and controller.drag.kind == "tile" \
             else None
         targets = controller.tile_targets(drag_tile) if drag_tile else {}
+        tips = self._tips_for != (id(game), len(self.history.actions))
+        self._tips_for = (id(game), len(self.history.actions))
         for hex_id, item in self.hex_items.items():
             art = hex_art(game, hex_id, reserved=reserved)
             preview = None
@@ -294,7 +297,11 @@ class MapScene(QGraphicsScene):
                                   targets[hex_id][0], reserved=reserved)
             if isinstance(pending, PendingToken) and pending.hex == hex_id:
                 art = _with_pending_token(art, pending.city, game.acting or "", game)
+            if isinstance(pending, PendingBonus) and pending.hex == hex_id:
+                art = _with_pending_bonus(art, pending.company, game.acting or "", game)
             cities = {city: cost for (h, city), cost in slots.items() if h == hex_id}
+            if tips:
+                item.setToolTip(hex_tooltip(game, hex_id))
             item.set_state(
                 art, preview,
                 lit=lit is not None and hex_id in lit and pending is None,
@@ -588,6 +595,49 @@ def _with_pending_token(art: HexArt, city: int, corp_id: str, game) -> HexArt:  
     from dataclasses import replace
 
     return replace(art, tokens=tokens)
+
+
+def _with_pending_bonus(art: HexArt, company: str, corp_id: str, game) -> HexArt:  # type: ignore[no-untyped-def]
+    """The hex with the private's bonus token shown as it would be placed."""
+    corp = game.title.corporations.get(corp_id)
+    private = game.title.privates.get(company)
+    if corp is None or private is None:
+        return art
+    amount = next((int(a.params.get("amount", 0)) for a in private.abilities
+                   if a.type == "assign_bonus"), 0)
+    from dataclasses import replace
+
+    return replace(art, bonus=art.bonus + ((TokenArt(corp.id, corp.colour, corp.text_colour),
+                                            amount),))
+
+
+def hex_tooltip(game, hex_id: str) -> str:  # type: ignore[no-untyped-def]
+    """What a hex holds beyond its picture: name, terrain, symbols, bonus tokens, objectives."""
+    hex_def = game.title.map.hexes[hex_id]
+    lines = [f"{hex_id} {hex_def.name}" if hex_def.name else hex_id]
+    laid = game.state.board.tiles.get(hex_id)
+    if laid is not None:
+        lines.append(f"Tile {laid.tile.id}")
+    elif hex_def.terrain:
+        lines.append("Terrain: " + ", ".join(f"{t.type} ${t.cost}" for t in hex_def.terrain))
+    for border in hex_def.borders:
+        lines.append(f"{border.type.capitalize()} side (edge {border.edge})")
+    for feature in hex_def.features:
+        if feature.type == "coal":
+            lines.append("Coal field: a coal token may be placed here")
+        else:
+            lines.append(f"{feature.type.capitalize()} symbol")
+    for bonus in game.state.board.bonus_tokens:
+        if bonus.hex == hex_id:
+            lines.append(f"{bonus.company}'s token for {bonus.corporation}: +${bonus.amount} "
+                         f"on each {bonus.corporation} route stopping here")
+    for corp in game.title.corporations.values():
+        objective = getattr(corp, "objective", None)
+        if objective is not None and objective.hex == hex_id:
+            reached = game.state.corporations[corp.id].objective_reached
+            lines.append(f"{corp.id}'s historical objective: ${objective.reward} for a station "
+                         "here" + (" (paid)" if reached else ""))
+    return "\n".join(lines)
 
 
 def _tile_key(tile_id: str) -> tuple[int, str]:

@@ -40,6 +40,7 @@ DIM = "#20202078"
 PENDING = "#e69f00"
 REFUSED = "#d55e00"
 RESERVED = "#5a2a82"
+IMPASSABLE = "#b3261e"
 
 # Revenue boxes on off-board areas: the current value is emphasised.
 REVENUE_NOW_FILL = "#1f1f1f"

@@ -22,7 +22,7 @@ from tresham.ui import palette
 from tresham.ui.board_controller import BoardController
 from tresham.ui.map_view import tile_mime, token_mime
 from tresham.ui.tile_art import HexGeometry, TokenArt, paint_token, phases_started, \
-    render_tile_icon, tile_art
+    render_tile_icon, special_tile_owner, tile_art
 
 if TYPE_CHECKING:
     from tresham.engine.game import Game
@@ -71,6 +71,13 @@ class TileTray(QListWidget):
         """Rendered tile icons by (tile, phases, greyed, pixel ratio): drawn once, not per move."""
         self.refresh()
 
+    def retitle(self) -> None:
+        """The game is now of another title: its hex shape and tiles."""
+        self.geometry_ = HexGeometry(self.history.game.title.map.grid)
+        self._icons = {}
+        self._key = None
+        self.refresh()
+
     def _icon(self, tile_id: str, phases: object, greyed: bool, ratio: float) -> QIcon:
         key = (tile_id, phases, greyed, ratio)
         icon = self._icons.get(key)
@@ -112,6 +119,9 @@ class TileTray(QListWidget):
                 places = len(self.controller.tile_targets(tile.id))
                 where = (f"fits {places} hex{'es' if places != 1 else ''} now" if places
                          else "no legal hex right now")
+                owner = special_tile_owner(game, tile.id) if tile.special else None
+                if owner:
+                    where += f"; laid only with {owner}'s tile lay"
                 item.setToolTip(f"Tile {tile.id}: {tile.colour}, {count.strip('×')} left; "
                                 f"{where}. Drag it onto the map.")
             self.addItem(item)
@@ -291,8 +301,21 @@ class CharterPanel(QFrame):
             f"<div style='background:{corp.colour}; color:{corp.text_colour}; padding:4px;'>"
             f"<b>{corp.id}</b> &nbsp; {corp.name}</div>")
         trains = ", ".join(state.trains) or "none"
+        extra, tips = "", []
+        objective = getattr(corp, "objective", None)
+        if objective is not None:
+            extra += f" · objective {objective.hex} " + \
+                ("paid" if state.objective_reached else "open")
+            tips.append(f"Historical objective: ${objective.reward} once, for a station in "
+                        f"{objective.hex}" + (" (paid)" if state.objective_reached else ""))
+        names = [n for n in game.state.train_names if n.corporation == corp_id]
+        if names:
+            extra += f" · {len(names)} train name{'s' if len(names) > 1 else ''}"
+            tips.extend(f"{n.name}: +${n.amount} on a train stopping in "
+                        f"{' and '.join(n.hexes)}" for n in names)
         self.details.setText(f"Treasury ${state.treasury} · trains: {trains} · "
-                             f"phase {game.state.phase}")
+                             f"phase {game.state.phase}{extra}")
+        self.details.setToolTip("\n".join(tips))
         self.tokens.show()
         self.tokens.update()
         self.hint.setVisible(self.tokens.next_token() is not None)

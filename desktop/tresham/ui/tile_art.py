@@ -266,6 +266,12 @@ class HexArt:
     """(city index, slot) -> what is in that slot."""
     homes: tuple[TokenArt, ...] = ()
     """Home stations held for corporations that choose their city when they place it."""
+    borders: tuple[tuple[int, str], ...] = ()
+    """Printed hex sides, as (edge, type): an impassable side is drawn as a thick bar."""
+    features: tuple[str, ...] = ()
+    """Printed symbols, by type ("coal": a coal field, 18AL's S&NA token goes there)."""
+    bonus: tuple[tuple[TokenArt, int], ...] = ()
+    """Bonus tokens placed in the hex (18AL's coal token): the corporation's and the amount."""
 
 
 def phases_started(game: Game) -> frozenset[str]:
@@ -333,10 +339,29 @@ def hex_art(game: Game, hex_id: str, tile: TileDef | None = None, rotation: int 
             tokens[(corp.home_city, slot)] = TokenArt(corp.id, corp.colour,
                                                       corp.text_colour, reserved=True)
     blocked = (reserved if reserved is not None else reserved_hexes(game)).get(hex_id, ())
+    bonus = tuple((TokenArt(b.corporation, corporations[b.corporation].colour,
+                            corporations[b.corporation].text_colour), b.amount)
+                  for b in game.state.board.bonus_tokens if b.hex == hex_id
+                  and b.corporation in corporations)
+    shown = tile if tile is not None else laid.tile if laid is not None else None
+    name = hex_def.name
+    if name is None and shown is not None and shown.special:
+        name = special_tile_owner(game, shown.id)
     return HexArt(
         colour=colour, track=track, phases=phases_started(game), tile_id=tile_id, label=label,
-        name=hex_def.name, terrain=hex_def.terrain if laid is None and tile is None else (),
-        reserved_by=blocked, tokens=tokens, homes=tuple(homes))
+        name=name, terrain=hex_def.terrain if laid is None and tile is None else (),
+        reserved_by=blocked, tokens=tokens, homes=tuple(homes),
+        borders=tuple((b.edge, b.type) for b in hex_def.borders),
+        features=tuple(f.type for f in hex_def.features), bonus=bonus)
+
+
+def special_tile_owner(game: Game, tile_id: str) -> str | None:
+    """The private company whose tile lay alone may lay a special tile (18AL's 445: BLC)."""
+    for private in game.title.privates.values():
+        for ability in private.abilities:
+            if ability.type == "tile_lay" and tile_id in (ability.params.get("tiles") or ()):
+                return private.id
+    return None
 
 
 # Painting ---------------------------------------------------------------------------------------
@@ -506,6 +531,7 @@ class MarkLayout:
     name: Point | None = None
     label: Point | None = None
     terrain: Point | None = None
+    feature: Point | None = None
     reserved: Point | None = None
     number: Point | None = None
     homes: list[Point] = field(default_factory=list)
@@ -524,6 +550,8 @@ def layout_marks(geometry: HexGeometry, art: HexArt) -> MarkLayout:
             result.name = Point(0.0, -0.62 * size)
         else:
             result.name = Point(0.0, -0.64 * geometry.inner)
+            # A name across the top of a flat hex reaches both upper corners.
+            taken.extend((240.0, 300.0))
         taken.append(top)
     for mark in geometry.town_marks(track):
         if mark.position != Point(0.0, 0.0):
@@ -553,6 +581,8 @@ def layout_marks(geometry: HexGeometry, art: HexArt) -> MarkLayout:
         result.label = _polar(reach * size, next(free, 210.0))
     if art.terrain:
         result.terrain = _polar(0.56 * size, next(free, 30.0))
+    if art.features or art.bonus:
+        result.feature = _polar(0.68 * size, next(free, 150.0))
     if art.reserved_by:
         result.reserved = _polar(0.52 * size, next(free, 150.0))
     for index, _ in enumerate(art.homes):
@@ -648,6 +678,14 @@ def _paint_marks(painter: QPainter, geometry: HexGeometry, art: HexArt) -> None:
         draw_text(painter, art.label, marks.label, size * 0.22, bold=True)
     if art.terrain and marks.terrain:
         _paint_terrain(painter, art.terrain, marks.terrain, size)
+    if marks.feature is not None:
+        if "coal" in art.features:
+            _paint_coal(painter, marks.feature, size)
+        for index, (token, amount) in enumerate(art.bonus):  # the token covers the symbol
+            at = Point(marks.feature.x, marks.feature.y + index * size * 0.26)
+            _paint_bonus(painter, token, amount, at, size)
+    for edge, kind in art.borders:
+        _paint_border(painter, geometry, edge, kind)
     if art.reserved_by and marks.reserved:
         _paint_reserved(painter, art.reserved_by, marks.reserved, size)
     for home, where in zip(art.homes, marks.homes):
@@ -683,6 +721,52 @@ def _paint_terrain(painter: QPainter, terrain: tuple[Terrain, ...], at: Point,
     painter.restore()
     draw_text(painter, f"${cost}", Point(at.x + size * 0.13, at.y), size * 0.17, bold=True,
               colour=palette.TERRAIN_TEXT)
+
+
+def _paint_coal(painter: QPainter, at: Point, size: float) -> None:
+    """A coal field: a black lump of coal with a lighter facet."""
+    s = size * 0.11
+    outline = ((-1.0, 0.35), (-0.65, -0.45), (0.05, -0.7), (0.8, -0.35), (1.0, 0.4),
+               (0.35, 0.7), (-0.5, 0.65))
+    painter.save()
+    painter.setPen(QPen(QColor("#f4f1e8"), size * 0.015))
+    painter.setBrush(QColor("#1c1c1c"))
+    painter.drawPolygon(QPolygonF([QPointF(at.x + x * s, at.y + y * s) for x, y in outline]))
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor("#6b6b6b"))
+    facet = ((-0.55, -0.35), (0.05, -0.58), (0.2, -0.1), (-0.3, 0.05))
+    painter.drawPolygon(QPolygonF([QPointF(at.x + x * s, at.y + y * s) for x, y in facet]))
+    painter.restore()
+
+
+def _paint_bonus(painter: QPainter, token: TokenArt, amount: int, at: Point,
+                 size: float) -> None:
+    """A bonus token in the corporation's colours with what it adds ("+10")."""
+    text = f"+{amount}"
+    font = _font(size * 0.15, bold=True)
+    width = QFontMetricsF(font).horizontalAdvance(text) + size * 0.12
+    height = size * 0.24
+    painter.save()
+    painter.setPen(QPen(QColor(palette.TRACK), size * 0.03))
+    painter.setBrush(QColor(token.fill))
+    painter.drawRoundedRect(QRectF(at.x - width / 2, at.y - height / 2, width, height),
+                            size * 0.04, size * 0.04)
+    painter.restore()
+    draw_text(painter, text, at, size * 0.15, bold=True, colour=token.text_colour, halo=None)
+
+
+def _paint_border(painter: QPainter, geometry: HexGeometry, edge: int, kind: str) -> None:
+    """A printed hex side: impassable ones as a thick red bar along the side."""
+    angle = geometry.grid.edge_angle(edge)
+    start = _polar(geometry.size, angle - 30.0)
+    end = _polar(geometry.size, angle + 30.0)
+    colour = palette.IMPASSABLE if kind == "impassable" else palette.RIVER
+    painter.save()
+    pen = QPen(QColor(colour), geometry.size * 0.1)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    painter.setPen(pen)
+    painter.drawLine(qpoint(start), qpoint(end))  # both hexes of the side draw it
+    painter.restore()
 
 
 def _paint_reserved(painter: QPainter, privates: tuple[str, ...], at: Point, size: float) -> None:

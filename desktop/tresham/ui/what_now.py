@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from tresham.ui.text import sentence
 from tresham.engine.actions import (
     Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, DiscardTrain, Dividend,
-    LayTile, Par, Pass, PlaceToken, RunRoutes, SellPrivate, SellShares,
+    LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate, SellShares,
 )
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
@@ -304,6 +304,8 @@ class WhatNowPanel(QScrollArea):
             self._track(choice)
         if PlaceToken in by_type:
             self._stations(game, by_type[PlaceToken])
+        if PlaceBonusToken in by_type:
+            self._bonus_tokens(game, by_type[PlaceBonusToken])
         if RunRoutes in by_type:
             self._routes(game, by_type[RunRoutes])
         if Dividend in by_type:
@@ -334,7 +336,7 @@ class WhatNowPanel(QScrollArea):
             button.setObjectName("pass")
             self.buttons["pass"] = button
         known = {BuyPrivate, Bid, Par, BuyShare, SellShares, LayTile, PlaceToken, RunRoutes,
-                 Dividend, BuyTrain, BuyCompany, DiscardTrain, Bankrupt, Pass}
+                 Dividend, BuyTrain, BuyCompany, DiscardTrain, Bankrupt, Pass, PlaceBonusToken}
         for kind, rest in by_type.items():
             if kind not in known:  # a choice a later title adds: still offered, by its text
                 for choice in rest:
@@ -549,16 +551,70 @@ class WhatNowPanel(QScrollArea):
             self.layout_.addWidget(hint)
             self.controls.append(Control([choice], [hint]))
             return
-        button = QPushButton(f"Use {company}'s tile lay (then drop the tile on its hex)")
+        game = self.session.game
+        lays = self.board.ability_lays(company)
+        tiles = sorted({tile for options in lays.values() for tile in options})
+        private = game.title.privates.get(company)
+        params: dict[str, Any] = {}
+        for ability in private.abilities if private else ():
+            if ability.type == "tile_lay":
+                params = dict(ability.params)
+        terms = [words for flag, words in (
+            (params.get("free"), "free of terrain costs"),
+            (params.get("connected") is False, "no connection needed"),
+            (params.get("extra"), "in addition to the normal tile lay")) if flag]
+        what = f"tile {', '.join(tiles)}" if tiles else "a tile"
+        self.layout_.addWidget(self._section(
+            f"{company}" + (f" ({private.name})" if private else "") + f": lay {what}"))
+        if lays:
+            note = self._label(f"Possible in {', '.join(sorted(lays))}"
+                               + (f"; {', '.join(terms)}." if terms else "."))
+            self.layout_.addWidget(note)
+        button = QPushButton(f"Lay {what} with {company} (then click a lit hex or drag the "
+                             "tile there)")
+        button.setToolTip(f"Uses {company}'s tile lay: its hexes light up on the map")
         button.clicked.connect(lambda: self.board.use_ability(company))
+        button.setEnabled(bool(lays))
+        self.buttons[f"ability {company}"] = button
         self.layout_.addWidget(button)
         self.controls.append(Control([choice], [button]))
+
+    def _bonus_tokens(self, game: Game, choices: list[Choice]) -> None:
+        """A private company's bonus token (18AL's S&NA coal token): each hex the engine allows
+        as a button, and a map mode where the lit hexes are clicked."""
+        corp_id = game.acting or ""
+        by_company: dict[str, list[Choice]] = {}
+        for choice in choices:
+            by_company.setdefault(choice.fields["company"], []).append(choice)
+        for company, options in by_company.items():
+            private = game.title.privates.get(company)
+            amount = 0
+            for ability in private.abilities if private else ():
+                if ability.type == "assign_bonus":
+                    amount = int(ability.params.get("amount", 0))
+            self.layout_.addWidget(self._section(
+                f"{company}'s token" + (f" ({private.name})" if private else "")))
+            self.layout_.addWidget(self._label(
+                f"Put it in one of these cities: each {corp_id} route stopping there earns "
+                f"${amount} more. It cannot be moved."))
+            on_map = QPushButton("Choose the city on the map")
+            on_map.setToolTip("The cities it may go to light up; click one, then confirm")
+            on_map.clicked.connect(lambda _=False, c=company: self.board.place_bonus(c))
+            self.buttons[f"bonus {company}"] = on_map
+            self.layout_.addWidget(on_map)
+            self.controls.append(Control(list(options), [on_map]))
+            for choice in options:
+                hex_id = choice.fields["hex"]
+                name = game.title.map.hexes[hex_id].name
+                button = self._button(choice, f"Place {company}'s token in {hex_id}"
+                                      + (f" {name}" if name else "") + f" (+${amount})")
+                self.buttons[f"bonus {company} {hex_id}"] = button
 
     def _stations(self, game: Game, choices: list[Choice]) -> None:
         self.layout_.addWidget(self._label("Place a station: drag the next token from the "
                                            "Operating panel onto a lit city, or choose here."))
         for choice in choices:
-            self._button(choice, choice.text)
+            self._button(choice, choice.text + _objective_words(game, choice))
 
     def _routes(self, game: Game, choices: list[Choice]) -> None:
         """The trains' routes, proposed by the engine and edited on the map (`RouteEditor`):
@@ -588,6 +644,7 @@ class WhatNowPanel(QScrollArea):
         grid.setHorizontalSpacing(6)
         grid.setColumnStretch(1, 1)
         train_buttons: list[QWidget] = []
+        named = train_name_placement(game, corp_id, editor.routes())
         for index, train in enumerate(editor.trains):
             line = editor.line(train)
             colour = route_colour(index)
@@ -608,6 +665,8 @@ class WhatNowPanel(QScrollArea):
             else:
                 words = " – ".join(f"{name} ${value}" for name, value in line.stops) + \
                     f" = <b>${line.revenue}</b>"
+                if train in named:
+                    words += f" + the {named[train]}"
             text = self._label(_escape(words).replace("&lt;b&gt;", "<b>")
                                .replace("&lt;/b&gt;", "</b>"), rich=True)
             if chosen:
@@ -625,6 +684,13 @@ class WhatNowPanel(QScrollArea):
         total = editor.total()
         best_total = _routes_value(game, corp_id, best)
         summary = f"<b>Total ${total}</b>"
+        held = [n for n in game.state.train_names if n.corporation == corp_id]
+        if held:
+            carried = {name for words in named.values() for name in words.split(" and ")}
+            lines = [f"{n.name} (+${n.amount}, stops in {' and '.join(n.hexes)}): "
+                     + (f"on the {next(t for t, w in named.items() if n.name in w)} train"
+                        if n.name in carried else "no route qualifies") for n in held]
+            self.layout_.addWidget(self._label("Train names: " + "; ".join(lines) + "."))
         if editor.edited and best:
             summary += f" (the best routes earn ${best_total})"
         self.layout_.addWidget(self._label(summary, rich=True))
@@ -724,7 +790,20 @@ class WhatNowPanel(QScrollArea):
         for choice in choices:
             train_id = choice.fields["train"]
             seller = choice.fields.get("seller")
-            if seller is None:
+            company = choice.fields.get("ability")
+            if seller is None and company:
+                name = trains.definition(train_id).name
+                private = game.title.privates.get(company)
+                closes = any(a.type == "train_discount" and a.params.get("closes")
+                             for a in (private.abilities if private else ()))
+                button = self._button(
+                    choice, f"Buy a {name} train from the bank for ${choice.fields['price']} "
+                    f"with {company}'s discount (face ${trains.price(train_id)})"
+                    + (f"; {company} closes" if closes else ""))
+                button.setToolTip((private.name + ": " + private.description)
+                                  if private else "")
+                self.buttons[f"discount {company}"] = button
+            elif seller is None:
                 source = "open market" if train_id in game.state.market_trains else "bank"
                 name = trains.definition(train_id).name
                 self._button(choice, f"Buy a {name} train from the {source} for "
@@ -757,6 +836,57 @@ def describe_done(action: Action) -> str:
     """A short confirmation of what was just done."""
     words = type(action).TYPE.replace("_", " ")
     return f"Done: {action.entity} — {words}."
+
+
+def _objective_words(game: Game, choice: Choice) -> str:
+    """A station that reaches the corporation's historical objective says what it pays."""
+    corp_id = game.acting or ""
+    definition = game.title.corporations.get(corp_id)
+    objective = getattr(definition, "objective", None)
+    state = game.state.corporations.get(corp_id)
+    if objective is None or state is None or state.objective_reached or \
+            choice.fields.get("hex") != objective.hex:
+        return ""
+    return f" — reaches {corp_id}'s historical objective: +${objective.reward} from the bank"
+
+
+def train_name_placement(game: Game, corp_id: str,
+                         routes: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, str]:
+    """{train id: name} for the corporation's named-train chits on these routes: each name on a
+    train whose route stops in all its hexes (one name a train unless the title lets names share
+    a train), placed where the names pay most, as the engine counts them."""
+    names = [n for n in game.state.train_names if n.corporation == corp_id]
+    if not names or not routes:
+        return {}
+    try:
+        from tresham.engine.routes.graph import track_graph
+        from tresham.engine.routes.revenue import route_stops
+        graph = track_graph(game)
+        hexes = {train: {node.hex for node in route_stops(graph, points)}
+                 for train, points in routes}
+    except Exception:  # a placement shown is never worth stopping play
+        return {}
+    fits = [[t for t, stops in hexes.items() if set(n.hexes) <= stops] for n in names]
+    share = game.rules.train_names_share_a_train()
+    best: tuple[int, dict[str, str]] = (0, {})
+
+    def search(index: int, taken: dict[str, str], total: int) -> None:
+        nonlocal best
+        if index == len(names):
+            if total > best[0]:
+                best = (total, dict(taken))
+            return
+        search(index + 1, taken, total)
+        for train in fits[index]:
+            if train in taken and not share:
+                continue
+            placed = dict(taken)
+            placed[train] = (placed[train] + " and " if train in placed else "") + \
+                names[index].name
+            search(index + 1, placed, total + names[index].amount)
+
+    search(0, {}, 0)
+    return best[1]
 
 
 def _round_words(game: Game) -> str:
