@@ -570,9 +570,9 @@ class WhatNowPanel(QScrollArea):
             note = self._label(f"Possible in {', '.join(sorted(lays))}"
                                + (f"; {', '.join(terms)}." if terms else "."))
             self.layout_.addWidget(note)
-        button = QPushButton(f"Lay {what} with {company} (then click a lit hex or drag the "
-                             "tile there)")
-        button.setToolTip(f"Uses {company}'s tile lay: its hexes light up on the map")
+        button = QPushButton(f"Lay {what} with {company}")
+        button.setToolTip(f"Uses {company}'s tile lay: its hexes light up on the map; click one "
+                          "or drag the tile there")
         button.clicked.connect(lambda: self.board.use_ability(company))
         button.setEnabled(bool(lays))
         self.buttons[f"ability {company}"] = button
@@ -797,11 +797,12 @@ class WhatNowPanel(QScrollArea):
                 closes = any(a.type == "train_discount" and a.params.get("closes")
                              for a in (private.abilities if private else ()))
                 button = self._button(
-                    choice, f"Buy a {name} train from the bank for ${choice.fields['price']} "
-                    f"with {company}'s discount (face ${trains.price(train_id)})"
-                    + (f"; {company} closes" if closes else ""))
-                button.setToolTip((private.name + ": " + private.description)
-                                  if private else "")
+                    choice, f"Buy a {name} train for ${choice.fields['price']} with {company}")
+                button.setToolTip(
+                    f"{company}'s discount: the bank's {name} train (face "
+                    f"${trains.price(train_id)}) for ${choice.fields['price']}"
+                    + (f"; {company} closes" if closes else "") + "."
+                    + (f"\n{private.name}: {private.description}" if private else ""))
                 self.buttons[f"discount {company}"] = button
             elif seller is None:
                 source = "open market" if train_id in game.state.market_trains else "bank"
