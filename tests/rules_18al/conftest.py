@@ -6,9 +6,11 @@ from typing import Iterable
 
 import pytest
 
-from tresham.engine.actions import BuyPrivate, BuyShare, Par, Pass
+from tresham.engine.actions import Pass
 from tresham.engine.game import FIRST_PRIORITY, Game, GameSetup
 from tresham.engine.history import History
+
+from setup_helpers import buy_all_privates, finish_stock_round, float_corporation
 from tresham.engine.trains import Trains
 
 PLAYERS = ("Ann", "Bob", "Cy", "Di")
@@ -16,28 +18,6 @@ PLAYERS = ("Ann", "Bob", "Cy", "Di")
 
 def new_history(players: Iterable[str] = PLAYERS, **options: object) -> History:
     return History(GameSetup("18AL", tuple(players), {FIRST_PRIORITY: 0, **options}, 1))
-
-
-def buy_all_privates(history: History) -> None:
-    while history.game.round.kind == "stock" and history.game.round.private_turns:
-        game = history.game
-        buy = next(c for c in game.choices() if c.action is BuyPrivate)
-        history.apply(buy.make(game.acting))
-
-
-def float_corporation(history: History, corp: str, par: int) -> None:
-    game = history.game
-    history.apply(Par(game.acting, corp, par))
-    history.apply(Pass(history.game.acting))
-    while not history.game.state.corporations[corp].floated:
-        game = history.game
-        history.apply(BuyShare(game.acting, corp, "ipo"))
-        history.apply(Pass(history.game.acting))
-
-
-def finish_stock_round(history: History) -> None:
-    while history.game.round.kind == "stock":
-        history.apply(Pass(history.game.acting))
 
 
 def give_private(game: Game, company: str, corp: str) -> None:
