@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QDrag, QFont, QIcon, QMouseEvent, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import (
-    QApplication, QFrame, QHBoxLayout, QLabel, QListView, QListWidget, QListWidgetItem,
+    QApplication, QFrame, QHBoxLayout, QLabel, QLayout, QListView, QListWidget, QListWidgetItem,
     QPushButton, QSizePolicy, QVBoxLayout, QWidget,
 )
 
@@ -166,8 +166,11 @@ class TokenWell(QWidget):
         self.history = history
         self.controller = controller
         self._press: QPoint | None = None
-        self.setMinimumHeight(self.RADIUS * 2 + 26)
+        self.setMinimumHeight(self.RADIUS * 2 + 30)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        return QSize(self.token_centre(4).toPoint().x(), self.RADIUS * 2 + 30)
 
     def corporation(self) -> str | None:
         return self.controller.operating_corporation()
@@ -261,6 +264,8 @@ class CharterPanel(QFrame):
         self.controller = controller
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
+        # The dock may not squeeze the panel below its content: the hint would overlap tokens.
+        layout.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
         self.header = QLabel()
         self.header.setTextFormat(Qt.TextFormat.RichText)
         self.header.setWordWrap(True)
