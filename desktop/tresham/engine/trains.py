@@ -160,9 +160,6 @@ class Trains:
         self.game.log(f"All {', '.join(sorted(doomed))} trains become obsolete"
                       + (f"; {buyer}'s leave play at once" if buyer else ""))
 
-    def is_obsolete(self, train_id: str) -> bool:
-        return train_id in self.state.obsolete_trains
-
     def remove_obsolete(self, corp_id: str) -> list[str]:
         """The corporation's obsolete trains leave play (after its pay-out-or-withhold step)."""
         corp = self.state.corporations[corp_id]

@@ -122,7 +122,6 @@ class Replay:
     export: Export
     history: History
     applied: int = 0
-    trace_hook: Any = None
     tile_hexes: dict[str, str] = field(default_factory=dict)
     """18xx.games tile instance ("57-1") -> the hex it lies in."""
 
@@ -163,7 +162,7 @@ def replay(export: Export, on_action: Any = None, before_action: Any = None) -> 
         history = History(setup_for(export))
     except TreshamError as exc:
         raise ExportError(f"the game cannot be set up: {exc}") from None
-    state = Replay(export, history, trace_hook=on_action)
+    state = Replay(export, history)
     records = effective_actions(export.actions)
     flat = [(r, part) for r in records for part in with_automation(r)]
     for position, (record, data) in enumerate(flat):

@@ -508,12 +508,6 @@ def install_exception_hook(window_of: Callable[[], MainWindow | None], folder: P
     sys.excepthook = hook
 
 
-def open_history(path: str | None) -> History:
-    if path is None:
-        return History(DEFAULT_SETUP)
-    return GameSession.read(Path(path)).history
-
-
 def choose_start(folder: Path, path: str | None) -> tuple[History, Path | None, str]:
     """The game to start with: the file asked for, the autosave if wanted, or a new one."""
     if path is not None:

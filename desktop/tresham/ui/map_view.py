@@ -219,5 +219,3 @@ class MapView(QGraphicsView):
         event.acceptProposedAction()
         self.setFocus()
 
-    def scene_to_view(self, point: QPointF) -> QPointF:
-        return QPointF(self.mapFromScene(point))

@@ -324,13 +324,6 @@ class RouteEditor:
                       refused=problem is not None)
         return True
 
-    def problem_for(self, train: str) -> str | None:
-        """The engine's refusal of one train's route on its own."""
-        waypoints = self.waypoints(train)
-        if self.corp is None or not waypoints:
-            return None
-        return routes_problem(self.game, self.corp, ((train, waypoints),))
-
     # Finding the track ----------------------------------------------------------------------
 
     def _extend(self, train: str, walk: Walk, target: int) -> Walk | None:

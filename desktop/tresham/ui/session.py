@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Callable
 
 from tresham.engine import savefile
 from tresham.engine.actions import Action, Bankrupt, SellShares
@@ -28,18 +28,6 @@ AUTOSAVE_NAME = "autosave.tresham.json"
 RECENT_NAME = "recent.json"
 RECENT_LIMIT = 8
 SAVE_SUFFIX = ".tresham.json"
-
-
-class GameSource(Protocol):
-    """What the board widgets read: the game shown, how many actions led to it, and applying."""
-
-    @property
-    def game(self) -> Game: ...
-
-    @property
-    def actions(self) -> list[Action]: ...
-
-    def apply(self, action: Action) -> None: ...
 
 
 @dataclass(frozen=True)

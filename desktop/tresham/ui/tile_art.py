@@ -557,22 +557,21 @@ def layout_marks(geometry: HexGeometry, art: HexArt) -> MarkLayout:
         if mark.position != Point(0.0, 0.0):
             taken.append(math.degrees(math.atan2(mark.position.y, mark.position.x)) % 360.0)
     centre_node = any(geometry.node_position(track, n) == Point(0.0, 0.0) for n in track.nodes)
-    if True:
-        for revenue, nodes in _revenue_groups(track):
-            if not revenue.is_fixed:
-                result.boxes.append((Point(0.0, size * 0.56), revenue))
-                taken.append(90.0)
-                continue
-            if len(nodes) > 1 and not centre_node:
-                result.circles.append((Point(0.0, 0.0), revenue.values[0]))
-                continue
-            direction = geometry.free_directions(track, taken)[0]
-            taken.append(direction)
-            wide = any(n.slots >= 2 for n in nodes)
-            reach = 0.68 if wide else 0.62 if nodes[0].kind is NodeKind.CITY else 0.55
-            if len(nodes) > 1 or geometry.node_position(track, nodes[0]) != Point(0.0, 0.0):
-                reach = 0.74
-            result.circles.append((_polar(reach * size, direction), revenue.values[0]))
+    for revenue, nodes in _revenue_groups(track):
+        if not revenue.is_fixed:
+            result.boxes.append((Point(0.0, size * 0.56), revenue))
+            taken.append(90.0)
+            continue
+        if len(nodes) > 1 and not centre_node:
+            result.circles.append((Point(0.0, 0.0), revenue.values[0]))
+            continue
+        direction = geometry.free_directions(track, taken)[0]
+        taken.append(direction)
+        wide = any(n.slots >= 2 for n in nodes)
+        reach = 0.68 if wide else 0.62 if nodes[0].kind is NodeKind.CITY else 0.55
+        if len(nodes) > 1 or geometry.node_position(track, nodes[0]) != Point(0.0, 0.0):
+            reach = 0.74
+        result.circles.append((_polar(reach * size, direction), revenue.values[0]))
     free = iter([d for d in geometry.free_directions(track, taken)
                  if all(_angle_gap(d, t) > 1.0 for t in taken)])
     if art.label:

@@ -49,9 +49,7 @@ class TurnRecord:
 
     sold_before_buy: bool = False
     bought: bool = False
-    sold_after_buy: bool = False
     acted: bool = False
-    sold_corporations: set[str] = field(default_factory=set)
 
 
 class StockRound(Round):
@@ -540,9 +538,7 @@ class StockRound(Round):
     def _sell(self, player: str, corp: CorporationState, percent: int) -> None:
         sell_shares(self.game, player, corp.id, percent)
         self.sold_this_round[player].add(corp.id)
-        if self.turn.bought:
-            self.turn.sold_after_buy = True
-        else:
+        if not self.turn.bought:
             self.turn.sold_before_buy = True
         self.turn.acted = True
 

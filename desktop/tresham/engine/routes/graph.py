@@ -57,10 +57,6 @@ class GraphNode:
     def slots(self) -> int:
         return self.definition.slots
 
-    @property
-    def counts_as_city(self) -> bool:
-        return self.kind is not NodeKind.TOWN
-
     cities_on_hex: int = 1
     towns_on_hex: int = 1
 
