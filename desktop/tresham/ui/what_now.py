@@ -208,7 +208,15 @@ class WhatNowPanel(QScrollArea):
         body = self.widget()
         if body is None:
             return
-        width = self.width() - self.verticalScrollBar().sizeHint().width() - 2
+        # The text wraps at the viewport's width, less the scroll bar that may appear.
+        width = self.viewport().width() - self.verticalScrollBar().sizeHint().width()
+        margins = self.layout_.contentsMargins()
+        text_width = width - margins.left() - margins.right()
+        for index in range(self.layout_.count()):
+            label = self.layout_.itemAt(index).widget()
+            # The box layout hands wrapped labels their one-line height; reserve what they need.
+            if isinstance(label, QLabel) and label.wordWrap():
+                label.setMinimumHeight(label.heightForWidth(text_width))
         layout = body.layout()
         if layout is not None and layout.hasHeightForWidth():
             body.setMinimumHeight(layout.heightForWidth(width))
@@ -293,8 +301,9 @@ class WhatNowPanel(QScrollArea):
             for choice in by_type[BuyPrivate]:
                 self._button(choice, choice.text)
         for choice in by_type.get(Bid, []):
-            self._price_row(choice, _bid_words(game, choice), "Bid", choice.price_range[0]
-                            if choice.price_range else 0)
+            self._price_row(choice, _short_bid_words(choice), "Bid",
+                            choice.price_range[0] if choice.price_range else 0,
+                            tip=_bid_words(game, choice))
         if {Par, BuyShare} & set(by_type) or (SellShares in by_type
                                                 and game.round.kind == "stock"):
             self._stock_grid(game, by_type)
@@ -355,13 +364,15 @@ class WhatNowPanel(QScrollArea):
         self.layout_.addWidget(button)
         return button
 
-    def _price_row(self, choice: Choice, text: str, verb: str, start: int) -> QSpinBox:
+    def _price_row(self, choice: Choice, text: str, verb: str, start: int,
+                   tip: str = "") -> QSpinBox:
         assert choice.price_range is not None
         low, high = choice.price_range
         row = QWidget()
         layout = QHBoxLayout(row)
         layout.setContentsMargins(0, 0, 0, 0)
         label = self._label(text)
+        label.setToolTip(tip)
         spin = QSpinBox()
         spin.setPrefix("$")
         spin.setRange(low, high)
@@ -929,6 +940,10 @@ def _bid_words(game: Game, choice: Choice) -> str:
     definition = game.title.privates[company]
     low, high = choice.price_range or (0, 0)
     return f"Bid on {company} ({definition.name}, par ${definition.par}): ${low}–${high}"
+
+
+def _short_bid_words(choice: Choice) -> str:
+    return f"Bid on {choice.fields['company']}"
 
 
 def _combo() -> QComboBox:
