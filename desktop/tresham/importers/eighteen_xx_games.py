@@ -260,6 +260,10 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
         return BuyTrain(entity, train, int(data["price"]), seller)
     if kind == "discard_train":
         return DiscardTrain(entity, str(data["train"]))
+    if kind == "buy_company" and isinstance(game.round, StockRound):
+        company = str(data["company"])
+        seller = game.state.privates[company].owner if company in game.state.privates else ""
+        return SellPrivate(entity, company, str(seller), int(data["price"]))
     if kind == "buy_company":
         return BuyCompany(entity, str(data["company"]), int(data["price"]))
     if kind == "bankrupt":
@@ -313,7 +317,7 @@ def _route(game: Game, corp_id: str,
     chains = [list(map(str, c)) for c in route.get("connections") or []]
     if not chains:
         return train, tuple(nodes)
-    ordered = _chain(chains)
+    ordered = _chain(chains, [str(h) for h in route.get("hexes") or []])
     stop_positions = [i for i, h in enumerate(ordered)
                       if i in (0, len(ordered) - 1) or _is_stop_between(h, chains)]
     by_hex: dict[str, list[str]] = {}
@@ -360,18 +364,32 @@ def _is_stop_between(hex_id: str, chains: list[list[str]]) -> bool:
     return any(chain[0] == hex_id or chain[-1] == hex_id for chain in chains)
 
 
-def _chain(chains: list[list[str]]) -> list[str]:
-    """Join hex chains that meet end to end into one ordered list of hexes."""
+def _chain(chains: list[list[str]], stops: list[str] | None = None) -> list[str]:
+    """Join the hex chains of one route, listed in route order but each in either direction,
+    into one ordered list of hexes. `stops` (the route's stop hexes in order, where the export
+    gives them) settles which way each chain runs; without them each chain is turned to meet
+    the next, which is ambiguous only for a route that leaves and re-enters one hex."""
+    if stops and len(stops) == len(chains) + 1:
+        remaining = list(chains)
+        path = [stops[0]]
+        for start, end in zip(stops, stops[1:]):
+            chain = next((c for c in remaining if (c[0], c[-1]) in ((start, end), (end, start))),
+                         None)
+            if chain is None:
+                break
+            remaining.remove(chain)
+            path.extend((chain if chain[0] == start else chain[::-1])[1:])
+        else:
+            return path
     path = list(chains[0])
+    if len(chains) > 1 and path[0] in (chains[1][0], chains[1][-1]) \
+            and path[-1] not in (chains[1][0], chains[1][-1]):
+        path.reverse()
     for chain in chains[1:]:
         if chain[0] == path[-1]:
             path.extend(chain[1:])
         elif chain[-1] == path[-1]:
             path.extend(reversed(chain[:-1]))
-        elif chain[-1] == path[0]:
-            path[:0] = chain[:-1]
-        elif chain[0] == path[0]:
-            path[:0] = list(reversed(chain[1:]))
         else:
             path.extend(chain)
     return path
