@@ -16,11 +16,19 @@ def buy_all_privates(history: History) -> None:
 
 def float_corporation(history: History, corp: str, par: int) -> None:
     """The acting player starts `corp`; players buy from the IPO until it floats (3.4)."""
-    history.apply(Par(history.game.acting, corp, par))
-    history.apply(Pass(history.game.acting))
+    player = history.game.acting
+    history.apply(Par(player, corp, par))
+    end_turn(history, player)
     while not history.game.state.corporations[corp].floated:
-        history.apply(BuyShare(history.game.acting, corp, "ipo"))
-        history.apply(Pass(history.game.acting))
+        player = history.game.acting
+        history.apply(BuyShare(player, corp, "ipo"))
+        end_turn(history, player)
+
+
+def end_turn(history: History, player: str | None) -> None:
+    """End `player`'s stock turn unless it ended by itself (nothing left to do)."""
+    if player is not None and history.game.acting == player:
+        history.apply(Pass(player))
 
 
 def finish_stock_round(history: History) -> None:

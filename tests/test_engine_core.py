@@ -113,11 +113,13 @@ def float_cog(history: History) -> None:
 
     while not history.game.state.corporations["CoG"].floated:
         game = history.game
+        player = game.acting
         if any(c.action is BuyShare and c.fields["corporation"] == "CoG"
                for c in game.choices()):
-            history.apply(BuyShare(game.acting, "CoG", "ipo"))
-        history.apply(Pass(history.game.acting))
-    for _ in range(len(PLAYERS)):
+            history.apply(BuyShare(player, "CoG", "ipo"))
+        if history.game.acting == player:
+            history.apply(Pass(player))
+    while history.game.round.kind == "stock":
         history.apply(Pass(history.game.acting))
 
 

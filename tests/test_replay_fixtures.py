@@ -1,5 +1,5 @@
 """Real games played on 18xx.games replay through our engine to the same end (the README of
-../shared/fixtures). Each is compared with its reference trace where every turn ends."""
+../shared/fixtures). Each is compared with its reference trace after every action."""
 
 from __future__ import annotations
 

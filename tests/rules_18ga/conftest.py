@@ -10,7 +10,7 @@ from tresham.engine.actions import Action, Pass
 from tresham.engine.game import FIRST_PRIORITY, GameSetup
 from tresham.engine.history import History
 
-from setup_helpers import buy_all_privates, finish_stock_round, float_corporation
+from setup_helpers import buy_all_privates, end_turn, finish_stock_round, float_corporation
 
 PLAYERS = ("Ann", "Bob", "Cy", "Di")
 

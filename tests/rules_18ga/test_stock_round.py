@@ -10,7 +10,7 @@ from tresham.engine.history import History
 from tresham.engine.shares import Shares
 
 from .conftest import (
-    buy_all_privates, finish_stock_round, float_corporation, new_history, play,
+    buy_all_privates, end_turn, finish_stock_round, float_corporation, new_history, play,
 )
 
 
@@ -153,7 +153,12 @@ def test_3_2_one_purchase_before_or_after_all_sales() -> None:
         corp.cert_owners[index] = player
     play(history, SellShares(player, "CoG", 10))
     float_target = "W&A"
+    round_ = game.round
     play(history, Par(player, float_target, 55))
+    # Neither another sale nor another purchase is left, so the turn ends by itself.
+    assert game.acting != player
+    round_.seat = game.state.players.index(game.state.player(player))
+    round_.turn.bought = round_.turn.sold_before_buy = round_.turn.acted = True
     with pytest.raises(IllegalAction, match="before all its sales or after them all"):
         play(history, SellShares(player, "CoG", 10))
     with pytest.raises(IllegalAction, match="already bought a certificate this turn"):
@@ -188,7 +193,7 @@ def test_3_3_b_certificate_limit_and_yellow_zone_exemption() -> None:
     count = history.game.round.certificate_count(player)
     corp = game.state.corporations["GA"]
     play(history, Par(player, "GA", 55))
-    play(history, Pass(player))
+    end_turn(history, player)
     for name in ("W&A", "SAL", "G&F", "ACL", "CoG"):
         other = game.state.corporations[name]
         other.par = 70
@@ -232,7 +237,8 @@ def test_3_5_presidency_changes_when_another_holds_more() -> None:
     buy_all_privates(history)
     game = history.game
     first = game.acting
-    play(history, Par(first, "W&A", 70), Pass(first))
+    play(history, Par(first, "W&A", 70))
+    end_turn(history, first)
     corp = game.state.corporations["W&A"]
     other = history.game.acting
     for index in (3, 4):
@@ -356,3 +362,30 @@ def test_3_2_b_private_trades_are_offered_as_choices(opened: History) -> None:
     assert {c.fields["company"] for c in trades if c.fields["seller"] == player} == own
     assert {c.fields["company"] for c in trades if c.fields["seller"] != player} == others
     assert all(c.price_range and c.price_range[0] == 1 for c in trades)
+
+
+def test_3_2_a_turn_with_nothing_left_to_do_ends_by_itself() -> None:
+    """After the opening purchase in stock round 1 (no selling, 3.2) only ending the turn is
+    left, so the turn passes on without a Pass."""
+    history = new_history()
+    buy_all_privates(history)
+    game = history.game
+    first = game.acting
+    play(history, Par(first, "W&A", 70))
+    assert game.acting != first
+    assert game.round.consecutive_passes == 0
+
+
+def test_3_2_a_player_who_can_do_nothing_is_passed() -> None:
+    """A player who can neither buy, sell nor buy a private from another player is passed when
+    his turn comes; it counts as a pass toward the end of the round (3.6)."""
+    history = new_history()
+    buy_all_privates(history)
+    game = history.game
+    broke = game.state.players[(game.round.seat + 1) % len(game.state.players)]
+    broke.cash = 0
+    first = game.acting
+    play(history, Par(first, "W&A", 70))
+    assert game.acting not in (first, broke.name)
+    assert game.round.consecutive_passes == 1
+    assert any(f"{broke.name} can do nothing" in line for line in game.state.log)

@@ -34,9 +34,11 @@ def _recorded(name: str) -> tuple[GameSetup, tuple[Action, ...]]:
     return history.setup, tuple(history.actions)
 
 
-def position(name: str, count: int) -> tuple[History, Action]:
-    """The fixture's game after `count` actions, and the action recorded next."""
+def position(name: str, landmark: Action, offset: int = 0) -> tuple[History, Action]:
+    """The fixture's game just before its first `landmark` action (moved on `offset` actions),
+    and the action recorded next."""
     setup, actions = _recorded(name)
+    count = actions.index(landmark) + offset
     history = History(setup)
     for action in actions[:count]:
         history.apply(action)
@@ -95,7 +97,7 @@ def test_opening_an_18al_export_in_an_18ga_window_rebuilds_the_map(
 
 
 def test_the_coal_token_is_placed_from_the_panel(qtbot: QtBot, tmp_path: Path) -> None:
-    history, recorded = position(BANKRUPT, 138)
+    history, recorded = position(BANKRUPT, PlaceBonusToken("ABC", "SNAR", "G4"))
     assert recorded == PlaceBonusToken("ABC", "SNAR", "G4")
     win = window(qtbot, history, tmp_path)
     assert "bonus SNAR G4" in win.what_now.buttons
@@ -107,7 +109,7 @@ def test_the_coal_token_is_placed_from_the_panel(qtbot: QtBot, tmp_path: Path) -
 
 
 def test_the_coal_token_is_placed_by_clicking_the_map(qtbot: QtBot, tmp_path: Path) -> None:
-    history, recorded = position(BANKRUPT, 138)
+    history, recorded = position(BANKRUPT, PlaceBonusToken("ABC", "SNAR", "G4"))
     win = window(qtbot, history, tmp_path)
     win.what_now.buttons["bonus SNAR"].click()
     board = win.controller
@@ -121,7 +123,7 @@ def test_the_coal_token_is_placed_by_clicking_the_map(qtbot: QtBot, tmp_path: Pa
 
 
 def test_the_lumber_terminal_is_laid_through_its_ability(qtbot: QtBot, tmp_path: Path) -> None:
-    history, recorded = position(GAME, 183)
+    history, recorded = position(GAME, LayTile("M&O", "N5", "445", 3, "BLC"))
     assert recorded == LayTile("M&O", "N5", "445", 3, "BLC")
     win = window(qtbot, history, tmp_path)
     button = win.what_now.buttons["ability BLC"]
@@ -142,7 +144,7 @@ def test_the_lumber_terminal_is_laid_through_its_ability(qtbot: QtBot, tmp_path:
 
 
 def test_dropping_tile_445_from_the_tray_uses_the_ability(qtbot: QtBot, tmp_path: Path) -> None:
-    history, recorded = position(GAME, 183)
+    history, recorded = position(GAME, LayTile("M&O", "N5", "445", 3, "BLC"))
     win = window(qtbot, history, tmp_path)
     board = win.controller
     assert "BLC" in win.tray.item_for("445").toolTip()
@@ -154,7 +156,7 @@ def test_dropping_tile_445_from_the_tray_uses_the_ability(qtbot: QtBot, tmp_path
 
 
 def test_the_half_price_train_is_bought_from_the_panel(qtbot: QtBot, tmp_path: Path) -> None:
-    history, recorded = position(BANKRUPT, 207)
+    history, recorded = position(BANKRUPT, BuyTrain("ATN", "5-0", 225, None, "NDY"))
     assert recorded == BuyTrain("ATN", "5-0", 225, None, "NDY")
     win = window(qtbot, history, tmp_path)
     button = win.what_now.buttons["discount NDY"]
@@ -166,7 +168,7 @@ def test_the_half_price_train_is_bought_from_the_panel(qtbot: QtBot, tmp_path: P
 
 
 def test_a_station_on_the_objective_says_so_and_is_paid(qtbot: QtBot, tmp_path: Path) -> None:
-    history, recorded = position(GAME, 76)
+    history, recorded = position(GAME, PlaceToken("M&O", "K2", 0))
     assert recorded == PlaceToken("M&O", "K2", 0)
     win = window(qtbot, history, tmp_path)
     found = win.what_now.control_for(recorded)
@@ -184,7 +186,7 @@ def test_a_station_on_the_objective_says_so_and_is_paid(qtbot: QtBot, tmp_path: 
 
 
 def test_train_names_are_shown_with_the_routes(qtbot: QtBot, tmp_path: Path) -> None:
-    history, _ = position(BANKRUPT, 258)
+    history, _ = position(BANKRUPT, LayTile("M&O", "G4", "444b", 5), offset=1)
     win = window(qtbot, history, tmp_path)
     texts = [w.text() for w in win.what_now.widget().findChildren(type(win.move_bar.text))]
     assert any(t.startswith("Train names:") and "Robert E. Lee" in t for t in texts)

@@ -389,6 +389,8 @@ class StockRound(Round):
             self._sell(player, corp, action.percent)
         elif isinstance(action, SellPrivate):
             self._trade_private(action)
+            self._end_turn_if_spent()
+            return
         elif isinstance(action, Pass):
             problem = self._over_limit_problem(player)
             if problem:
@@ -398,6 +400,14 @@ class StockRound(Round):
             self._end_stock_turn(acted=self.turn.acted)
         else:
             raise IllegalAction(f"{type(action).TYPE.replace('_', ' ')} is not a stock round action")
+        if not isinstance(action, Pass):
+            self._end_turn_if_spent()
+
+    def _end_turn_if_spent(self) -> None:
+        """A turn in which the player has acted and can do nothing more ends by itself. A
+        private sale doesn't hold it open: either party may still agree one on the other's turn."""
+        if not self.finished and self.turn.acted and self._only_pass_left():
+            self._end_stock_turn(acted=True)
 
     def _buy_problem_common(self, player: str, corp: CorporationState) -> str | None:
         if self.turn.bought:
@@ -584,6 +594,25 @@ class StockRound(Round):
         self.seat = (self.seat + 1) % len(self.game.state.players)
         if self.consecutive_passes >= len(self.game.state.players):
             self._finish()
+        elif not self.auction and not self.private_turns and self._nothing_to_do():
+            self.game.log(f"{self.acting()} can do nothing this turn and passes")
+            self._end_stock_turn(acted=False)
+
+    def _only_pass_left(self) -> bool:
+        """Nothing is left for the acting player but to end the turn (a private sale doesn't
+        count: either party may agree one on the other's turn)."""
+        remaining = {c.action for c in self._regular_choices()}
+        return Pass in remaining and remaining <= {Pass, SellPrivate}
+
+    def _nothing_to_do(self) -> bool:
+        """At the start of a turn: the player can neither buy nor sell a share nor buy a private
+        from another player, so the turn is passed for him. Selling his own private stays open
+        to him on the buyer's turn."""
+        player = self.acting()
+        choices = self._regular_choices()
+        return any(c.action is Pass for c in choices) and all(
+            c.action is Pass or (c.action is SellPrivate and c.fields.get("seller") == player)
+            for c in choices)
 
     def _finish(self) -> None:
         state = self.game.state
