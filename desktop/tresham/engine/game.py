@@ -17,6 +17,7 @@ from tresham.engine.actions import Action, EndGame
 from tresham.engine.board import Board
 from tresham.engine.data.loader import available_titles, load_title
 from tresham.engine.data.model import TitleData
+from tresham.engine.data.options import title_with_options
 from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Round
 from tresham.engine.rules import TitleRules
@@ -68,8 +69,10 @@ def check_setup(setup: GameSetup, title: TitleData) -> None:
 class Game:
     def __init__(self, setup: GameSetup) -> None:
         self.setup = setup
-        self.title: TitleData = load_title(setup.title)
-        check_setup(setup, self.title)
+        title = load_title(setup.title)
+        check_setup(setup, title)
+        # The data as the options change it (title.yaml `changes`: 18AL 7(b)-(d)).
+        self.title: TitleData = title_with_options(title, setup.options)
         self.rng = random.Random(setup.seed)
         self.rules: TitleRules = _rules_class(self.title)(self)
         self.state = self._initial_state()

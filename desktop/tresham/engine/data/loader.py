@@ -7,15 +7,17 @@ Every problem is reported as a `DataError` naming the file and key, e.g.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from tresham.engine.data.model import (
-    HEX_COLOURS, TILE_COLOURS, UNLIMITED, Ability, Allowance, Border, CorporationDef, Feature,
-    HexDef, MapDef, MarketCell, MarketDef, NodeDef, NodeKind, Objective, OptionDef, PhaseDef, PhasedValue,
-    PrivateDef, Terrain, TileDef, TitleData, TitleInfo, TrackDef, TrainDef,
+    HEX_COLOURS, TILE_COLOURS, UNLIMITED, Ability, Allowance, Border, CorporationDef, DataChanges,
+    Feature, HexDef, MapDef, MarketCell, MarketDef, NodeDef, NodeKind, Objective, OptionDef,
+    PhaseDef, PhasedValue, PrivateDef, Terrain, TileDef, TitleData, TitleInfo, TrackDef, TrainDef,
 )
+from tresham.engine.data.options import apply_changes
 from tresham.engine.data.reader import Node, read_yaml
 from tresham.engine.errors import DataError
 from tresham.engine.hexgrid import HexGrid, HexNameError, Orientation
@@ -61,7 +63,8 @@ class _TitleLoader:
         return read_yaml(self.base / self.title_id / name, f"maps/{self.title_id}/{name}")
 
     def load(self) -> TitleData:
-        info = self._info(self._file("title.yaml"))
+        title_node = self._file("title.yaml")
+        info = self._info(title_node)
         phases = self._phases(self._file("phases.yaml"))
         phase_names = [p.name for p in phases]
         map_def = self._map(self._file("map.yaml"), phase_names)
@@ -75,7 +78,8 @@ class _TitleLoader:
         trains = self._trains(trains_node)
         self._check_phase_triggers(phases, trains)
         self._check_train_phases(trains_node, trains, phase_names)
-        return TitleData(info, map_def, tiles, corporations, privates, market, trains, phases)
+        title = TitleData(info, map_def, tiles, corporations, privates, market, trains, phases)
+        return self._with_option_changes(title, title_node, phase_names)
 
     # title.yaml -------------------------------------------------------------------------------
 
@@ -118,7 +122,8 @@ class _TitleLoader:
 
     @staticmethod
     def _option(option: Node, seen: set[str]) -> OptionDef:
-        option.mapping({"id", "rule", "name", "description", "profile"})
+        option.mapping({"id", "rule", "name", "description", "profile", "changes",
+                        "applies_with"})
         option_id = option.child("id").text()
         if option_id in seen:
             raise option.child("id").error(f"duplicate option id {option_id!r}")
@@ -126,6 +131,86 @@ class _TitleLoader:
         return OptionDef(option_id, option.child("rule").text(), option.child("name").text(),
                          option.child("description").text(),
                          option.child("profile", None).opt_text())
+
+    def _with_option_changes(self, title: TitleData, node: Node,
+                             phase_names: list[str]) -> TitleData:
+        """Read each option's and variant's `changes` (once the data they change is known) and
+        check that the data each one produces is still consistent."""
+        info = title.info
+        option_ids = {o.id for o in info.options}
+        parsed: dict[str, OptionDef] = {}
+        for key in ("options", "variants"):
+            for item, option in zip(node.child(key, []).items(),
+                                    info.options if key == "options" else info.variants):
+                applies_with = tuple(r.text() for r in item.child("applies_with", []).items())
+                for index, required in enumerate(applies_with):
+                    if required not in option_ids:
+                        raise item.child("applies_with").error(
+                            f"{required!r} is not one of the title's options", str(index))
+                changes = self._changes(item.child("changes"), title, phase_names) \
+                    if item.has("changes") else DataChanges()
+                parsed[option.id] = replace(option, changes=changes, applies_with=applies_with)
+        info = replace(info, options=tuple(parsed[o.id] for o in info.options),
+                       variants=tuple(parsed[v.id] for v in info.variants))
+        title = replace(title, info=info)
+        for key, options in (("options", info.options), ("variants", info.variants)):
+            for index, option in enumerate(options):
+                if option.changes:
+                    together = [parsed[r] for r in option.applies_with] + [option]
+                    self._check_homes(apply_changes(title, together),
+                                      f"{key}[{index}].changes")
+        return title
+
+    def _changes(self, node: Node, title: TitleData, phase_names: list[str]) -> DataChanges:
+        node.mapping({"hexes", "corporations", "trains"})
+        hexes = []
+        for item in node.child("hexes", []).items():
+            hex_def = self._hex(item, title.map.grid, phase_names)
+            if hex_def.id not in title.map.hexes:
+                raise item.child("id").error(f"hex {hex_def.id} is not on the map (an option "
+                                             "changes printed hexes, it adds none)")
+            hexes.append(hex_def)
+        corporations: list[tuple[str, dict[str, Any]]] = []
+        for item in node.child("corporations", []).items():
+            item.mapping({"id", "home", "home_city"})
+            corp_id = item.child("id").text()
+            if corp_id not in title.corporations:
+                raise item.child("id").error(f"no corporation {corp_id} in companies.yaml")
+            fields: dict[str, Any] = {}
+            if item.has("home"):
+                fields["home"] = item.child("home").text()
+                if fields["home"] not in title.map.hexes:
+                    raise item.child("home").error(f"hex {fields['home']} is not on the map")
+            if item.has("home_city"):
+                city = item.child("home_city")
+                fields["home_city"] = None if city.value == "choose" else city.integer(0)
+            corporations.append((corp_id, fields))
+        trains: list[tuple[str, dict[str, Any]]] = []
+        names = {t.name for t in title.trains}
+        for item in node.child("trains", []).items():
+            item.mapping({"name", "count", "rusts_on", "obsolete_on"})
+            name = item.child("name").text()
+            if name not in names:
+                raise item.child("name").error(f"no train named {name!r} in trains.yaml")
+            fields = {}
+            if item.has("count"):
+                fields["count"] = item.child("count").count(UNLIMITED)
+            for key in ("rusts_on", "obsolete_on"):
+                if item.has(key):
+                    fields[key] = item.child(key).opt_text()
+                    if fields[key] is not None and fields[key] not in names:
+                        raise item.child(key).error(f"no train named {fields[key]!r}")
+            trains.append((name, fields))
+        return DataChanges(tuple(hexes), tuple(corporations), tuple(trains))
+
+    def _check_homes(self, title: TitleData, where: str) -> None:
+        """Every corporation's home is a city of its home hex (the data an option produces)."""
+        for corp in title.corporations.values():
+            cities = len(title.map.hexes[corp.home].track.cities)
+            if (corp.home_city is None and cities < 2) or (corp.home_city is not None
+                                                            and corp.home_city >= cities):
+                raise DataError(f"maps/{self.title_id}/title.yaml", where,
+                                f"{corp.id}'s home {corp.home} has no city {corp.home_city}")
 
     # map.yaml ---------------------------------------------------------------------------------
 

@@ -282,6 +282,21 @@ class PhaseDef:
 
 
 @dataclass(frozen=True)
+class DataChanges:
+    """What an option or variant changes in the title's data while it is on (title.yaml
+    `changes`): hexes replaced whole, and named fields of corporations and trains."""
+
+    hexes: tuple[HexDef, ...] = ()
+    corporations: tuple[tuple[str, Mapping[str, Any]], ...] = field(default=(), hash=False)
+    """(corporation id, {field: new value}); fields `home`, `home_city`."""
+    trains: tuple[tuple[str, Mapping[str, Any]], ...] = field(default=(), hash=False)
+    """(train name, {field: new value}); fields `count`, `rusts_on`, `obsolete_on`."""
+
+    def __bool__(self) -> bool:
+        return bool(self.hexes or self.corporations or self.trains)
+
+
+@dataclass(frozen=True)
 class OptionDef:
     id: str
     rule: str
@@ -289,6 +304,9 @@ class OptionDef:
     description: str
     profile: str | None = None
     """For a variant: the implementation whose reading of the rules it is (e.g. 18xx.games)."""
+    changes: DataChanges = field(default_factory=DataChanges)
+    applies_with: tuple[str, ...] = ()
+    """Options that must be on too for `changes` to apply (a variant of an optional rule)."""
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,16 @@
-"""18AL, The Railroads Come to Alabama: the rules its data cannot express, and its options (7).
+"""18AL, The Railroads Come to Alabama: the rules its data cannot express.
 
 Most of 18AL is data in maps/18AL: historical objectives (`objective`), the coal field token
 (`assign_bonus`), the Lumber Terminal (a `special` tile laid through `tile_lay` with `tiles`), the
 New Decatur Yards (`train_discount`), the 4D's doubling (`multiplier`), obsolete 4 trains
-(`obsolete_on`) and the phase events. This module holds the Tuscumbia Railway's price (3.1.2),
-the optional rules of section 7 and the 18xx.games readings switched on by variants.
+(`obsolete_on`), the phase events, and the optional rules 7(b)-(d) and the 18xx.games reading of
+7(c) (`changes` of options and variants in title.yaml). Option 7(a) is the shared
+`extra_yellow_first_turn` rule of `TitleRules`. This module holds the Tuscumbia Railway's price
+(3.1.2) and the 18xx.games readings that are rules rather than data.
 """
 
 from __future__ import annotations
 
-from tresham.engine.data.model import UNLIMITED, TrainDef
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.rules import TitleRules
 from tresham.engine.state import BANK
@@ -17,37 +18,10 @@ from tresham.engine.state import BANK
 TUSCUMBIA = "TR"
 TUSCUMBIA_DISCOUNT_PER_ROUND = 5
 TUSCUMBIA_FORCED_ROUND = 5
-DECATUR = ("C4", 0)
-EIGHT_4D = 8
 NDY_18XX_TRAINS = ["3", "4", "5"]
 
 
 class Rules(TitleRules):
-
-    # Setup options ------------------------------------------------------------------------------
-
-    def home_of(self, corp_id: str) -> tuple[str, int | None]:
-        """7(b): the Louisville & Nashville may start in Decatur."""
-        if corp_id == "L&N" and self.option("ln_home_decatur"):
-            return DECATUR
-        return super().home_of(corp_id)
-
-    def train_count(self, train: TrainDef) -> int:
-        """7(c): 4D trains may be unlimited (eight of them in the 18xx.games reading)."""
-        if train.name == "4D" and self.option("unlimited_4d_trains"):
-            return EIGHT_4D if self.option("unlimited_4d_is_eight") else UNLIMITED
-        return super().train_count(train)
-
-    def rusts_on(self, train: TrainDef) -> str | None:
-        """7(d): 4 trains leave play at once when the first 7 is bought."""
-        if self.option("four_trains_rust_on_7") and train.obsolete_on is not None:
-            return train.obsolete_on
-        return super().rusts_on(train)
-
-    def obsolete_on(self, train: TrainDef) -> str | None:
-        if self.option("four_trains_rust_on_7"):
-            return None
-        return super().obsolete_on(train)
 
     # 18xx.games readings --------------------------------------------------------------------------
 
