@@ -223,48 +223,180 @@ class _SideDraft:
     blocked: bool = False
 
 
-def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
-                started: frozenset[str]) -> TrackGraph:
-    """The graph of the map with `laid` tiles, node values as in the phases `started`."""
-    graph = TrackGraph(title)
-    tracks: dict[str, TrackDef] = {}
-    for hex_id, hex_def in title.map.hexes.items():
-        track = current_track(hex_def, laid.get(hex_id))
-        if track.is_empty:
-            continue
-        tracks[hex_id] = track
-        for node_def in track.nodes:
-            node_id = f"{hex_id}-{node_def.ref}"
-            graph.node_ids[node_id] = len(graph.nodes)
-            graph.nodes.append(GraphNode(
-                len(graph.nodes), node_id, hex_id, node_def.ref, node_def.kind, node_def,
-                hex_def, node_def.revenue.value_in(started), len(track.cities),
-                len(track.towns)))
-            graph.node_segments.append([])
-    drafts: list[_SideDraft] = []
-    side_at: dict[tuple[str, int], int] = {}
-    for hex_id, track in tracks.items():
-        hex_def = title.map.hexes[hex_id]
-        for path_index, path in enumerate(track.paths):
-            seg_index = len(graph.segments)
-            ends = []
+_PieceEnd = tuple[int, int, int, str | None, bool]
+"""(local node or -1, edge, physical side number in the title, neighbour hex, impassable)."""
+
+
+@dataclass(frozen=True)
+class _Piece:
+    """One hex's current track, resolved once per (hex, tile, rotation): its nodes and its
+    paths, each path end a local node number or the hex edge it reaches."""
+
+    hex: str
+    nodes: tuple[tuple[str, NodeDef], ...]
+    """(node id, definition) in the track's node order."""
+    cities: int
+    towns: int
+    paths: tuple[tuple[_PieceEnd, _PieceEnd], ...]
+
+
+class _Parts:
+    """Per title: the hexes' resolved tracks, and the small frozen objects of recent graphs.
+
+    Graphs of positions a few tile lays apart have mostly the same nodes, segments, ends and
+    steps (same indices, same values), so a build looks them up instead of making them again;
+    being frozen, they are safely shared between graphs.
+    """
+
+    LIMIT = 200_000
+
+    def __init__(self, title: TitleData) -> None:
+        self.title = title
+        self.pieces: dict[tuple[str, str | None, int], _Piece | None] = {}
+        self.slots: dict[tuple[str, int], int] = {}
+        self.clear()
+
+    def clear(self) -> None:
+        self.nodes: dict[tuple[int, int, int, int], GraphNode] = {}
+        self.node_ends: dict[int, End] = {}
+        self.side_ends: dict[tuple[int, int], End] = {}
+        self.segments: dict[tuple[int, int, int, int, int], Segment] = {}
+        self.sides: dict[tuple[object, ...], Side] = {}
+        self.steps: dict[tuple[int, int], Step] = {}
+
+    def size(self) -> int:
+        return (len(self.nodes) + len(self.node_ends) + len(self.side_ends) + len(self.segments)
+                + len(self.sides) + len(self.steps))
+
+    def piece(self, hex_def: HexDef, laid: LaidTile | None) -> _Piece | None:
+        key = (hex_def.id, None, 0) if laid is None else (hex_def.id, laid.tile.id, laid.rotation)
+        if key in self.pieces:
+            return self.pieces[key]
+        track = current_track(hex_def, laid)
+        piece = None if track.is_empty else self._resolve(hex_def, track)
+        self.pieces[key] = piece
+        return piece
+
+    def _resolve(self, hex_def: HexDef, track: TrackDef) -> _Piece:
+        hex_id = hex_def.id
+        local = {node.ref: i for i, node in enumerate(track.nodes)}
+        paths = []
+        for path in track.paths:
+            ends: list[_PieceEnd] = []
             for end in path:
                 if isinstance(end, str):
-                    node = graph.node_ids[f"{hex_id}-{end}"]
-                    graph.node_segments[node].append(seg_index)
-                    ends.append(End(node=node))
+                    ends.append((local[end], -1, -1, None, False))
                     continue
-                side = _side_index(title, hex_id, end, side_at, drafts)
+                other = _neighbour_on_map(self.title, hex_id, end)
+                blocked = any(b.edge == end and b.type == "impassable" for b in hex_def.borders)
+                ends.append((-1, end, self._slot(hex_id, end, other), other, blocked))
+            paths.append((ends[0], ends[1]))
+        return _Piece(hex_id, tuple((f"{hex_id}-{n.ref}", n) for n in track.nodes),
+                      len(track.cities), len(track.towns), tuple(paths))
+
+    def _slot(self, hex_id: str, edge: int, other: str | None) -> int:
+        found = self.slots.get((hex_id, edge))
+        if found is None:
+            found = self.slots[(hex_id, edge)] = len(self.slots)
+            if other is not None:
+                self.slots[(other, opposite_edge(edge))] = found
+        return found
+
+
+_PARTS: dict[int, _Parts] = {}
+
+
+def _parts(title: TitleData) -> _Parts:
+    parts = _PARTS.get(id(title))
+    if parts is None or parts.title is not title:
+        parts = _PARTS[id(title)] = _Parts(title)
+    elif parts.size() > _Parts.LIMIT:
+        parts.clear()
+    return parts
+
+
+def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
+                started: frozenset[str]) -> TrackGraph:
+    """The graph of the map with `laid` tiles, node values as in the phases `started`.
+
+    Numbering: nodes and segments in map order, then each hex's track order; sides in the order
+    segments first reach them; links as `_build_links` finds them.
+    """
+    parts = _parts(title)
+    graph = TrackGraph(title)
+    nodes = graph.nodes
+    placed: list[tuple[_Piece, int]] = []
+    for hex_id, hex_def in title.map.hexes.items():
+        piece = parts.piece(hex_def, laid.get(hex_id))
+        if piece is None:
+            continue
+        base = len(nodes)
+        placed.append((piece, base))
+        piece_id = id(piece)
+        for i, (node_id, node_def) in enumerate(piece.nodes):
+            index = base + i
+            revenue = node_def.revenue.value_in(started)
+            key = (index, piece_id, i, revenue)
+            node = parts.nodes.get(key)
+            if node is None:
+                node = parts.nodes[key] = GraphNode(
+                    index, node_id, hex_id, node_def.ref, node_def.kind, node_def, hex_def,
+                    revenue, piece.cities, piece.towns)
+            graph.node_ids[node_id] = index
+            nodes.append(node)
+    node_segments: list[list[int]] = [[] for _ in nodes]
+    graph.node_segments = node_segments
+    segments = graph.segments
+    drafts: list[_SideDraft] = []
+    side_at: dict[int, int] = {}
+    node_ends = parts.node_ends
+    side_ends = parts.side_ends
+    for piece, base in placed:
+        hex_id = piece.hex
+        for path_index, path in enumerate(piece.paths):
+            seg_index = len(segments)
+            resolved: list[End] = []
+            for local, edge, slot, other, blocked in path:
+                if local >= 0:
+                    at = base + local
+                    node_segments[at].append(seg_index)
+                    end = node_ends.get(at)
+                    if end is None:
+                        end = node_ends[at] = End(node=at)
+                    resolved.append(end)
+                    continue
+                side = side_at.get(slot)
+                if side is None:
+                    side = side_at[slot] = len(drafts)
+                    drafts.append(_SideDraft((hex_id, other), (edge, opposite_edge(edge))))
                 draft = drafts[side]
                 draft.segments[0 if draft.hexes[0] == hex_id else 1].append(seg_index)
-                if any(b.edge == end and b.type == "impassable" for b in hex_def.borders):
+                if blocked:
                     draft.blocked = True
-                ends.append(End(side=side, edge=end))
-            graph.segments.append(Segment(seg_index, hex_id, path_index, (ends[0], ends[1])))
+                end = side_ends.get((side, edge))
+                if end is None:
+                    end = side_ends[(side, edge)] = End(side=side, edge=edge)
+                resolved.append(end)
+            first, second = resolved
+            # Where the ends lead (node n as n, side s as -1 - s) fixes the rest of the segment.
+            seg_key = (seg_index, id(piece), path_index,
+                       first.node if first.node >= 0 else -1 - first.side,
+                       second.node if second.node >= 0 else -1 - second.side)
+            segment = parts.segments.get(seg_key)
+            if segment is None:
+                segment = parts.segments[seg_key] = Segment(seg_index, hex_id, path_index,
+                                                            (first, second))
+            segments.append(segment)
             graph.hex_segments.setdefault(hex_id, []).append(seg_index)
-    graph.sides = [Side(i, d.hexes, d.edges, (tuple(d.segments[0]), tuple(d.segments[1])),
-                        d.blocked) for i, d in enumerate(drafts)]
-    _build_links(graph)
+    sides = graph.sides
+    for i, d in enumerate(drafts):
+        side_key = (i, d.hexes, d.edges, tuple(d.segments[0]), tuple(d.segments[1]), d.blocked)
+        found = parts.sides.get(side_key)
+        if found is None:
+            found = parts.sides[side_key] = Side(
+                i, d.hexes, d.edges, (tuple(d.segments[0]), tuple(d.segments[1])), d.blocked)
+        sides.append(found)
+    _build_links(graph, parts.steps)
     return graph
 
 
@@ -284,57 +416,73 @@ def _neighbour_on_map(title: TitleData, hex_id: str, edge: int) -> str | None:
     return table[key]
 
 
-def _side_index(title: TitleData, hex_id: str, edge: int, side_at: dict[tuple[str, int], int],
-                drafts: list[_SideDraft]) -> int:
-    """The side at `edge` of `hex_id`, shared with the neighbour (None off the map)."""
-    found = side_at.get((hex_id, edge))
-    if found is not None:
-        return found
-    other = _neighbour_on_map(title, hex_id, edge)
-    index = len(drafts)
-    drafts.append(_SideDraft((hex_id, other), (edge, opposite_edge(edge))))
-    side_at[(hex_id, edge)] = index
-    if other is not None:
-        side_at[(other, opposite_edge(edge))] = index
-    return index
+def _build_links(graph: TrackGraph, step_objects: dict[tuple[int, int], Step]) -> None:
+    """Every walk between two nodes through plain track, once per unordered pair of walk.
 
-
-def _build_links(graph: TrackGraph) -> None:
-    """Every walk between two nodes through plain track, once per unordered pair of walk."""
-    graph.links_from = [[] for _ in graph.nodes]
+    Walks leave each node in index order and branch in segment order, so links come in the
+    order of (start node, segments walked); a walk found again from its other end is skipped.
+    """
+    links_from: list[list[tuple[Link, bool]]] = [[] for _ in graph.nodes]
+    graph.links_from = links_from
+    links = graph.links
     seen: set[tuple[int, int, int]] = set()
+    segments = graph.segments
+    sides = graph.sides
+    offset = len(segments)
+    # For each segment and the end it is entered by: where it leads (a node, or a side's bit
+    # and the (segment, entry end, bit) it may go on along), computed once per build.
+    leads: list[tuple[int, int, tuple[tuple[int, int, int], ...]]] = []
+    for segment in segments:
+        for start in (0, 1):
+            end = segment.ends[1 - start]
+            if end.node >= 0:
+                leads.append((end.node, 0, ()))
+                continue
+            side = sides[end.side]
+            onward: tuple[tuple[int, int, int], ...] = ()
+            if not side.blocked:
+                onward = tuple(
+                    (nxt, 0 if segments[nxt].ends[0].side == end.side else 1, 1 << nxt)
+                    for nxt in side.segments[side.other(segment.hex)])
+            leads.append((-1, 1 << (offset + end.side), onward))
 
-    def walk(start: int, segment: int, from_end: int, mask: int, steps: list[Step]) -> None:
-        end = graph.segments[segment].ends[1 - from_end]
-        if end.is_node:
-            if end.node == start:
+    def step(segment: int, start: int) -> Step:
+        found = step_objects.get((segment, start))
+        if found is None:
+            found = step_objects[(segment, start)] = Step(segment, start)
+        return found
+
+    steps: list[Step] = []
+
+    def walk(origin: int, segment: int, from_end: int, mask: int) -> None:
+        node, side_bit, onward = leads[2 * segment + from_end]
+        if node >= 0:
+            if node == origin:
                 return
-            key = (min(start, end.node), max(start, end.node), mask)
+            key = (min(origin, node), max(origin, node), mask)
             if key in seen:
                 return
             seen.add(key)
-            link = Link(len(graph.links), start, end.node, tuple(steps), mask)
-            graph.links.append(link)
-            graph.links_from[start].append((link, False))
-            graph.links_from[end.node].append((link, True))
+            link = Link(len(links), origin, node, tuple(steps), mask)
+            links.append(link)
+            links_from[origin].append((link, False))
+            links_from[node].append((link, True))
             return
-        side_bit = graph.side_bit(end.side)
         if mask & side_bit:
             return
-        for nxt in graph.continuations(segment, end):
-            bit = graph.segment_bit(nxt)
+        for nxt, start_end, bit in onward:
             if mask & bit:
                 continue
-            start_end = 0 if graph.segments[nxt].ends[0].side == end.side else 1
-            steps.append(Step(nxt, start_end))
-            walk(start, nxt, start_end, mask | side_bit | bit, steps)
+            steps.append(step(nxt, start_end))
+            walk(origin, nxt, start_end, mask | side_bit | bit)
             steps.pop()
 
-    for node in range(len(graph.nodes)):
-        for segment in graph.node_segments[node]:
-            ends = graph.segments[segment].ends
-            start_end = 0 if ends[0].node == node else 1
-            walk(node, segment, start_end, graph.segment_bit(segment), [Step(segment, start_end)])
+    for origin, leaving in enumerate(graph.node_segments):
+        for first in leaving:
+            start_end = 0 if segments[first].ends[0].node == origin else 1
+            steps.append(step(first, start_end))
+            walk(origin, first, start_end, 1 << first)
+            steps.pop()
 
 
 # Caching --------------------------------------------------------------------------------------

@@ -1,0 +1,166 @@
+"""The track graph builder makes exactly the graph of the first, plain builder (kept here as
+the reference): same nodes, segments, sides and links, in the same order, at every board
+position of the fixture games, including after undo (graphs then share cached parts)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from conftest import SHARED
+from tresham.engine.data.model import TitleData, TrackDef
+from tresham.engine.hexgrid import opposite_edge
+from tresham.engine.history import History
+from tresham.engine.routes.graph import (
+    End, GraphNode, Link, Segment, Side, Step, TrackGraph, _neighbour_on_map, build_graph,
+    phases_started,
+)
+from tresham.engine.upgrades import LaidTile, current_track
+from tresham.importers import eighteen_xx_games as xx
+
+FIXTURES = SHARED / "fixtures" / "18xx.games"
+GAMES = sorted(p for title in ("18GA", "18AL") for p in (FIXTURES / title).glob("*.json")) \
+    if FIXTURES.is_dir() else []
+
+
+@dataclass
+class _SideDraft:
+    """A side while the graph is being built."""
+
+    hexes: tuple[str, str | None]
+    edges: tuple[int, int]
+    segments: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
+    blocked: bool = False
+
+
+def reference_graph(title: TitleData, laid: Mapping[str, LaidTile],
+                started: frozenset[str]) -> TrackGraph:
+    """The graph as the first, plain builder made it."""
+    graph = TrackGraph(title)
+    tracks: dict[str, TrackDef] = {}
+    for hex_id, hex_def in title.map.hexes.items():
+        track = current_track(hex_def, laid.get(hex_id))
+        if track.is_empty:
+            continue
+        tracks[hex_id] = track
+        for node_def in track.nodes:
+            node_id = f"{hex_id}-{node_def.ref}"
+            graph.node_ids[node_id] = len(graph.nodes)
+            graph.nodes.append(GraphNode(
+                len(graph.nodes), node_id, hex_id, node_def.ref, node_def.kind, node_def,
+                hex_def, node_def.revenue.value_in(started), len(track.cities),
+                len(track.towns)))
+            graph.node_segments.append([])
+    drafts: list[_SideDraft] = []
+    side_at: dict[tuple[str, int], int] = {}
+    for hex_id, track in tracks.items():
+        hex_def = title.map.hexes[hex_id]
+        for path_index, path in enumerate(track.paths):
+            seg_index = len(graph.segments)
+            ends = []
+            for end in path:
+                if isinstance(end, str):
+                    node = graph.node_ids[f"{hex_id}-{end}"]
+                    graph.node_segments[node].append(seg_index)
+                    ends.append(End(node=node))
+                    continue
+                side = _side_index(title, hex_id, end, side_at, drafts)
+                draft = drafts[side]
+                draft.segments[0 if draft.hexes[0] == hex_id else 1].append(seg_index)
+                if any(b.edge == end and b.type == "impassable" for b in hex_def.borders):
+                    draft.blocked = True
+                ends.append(End(side=side, edge=end))
+            graph.segments.append(Segment(seg_index, hex_id, path_index, (ends[0], ends[1])))
+            graph.hex_segments.setdefault(hex_id, []).append(seg_index)
+    graph.sides = [Side(i, d.hexes, d.edges, (tuple(d.segments[0]), tuple(d.segments[1])),
+                        d.blocked) for i, d in enumerate(drafts)]
+    _build_links(graph)
+    return graph
+
+
+def _side_index(title: TitleData, hex_id: str, edge: int, side_at: dict[tuple[str, int], int],
+                drafts: list[_SideDraft]) -> int:
+    """The side at `edge` of `hex_id`, shared with the neighbour (None off the map)."""
+    found = side_at.get((hex_id, edge))
+    if found is not None:
+        return found
+    other = _neighbour_on_map(title, hex_id, edge)
+    index = len(drafts)
+    drafts.append(_SideDraft((hex_id, other), (edge, opposite_edge(edge))))
+    side_at[(hex_id, edge)] = index
+    if other is not None:
+        side_at[(other, opposite_edge(edge))] = index
+    return index
+
+
+def _build_links(graph: TrackGraph) -> None:
+    """Every walk between two nodes through plain track, once per unordered pair of walk."""
+    graph.links_from = [[] for _ in graph.nodes]
+    seen: set[tuple[int, int, int]] = set()
+
+    def walk(start: int, segment: int, from_end: int, mask: int, steps: list[Step]) -> None:
+        end = graph.segments[segment].ends[1 - from_end]
+        if end.is_node:
+            if end.node == start:
+                return
+            key = (min(start, end.node), max(start, end.node), mask)
+            if key in seen:
+                return
+            seen.add(key)
+            link = Link(len(graph.links), start, end.node, tuple(steps), mask)
+            graph.links.append(link)
+            graph.links_from[start].append((link, False))
+            graph.links_from[end.node].append((link, True))
+            return
+        side_bit = graph.side_bit(end.side)
+        if mask & side_bit:
+            return
+        for nxt in graph.continuations(segment, end):
+            bit = graph.segment_bit(nxt)
+            if mask & bit:
+                continue
+            start_end = 0 if graph.segments[nxt].ends[0].side == end.side else 1
+            steps.append(Step(nxt, start_end))
+            walk(start, nxt, start_end, mask | side_bit | bit, steps)
+            steps.pop()
+
+    for node in range(len(graph.nodes)):
+        for segment in graph.node_segments[node]:
+            ends = graph.segments[segment].ends
+            start_end = 0 if ends[0].node == node else 1
+            walk(node, segment, start_end, graph.segment_bit(segment), [Step(segment, start_end)])
+
+
+
+@pytest.mark.skipif(not GAMES, reason=f"no 18xx.games fixtures at {FIXTURES}")
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_graph_matches_the_reference_builder_at_every_board(path: Path) -> None:
+    export = xx.read_export(json.loads(path.read_text(encoding="utf-8")))
+    imported = xx.replay(export).history
+    history = History(imported.setup)
+    seen: set[object] = set()
+
+    def check() -> None:
+        game = history.game
+        started = phases_started(game)
+        key = (tuple(sorted((h, t.tile.id, t.rotation)
+                            for h, t in game.state.board.tiles.items())), started)
+        if key in seen:
+            return
+        seen.add(key)
+        tiles = dict(game.state.board.tiles)
+        assert build_graph(game.title, tiles, started) == \
+            reference_graph(game.title, tiles, started)
+
+    check()
+    for action in imported.actions:
+        history.apply(action)
+        check()
+    for _ in range(min(40, len(imported.actions))):
+        history.undo()
+        seen.clear()
+        check()
