@@ -58,7 +58,7 @@ def _emergency(**options: object):  # type: ignore[no-untyped-def]
 
 def test_4_2_5_1_a_rulebook_president_money_only_for_the_cheapest_bank_train() -> None:
     history = _emergency()
-    with pytest.raises(IllegalAction, match="must come from the bank"):
+    with pytest.raises(IllegalAction, match=r"must come from the bank \(4\.2\.5\.1\(a\)\)"):
         play(history, BuyTrain("CoG", "2-0", 60, "W&A"))
 
 

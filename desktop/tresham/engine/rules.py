@@ -63,6 +63,12 @@ class TitleRules:
     def option(self, option_id: str) -> object:
         return self.game.setup.options.get(option_id)
 
+    def cite(self, rule: str, clause: str = "") -> str:
+        """" (4.2.5.2(a))": the title's own section for a rule the shared engine cites (title.yaml
+        `sections`) and a clause of it, for the end of a message; "" when the title gives none."""
+        section = self.game.title.info.sections.get(rule)
+        return f" ({section}{clause})" if section else ""
+
     # Setup ------------------------------------------------------------------------------------
 
     def initial_priority(self, player_count: int) -> int:
@@ -189,8 +195,8 @@ class TitleRules:
         self.game.log(f"{corp.id} floats and receives ${capital}")
 
     def has_legal_run(self, corp_id: str) -> bool:
-        """Whether some route exists for a train of this corporation (4.2.5.1): its stations
-        reach at least one other stop."""
+        """Whether some route exists for a train of this corporation (the forced train purchase,
+        18GA 4.2.5.1, 18AL 4.2.5.2): its stations reach at least one other stop."""
         reach = reachable(self.game, corp_id, self.routes)
         stations = {f"{t.hex}-c{t.city}" for t in self.game.state.board.tokens
                     if t.corporation == corp_id}
@@ -258,7 +264,7 @@ class TitleRules:
 
     def emergency_buy_from_corporations(self) -> bool:
         """Variant emergency_buy_from_corporations: a president may fund a train bought from
-        another corporation (4.2.5.1(a) allows only the cheapest bank train)."""
+        another corporation (18GA 4.2.5.1(a), 18AL 4.2.5.2(a): only the cheapest bank train)."""
         return bool(self.option("emergency_buy_from_corporations"))
 
     def forced_private_purchase(self, company: str) -> bool:
@@ -335,7 +341,8 @@ class TitleRules:
     # Bankruptcy and scoring (5, 5.1) ----------------------------------------------------------
 
     def bankrupt(self, player: str, corp_id: str) -> None:
-        """4.2.5.1: the president cannot pay; he forfeits his cash and the game ends (5(c))."""
+        """The president cannot pay for a forced train purchase (18GA 4.2.5.1, 18AL 4.2.5.2): he
+        forfeits his cash and the game ends (5(c))."""
         state = self.game.state
         state.bankrupt.append(player)
         state.bank += state.player(player).cash

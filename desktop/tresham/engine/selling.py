@@ -1,4 +1,5 @@
-"""Selling shares to the open market, shared by stock turns (3.2(a)) and forced sales (4.2.5.1).
+"""Selling shares to the open market, shared by stock turns (3.2(a)) and forced sales (18GA 4.2.5.1,
+18AL 4.2.5.2).
 
 The caller has checked legality; this moves certificates, pays the seller, hands over the
 presidency where the sale causes it (3.5), and moves the share price down (3.2(a)).

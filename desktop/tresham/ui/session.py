@@ -89,7 +89,7 @@ class GameSession:
 
     def entity_for(self, choice: Choice) -> str | None:
         """Who makes a choice: the acting entity, or the president selling shares for a forced
-        train purchase (4.2.5.1), who acts for himself."""
+        train purchase (18GA 4.2.5.1, 18AL 4.2.5.2), who acts for himself."""
         game = self.game
         acting = game.acting
         if acting in game.state.corporations and choice.action in (SellShares, Bankrupt):

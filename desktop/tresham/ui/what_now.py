@@ -767,7 +767,8 @@ class WhatNowPanel(QScrollArea):
             self.buttons[str(kind)] = self._button(choice, text)
 
     def _forced_purchase(self, game: Game) -> None:
-        """4.2.5.1: what the corporation must buy, what the president must add and raise."""
+        """The forced purchase (18GA 4.2.5.1, 18AL 4.2.5.2): what the corporation must buy,
+        what the president must add and raise."""
         step = getattr(game.round, "step", None)
         if getattr(step, "name", "") != "trains":
             return
@@ -776,6 +777,7 @@ class WhatNowPanel(QScrollArea):
             return
         corp = game.state.corporations[corp_id]
         trains = Trains(game)
+        cite = game.rules.cite("forced_train_purchase")
         if getattr(step, "emergency", lambda: False)():
             cheapest = step.cheapest_bank_train()  # type: ignore[union-attr]
             price = trains.price(cheapest)
@@ -783,7 +785,7 @@ class WhatNowPanel(QScrollArea):
             need = price - corp.treasury
             cash = game.state.player(president).cash
             note = self._label(
-                f"{corp_id} has no train and must buy one (4.2.5.1). The cheapest is the "
+                f"{corp_id} has no train and must buy one{cite}. The cheapest is the "
                 f"{train_name(cheapest)} train for ${price}; the treasury has ${corp.treasury}, "
                 f"so president {president} adds ${need} and has ${cash}" +
                 (f": {president} must sell shares to raise ${need - cash} more, or declare "
@@ -792,8 +794,7 @@ class WhatNowPanel(QScrollArea):
             note.setStyleSheet(f"border-left: 4px solid {palette.REFUSED}; padding-left: 6px;")
             self.layout_.addWidget(note)
         elif getattr(step, "must_buy", lambda: False)():
-            self.layout_.addWidget(self._label(f"{corp_id} has no train and must buy one "
-                                               "(4.2.5.1)."))
+            self.layout_.addWidget(self._label(f"{corp_id} has no train and must buy one{cite}."))
 
     def _trains(self, game: Game, choices: list[Choice]) -> None:
         trains = Trains(game)

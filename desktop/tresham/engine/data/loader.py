@@ -29,6 +29,12 @@ ABILITY_TYPES: frozenset[str] = frozenset({
 })
 """Private-company ability types the engine implements; YAML may name no other."""
 
+SECTION_KEYS: frozenset[str] = frozenset({
+    "forced_train_purchase",    # a corporation without a train must buy one; the president pays
+    "train_obsolescence",       # `obsolete_on` trains: run once more, never bought again
+})
+"""Rules the shared engine cites by name; title.yaml `sections` gives each its section number."""
+
 MARKET_ZONES: frozenset[str] = frozenset({
     "par", "yellow", "orange", "brown", "closing", "receivership", "game_end",
 })
@@ -85,7 +91,8 @@ class _TitleLoader:
 
     def _info(self, node: Node) -> TitleInfo:
         node.mapping({"id", "name", "subtitle", "designer", "rulebook", "rules_module", "players",
-                      "bank", "starting_cash", "certificate_limit", "options", "variants"})
+                      "bank", "starting_cash", "certificate_limit", "options", "variants",
+                      "sections"})
         title_id = node.child("id").text()
         if title_id != self.title_id:
             raise node.child("id").error(f"says {title_id!r} but the folder is {self.title_id!r}")
@@ -109,6 +116,12 @@ class _TitleLoader:
             if variant.profile is None:
                 raise node.child("variants").error("a variant names its profile",
                                                    f"variants[{index}].profile")
+        sections = {}
+        for key, value in node.child("sections", {}).entries():
+            if key not in SECTION_KEYS:
+                raise value.error(f"the engine cites no rule called {key!r} (known: "
+                                  f"{', '.join(sorted(SECTION_KEYS))})")
+            sections[str(key)] = value.text()
         return TitleInfo(
             id=title_id, name=node.child("name").text(),
             subtitle=node.child("subtitle", "").text() if node.has("subtitle") else "",
@@ -118,7 +131,7 @@ class _TitleLoader:
             min_players=low, max_players=high, bank=node.child("bank").integer(1),
             starting_cash=per_count["starting_cash"],
             certificate_limit=per_count["certificate_limit"], options=tuple(options),
-            variants=tuple(variants))
+            variants=tuple(variants), sections=sections)
 
     @staticmethod
     def _option(option: Node, seen: set[str]) -> OptionDef:

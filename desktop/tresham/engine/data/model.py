@@ -325,6 +325,9 @@ class TitleInfo:
     options: tuple[OptionDef, ...]
     variants: tuple[OptionDef, ...] = ()
     """Other implementations' readings of the rules, for replaying their records."""
+    sections: Mapping[str, str] = field(default_factory=dict)
+    """This rulebook's section for each rule the shared engine cites in its messages (keys:
+    `SECTION_KEYS` of the loader), so each title cites its own numbering."""
 
     def variants_of(self, profile: str) -> tuple[str, ...]:
         return tuple(v.id for v in self.variants if v.profile == profile)

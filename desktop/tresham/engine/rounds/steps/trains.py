@@ -1,4 +1,5 @@
-"""Buying trains (18GA 4.2.5), the forced purchase and bankruptcy (4.2.5.1), and discards."""
+"""Buying trains (18GA 4.2.5), the forced purchase and bankruptcy (18GA 4.2.5.1, 18AL 4.2.5.2),
+and discards. Messages cite each title's own section of a rule (`TitleRules.cite`)."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ class BuyTrainStep(Step):
         return offer
 
     def must_buy(self) -> bool:
-        """4.2.5.1: no train, a legal run, and trains left in the bank."""
+        """The forced purchase: no train, a legal run, and trains left in the bank."""
         if self.corp.trains or not self.bank_offer():
             return False
         return self.game.rules.has_legal_run(self.corp.id)
@@ -133,7 +134,8 @@ class BuyTrainStep(Step):
                             "shares first")
             return None
         if self.emergency() and not self.game.rules.emergency_buy_from_corporations():
-            return "when the president contributes, the train must come from the bank (4.2.5.1(a))"
+            return "when the president contributes, the train must come from the bank" + \
+                self.game.rules.cite("forced_train_purchase", "(a)")
         if action.seller == corp.id or action.seller not in self.game.state.corporations:
             return f"{action.seller} is not another corporation"
         if owner != action.seller:
@@ -141,7 +143,8 @@ class BuyTrainStep(Step):
         if action.train in self.game.state.unsellable_trains:
             return "this free train can never be sold (Table III)"
         if action.train in self.game.state.obsolete_trains:
-            return f"the {action.train} train is obsolete and can never be bought (4.2.5.1)"
+            return f"the {action.train} train is obsolete and can never be bought" + \
+                self.game.rules.cite("train_obsolescence")
         if action.price < 1:
             return "trains between corporations cost at least $1 (4.2.5(d))"
         funds = corp.treasury
@@ -190,7 +193,7 @@ class BuyTrainStep(Step):
             choices.append(Choice(self.round.pass_action, text="No train can be bought"))
         return choices
 
-    # Emergency sales (4.2.5.1(d)) -------------------------------------------------------------
+    # Emergency sales (the forced purchase's clause (d)) -----------------------------------------
 
     def _emergency_sales(self, president: str) -> list[Choice]:
         choices = []
@@ -211,7 +214,8 @@ class BuyTrainStep(Step):
     def sale_problem(self, player: str, corporation: str, percent: int,
                      all_allowed: bool = False) -> str | None:
         """Why the president may not make this sale now; with `all_allowed`, the "only just
-        enough" limit of 4.2.5.1(d) is lifted (a bankrupt president sells all he may)."""
+        enough" limit of the forced purchase's (d) is lifted (a bankrupt president sells all he
+        may)."""
         shares = Shares(self.game)
         corp = self.game.state.corporations.get(corporation)
         if corp is None or corp.market_cell is None:
@@ -228,7 +232,8 @@ class BuyTrainStep(Step):
         if shortfall <= 0 and not all_allowed:
             return f"{player} already has the money needed"
         if not all_allowed and (percent - 10) * price // 10 >= shortfall:
-            return f"{player} may sell only just enough to raise ${shortfall} (4.2.5.1(d))"
+            return f"{player} may sell only just enough to raise ${shortfall}" + \
+                self.game.rules.cite("forced_train_purchase", "(d)")
         president_size = self.game.title.corporations[corporation].shares[PRESIDENT]
         is_president = shares.president(corp) == player
         ordinary = held - (president_size if is_president else 0)
@@ -340,7 +345,7 @@ class BuyTrainStep(Step):
             raised += game_step.game.state.player(president).cash - before
 
     def _bankrupt(self, action: Bankrupt) -> bool:
-        """4.2.5.1: bankrupt only if selling all he may still leaves the train unaffordable."""
+        """Bankrupt only if selling all he may still leaves the train unaffordable."""
         president = self.president()
         if not self.emergency() or action.entity not in (president, self.corp.id):
             raise IllegalAction("only a president who cannot pay for a forced train purchase "
