@@ -13,7 +13,7 @@ from typing import Iterator
 from tresham.engine.actions import Action
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game, GameSetup
-from tresham.engine.snapshot import clone
+from tresham.engine.snapshot import Snapshot, freeze, thaw
 
 SNAPSHOT_EVERY = 20
 
@@ -37,7 +37,7 @@ class History:
         self.actions: list[Action] = []
         self.redo_stack: list[Action] = []
         self.game = Game(setup)
-        self._snapshots: dict[int, Game] = {0: clone(self.game)}
+        self._snapshots: dict[int, Snapshot] = {0: freeze(self.game)}
 
     # Moving forward ---------------------------------------------------------------------------
 
@@ -56,7 +56,7 @@ class History:
             raise
         self.actions.append(action)
         if len(self.actions) % SNAPSHOT_EVERY == 0:
-            self._snapshots[len(self.actions)] = clone(self.game)
+            self._snapshots[len(self.actions)] = freeze(self.game)
 
     # Undo and redo ----------------------------------------------------------------------------
 
@@ -96,7 +96,7 @@ class History:
             raise IndexError(f"no position {count}: the game has {len(self.actions)} actions")
         start = max(i for i in self._snapshots if i <= count)
         with collector_paused():
-            game = clone(self._snapshots[start])
+            game = thaw(self._snapshots[start])
             for action in self.actions[start:count]:
                 game.process(action)
         return game
