@@ -55,3 +55,40 @@ def test_table_iii_names_leave_the_game_when_the_president_changes() -> None:
     game.rules.after_action()
     assert game.state.train_names == []
     assert "new president" in game.state.log[-1]
+
+
+def test_table_iii_which_train_carries_which_name_is_the_engines_answer() -> None:
+    """The placement the revenue counts (`train_names_on`): the Pan American ($40) on the one
+    train that can carry it, the Robert E. Lee on the other; in the 18xx.games reading both may
+    ride on the first train that matches each."""
+    for share in (False, True):
+        game = new_history(name_chits_share_a_train=share).game
+        lee = TrainName("ABC", "M&C", "Robert E. Lee", ("G8", "G4"), 20, "Ann")
+        pan = TrainName("ABC", "M&C", "Pan American", ("A4", "Q2"), 40, "Ann")
+        game.state.train_names += [lee, pan]
+        nodes = track_graph(game).nodes
+        everything = Route("4D-0", None, tuple(n for n in nodes
+                                                if n.hex in ("G8", "G4", "A4", "Q2")), ())
+        atlanta = Route("5-0", None, tuple(n for n in nodes if n.hex in ("G8", "G4")), ())
+        hooks = game.rules.routes
+        placed = hooks.train_names_on(game, "ABC", [everything, atlanta])
+        assert placed == ({"4D-0": (lee, pan)} if share else {"4D-0": (pan,), "5-0": (lee,)})
+        assert hooks.corporation_bonus(game, "ABC", [everything, atlanta]) == 60
+        assert hooks.train_names_on(game, "ABC", [atlanta]) == {"5-0": (lee,)}
+        assert hooks.train_names_on(game, "TAG", [everything]) == {}
+
+
+def test_table_iii_names_on_recorded_routes_by_waypoints() -> None:
+    """`revenue.train_names_on` answers for routes given as (train, waypoints), as a UI holds
+    them, and agrees with `routes_revenue`."""
+    from tresham.engine.routes.revenue import routes_revenue, train_names_on
+    game = new_history().game
+    lee = TrainName("ABC", "M&C", "Robert E. Lee", ("G8", "G4"), 20, "Ann")
+    game.state.train_names.append(lee)
+    nodes = [n.id for n in track_graph(game).nodes if n.hex in ("G8", "G4")]
+    route = (("4-0", tuple(nodes)),)
+    assert train_names_on(game, "ABC", route) == {"4-0": (lee,)}
+    game.state.train_names.clear()
+    without = routes_revenue(game, "ABC", route)
+    game.state.train_names.append(lee)
+    assert routes_revenue(game, "ABC", route) == without + 20

@@ -4,6 +4,7 @@ panels, at positions taken from the 18xx.games fixtures."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from functools import lru_cache
 from pathlib import Path
@@ -194,3 +195,24 @@ def test_train_names_are_shown_with_the_routes(qtbot: QtBot, tmp_path: Path) -> 
               for c in range(win.corporations.columnCount())].index("Names, tokens")
     cells = [win.corporations.item(r, column).text() for r in range(win.corporations.rowCount())]
     assert any("Pan American" in cell for cell in cells)
+
+
+def test_the_train_carrying_a_name_is_the_engines_choice(qtbot: QtBot, tmp_path: Path) -> None:
+    """The routes panel shows the name on the train the engine's revenue puts it on
+    (`train_names_on`), both in the train's row and in the "Train names" line."""
+    from tresham.engine.routes.revenue import train_names_on
+    from tresham.engine.state import TrainName
+    history, _ = position(BANKRUPT, LayTile("M&O", "G4", "444b", 5), offset=1)
+    game = history.game
+    game.state.train_names[1] = dataclasses.replace(game.state.train_names[1],
+                                                    hexes=("Q2", "K2"))   # Mobile and York
+    win = window(qtbot, history, tmp_path)
+    routes = win.what_now.proposed_routes
+    placed = train_names_on(game, "M&O", routes)
+    assert list(placed) == ["4-0"] and [n.name for n in placed["4-0"]] == ["Pan American"]
+    texts = [w.text() for w in win.what_now.widget().findChildren(type(win.move_bar.text))]
+    assert any("+ the Pan American" in t for t in texts)
+    line = next(t for t in texts if t.startswith("Train names:"))
+    assert "Pan American (+$40, stops in Q2 and K2): on the 4-0 train" in line
+    assert "Robert E. Lee (+$20, stops in G8 and G4): no route qualifies" in line
+    assert isinstance(placed["4-0"][0], TrainName)

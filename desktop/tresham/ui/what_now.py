@@ -30,7 +30,8 @@ from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Choice
 from tresham.engine.shares import Shares
 from tresham.engine.snapshot import clone
-from tresham.engine.state import BANK, IPO, MARKET
+from tresham.engine.routes.revenue import UnknownStop, train_names_on
+from tresham.engine.state import BANK, IPO, MARKET, TrainName
 from tresham.engine.trains import Trains, train_name
 from tresham.ui import palette
 from tresham.ui.palette import route_colour
@@ -677,7 +678,7 @@ class WhatNowPanel(QScrollArea):
                 words = " – ".join(f"{name} ${value}" for name, value in line.stops) + \
                     f" = <b>${line.revenue}</b>"
                 if train in named:
-                    words += f" + the {named[train]}"
+                    words += " + the " + " and ".join(n.name for n in named[train])
             text = self._label(_escape(words).replace("&lt;b&gt;", "<b>")
                                .replace("&lt;/b&gt;", "</b>"), rich=True)
             if chosen:
@@ -697,10 +698,11 @@ class WhatNowPanel(QScrollArea):
         summary = f"<b>Total ${total}</b>"
         held = [n for n in game.state.train_names if n.corporation == corp_id]
         if held:
-            carried = {name for words in named.values() for name in words.split(" and ")}
+            carrier = {name.name: train for train, names in named.items() for name in names}
             lines = [f"{n.name} (+${n.amount}, stops in {' and '.join(n.hexes)}): "
-                     + (f"on the {next(t for t, w in named.items() if n.name in w)} train"
-                        if n.name in carried else "no route qualifies") for n in held]
+                     + (f"on the {carrier[n.name]} train" if n.name in carrier
+                        else "no route qualifies")
+                     for n in held]
             self.layout_.addWidget(self._label("Train names: " + "; ".join(lines) + "."))
         if editor.edited and best:
             summary += f" (the best routes earn ${best_total})"
@@ -864,42 +866,17 @@ def _objective_words(game: Game, choice: Choice) -> str:
 
 
 def train_name_placement(game: Game, corp_id: str,
-                         routes: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, str]:
-    """{train id: name} for the corporation's named-train chits on these routes: each name on a
-    train whose route stops in all its hexes (one name a train unless the title lets names share
-    a train), placed where the names pay most, as the engine counts them."""
-    names = [n for n in game.state.train_names if n.corporation == corp_id]
-    if not names or not routes:
+                         routes: tuple[tuple[str, tuple[str, ...]], ...]
+                         ) -> dict[str, tuple[TrainName, ...]]:
+    """{train id: names}: which train carries which of the corporation's train names on these
+    routes, the engine's answer (`revenue.train_names_on`), so the panel shows what the run
+    will be paid for."""
+    if not routes or not any(n.corporation == corp_id for n in game.state.train_names):
         return {}
     try:
-        from tresham.engine.routes.graph import track_graph
-        from tresham.engine.routes.revenue import route_stops
-        graph = track_graph(game)
-        hexes = {train: {node.hex for node in route_stops(graph, points)}
-                 for train, points in routes}
-    except Exception:  # a placement shown is never worth stopping play
+        return train_names_on(game, corp_id, routes)
+    except UnknownStop:  # a route being edited that names no stop on the board: no names
         return {}
-    fits = [[t for t, stops in hexes.items() if set(n.hexes) <= stops] for n in names]
-    share = game.rules.train_names_share_a_train()
-    best: tuple[int, dict[str, str]] = (0, {})
-
-    def search(index: int, taken: dict[str, str], total: int) -> None:
-        nonlocal best
-        if index == len(names):
-            if total > best[0]:
-                best = (total, dict(taken))
-            return
-        search(index + 1, taken, total)
-        for train in fits[index]:
-            if train in taken and not share:
-                continue
-            placed = dict(taken)
-            placed[train] = (placed[train] + " and " if train in placed else "") + \
-                names[index].name
-            search(index + 1, placed, total + names[index].amount)
-
-    search(0, {}, 0)
-    return best[1]
 
 
 def _round_words(game: Game) -> str:

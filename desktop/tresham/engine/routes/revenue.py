@@ -16,6 +16,7 @@ from tresham.engine.routes.trains import train_def
 
 if TYPE_CHECKING:
     from tresham.engine.game import Game
+    from tresham.engine.state import TrainName
 
 RouteSpec = tuple[str, tuple[str, ...]]
 """(train id, waypoints), as in the RunRoutes action."""
@@ -63,3 +64,13 @@ def routes_revenue(game: Game, corp_id: str, routes: Sequence[RouteSpec],
     total = sum(hooks.stop_value(node, route.train) + hooks.stop_bonus(game, corp_id, node)
                 for route in resolved for node in route.stops)
     return total + hooks.corporation_bonus(game, corp_id, resolved)
+
+
+def train_names_on(game: Game, corp_id: str, routes: Sequence[RouteSpec],
+                   rules: RouteRules | None = None) -> dict[str, tuple[TrainName, ...]]:
+    """Which of these trains carries which of the corporation's train names (18AL M&C), as
+    `routes_revenue` counts them: {train id: names} (`RouteRules.train_names_on`)."""
+    hooks = rules_for(game, rules)
+    graph = track_graph(game)
+    resolved = [resolve_route(game, graph, train_id, waypoints) for train_id, waypoints in routes]
+    return hooks.train_names_on(game, corp_id, resolved)

@@ -19,6 +19,7 @@ from tresham.engine.data.model import UNLIMITED, NodeKind, TrainDef
 if TYPE_CHECKING:
     from tresham.engine.game import Game
     from tresham.engine.routes.graph import GraphNode
+    from tresham.engine.state import TrainName
 
 
 @dataclass(frozen=True)
@@ -130,18 +131,38 @@ class RouteRules:
                                      for n in game.state.train_names)
 
     def corporation_bonus(self, game: Game, corp_id: str, routes: Sequence[Route]) -> int:
-        """`route_bonus`, plus the corporation's train names (18AL M&C): each name pays its
-        amount once, on a route stopping in all its hexes; at most one name per train unless
-        the title's rules let names share a train. Never multiplied by the train."""
+        """`route_bonus`, plus the corporation's train names as `train_names_on` places them.
+        Never multiplied by the train."""
         total = self.route_bonus(routes) if self.has_bonus else 0
+        if not routes or not any(n.corporation == corp_id for n in game.state.train_names):
+            return total
+        placed = self.train_names_on(game, corp_id, routes)
+        return total + sum(n.amount for names in placed.values() for n in names)
+
+    def train_names_on(self, game: Game, corp_id: str,
+                       routes: Sequence[Route]) -> dict[str, tuple[TrainName, ...]]:
+        """Which train carries which of the corporation's train names (18AL M&C) on these
+        routes, as the revenue counts them: {train id: names}, trains without a name left out.
+
+        Each name pays its amount once, on a route stopping in all its hexes; at most one name
+        per train unless the title's rules let names share a train (`train_names_share_a_train`).
+        The names go where they pay most; of equal placements, the one putting earlier names
+        (title order) on earlier routes."""
         names = [n for n in game.state.train_names if n.corporation == corp_id]
         if not names or not routes:
-            return total
+            return {}
         hexes = [{node.hex for node in route.stops} for route in routes]
         fits = [[i for i, stops in enumerate(hexes) if set(n.hexes) <= stops] for n in names]
         if game.rules.train_names_share_a_train():
-            return total + sum(n.amount for n, f in zip(names, fits) if f)
-        return total + _best_assignment(names, fits)
+            chosen: list[int | None] = [f[0] if f else None for f in fits]
+        else:
+            chosen = _best_assignment([n.amount for n in names], fits)[1]
+        placed: dict[str, tuple[TrainName, ...]] = {}
+        for name, index in zip(names, chosen):
+            if index is not None:
+                train = routes[index].train_id
+                placed[train] = placed.get(train, ()) + (name,)
+        return placed
 
     def corporation_bonus_bound(self, game: Game, corp_id: str,
                                 trains: Sequence[TrainDef]) -> int:
@@ -149,16 +170,23 @@ class RouteRules:
         return bound + sum(n.amount for n in game.state.train_names if n.corporation == corp_id)
 
 
-def _best_assignment(names: Sequence[object], fits: list[list[int]], taken: frozenset[int] =
-                     frozenset(), index: int = 0) -> int:
-    """The most the names can pay with at most one name per route (few names: brute force)."""
-    if index == len(names):
-        return 0
-    best = _best_assignment(names, fits, taken, index + 1)
-    amount = getattr(names[index], "amount")
+def _best_assignment(amounts: Sequence[int], fits: Sequence[Sequence[int]],
+                     taken: frozenset[int] = frozenset(),
+                     index: int = 0) -> tuple[int, list[int | None]]:
+    """The most the names can pay with at most one name per route, and for each name the route
+    carrying it (None: none). Few names, so brute force; placing a name on the first free route
+    is tried before leaving it off, and only a strictly better total replaces a found one."""
+    if index == len(amounts):
+        return 0, []
+    best: tuple[int, list[int | None]] | None = None
     for route in fits[index]:
         if route not in taken:
-            best = max(best, amount + _best_assignment(names, fits, taken | {route}, index + 1))
+            rest, where = _best_assignment(amounts, fits, taken | {route}, index + 1)
+            if best is None or amounts[index] + rest > best[0]:
+                best = (amounts[index] + rest, [route, *where])
+    rest, where = _best_assignment(amounts, fits, taken, index + 1)
+    if best is None or rest > best[0]:
+        best = (rest, [None, *where])
     return best
 
 
