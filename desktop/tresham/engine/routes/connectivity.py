@@ -61,66 +61,60 @@ def station_nodes(game: Game, graph: TrackGraph, corp_id: str) -> list[int]:
 def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules) -> Reach:
     """The exact reach of `corp_id`'s stations on `graph` (see the module docstring)."""
     nodes = graph.nodes
-    passable = [hooks.can_pass_through(game, corp_id, node) for node in nodes]
+    table = graph.walk_table()
+    leads, leaves = table.leads, table.leaves
+    node_offset = graph.node_offset
+    passable: dict[int, bool] = {}
     reached_nodes: set[int] = set()
-    reached_segments: set[int] = set()
+    reached_states: set[int] = set()
     entries: set[tuple[str, int]] = set()
-    memo: dict[object, list[int]] = {}
+    # For each state, the track and node sets of the walks that got there: a later walk that
+    # used all of one of them (and more) can reach nothing new from there.
+    memo: dict[int, list[int]] = {}
 
-    def dominated(state: object, used: int) -> bool:
-        earlier = memo.setdefault(state, [])
-        if any(prev & used == prev for prev in earlier):
-            return True
-        earlier.append(used)
-        return False
-
-    # Stack items: (node, -1, used) leaves a node; (segment, start end, used) runs a segment.
-    stack: list[tuple[int, int, int]] = []
+    # A state is 2 * segment + start end (running that segment), or ~node (leaving the node).
+    stack: list[tuple[int, int]] = []
     for station in station_nodes(game, graph, corp_id):
         reached_nodes.add(station)
-        stack.append((station, -1, graph.node_bit(station)))
+        stack.append((~station, 1 << (node_offset + station)))
     while stack:
-        item, start_end, used = stack.pop()
-        if start_end < 0:
-            if dominated(("n", item), used):
-                continue
-            for segment in graph.node_segments[item]:
-                bit = graph.segment_bit(segment)
+        state, used = stack.pop()
+        earlier = memo.get(state)
+        if earlier is None:
+            memo[state] = [used]
+        elif any(prev & used == prev for prev in earlier):
+            continue
+        else:
+            earlier.append(used)
+        if state < 0:
+            for segment, start, bit in leaves[~state]:
                 if not used & bit:
-                    ends = graph.segments[segment].ends
-                    stack.append((segment, 0 if ends[0].node == item else 1, used | bit))
+                    stack.append((2 * segment + start, used | bit))
             continue
-        segment = item
-        if dominated((segment, start_end), used):
-            continue
-        reached_segments.add(segment)
-        end = graph.segments[segment].ends[1 - start_end]
-        if end.is_node:
-            bit = graph.node_bit(end.node)
+        reached_states.add(state)
+        node, _, side_bit, onward, entry = leads[state]
+        if node >= 0:
+            bit = 1 << (node_offset + node)
             if used & bit:
                 continue
-            reached_nodes.add(end.node)
-            if passable[end.node]:
-                stack.append((end.node, -1, used | bit))
+            reached_nodes.add(node)
+            through = passable.get(node)
+            if through is None:
+                through = passable[node] = hooks.can_pass_through(game, corp_id, nodes[node])
+            if through:
+                stack.append((~node, used | bit))
             continue
-        side_bit = graph.side_bit(end.side)
         if used & side_bit:
             continue
-        side = graph.sides[end.side]
-        other = side.other(graph.segments[segment].hex)
-        other_hex = side.hexes[other]
-        if other_hex is not None and not side.blocked:
-            entries.add((other_hex, side.edges[other]))
-        for nxt in graph.continuations(segment, end):
-            bit = graph.segment_bit(nxt)
+        if entry is not None:
+            entries.add(entry)
+        for nxt, start, bit in onward:
             if not used & bit:
-                ends = graph.segments[nxt].ends
-                first = 0 if not ends[0].is_node and ends[0].side == end.side else 1
-                stack.append((nxt, first, used | side_bit | bit))
+                stack.append((2 * nxt + start, used | side_bit | bit))
 
     paths = set()
     edges = set()
-    for index in reached_segments:
+    for index in {state >> 1 for state in reached_states}:
         seg = graph.segments[index]
         paths.add((seg.hex, seg.path))
         for end in seg.ends:

@@ -159,6 +159,13 @@ class TrackGraph:
     links_from: list[list[tuple[Link, bool]]] = field(default_factory=list)
     """For each node, the links leaving it and whether they are walked backwards (b to a)."""
     links: list[Link] = field(default_factory=list)
+    _walks: WalkTable | None = field(default=None, compare=False, repr=False)
+
+    def walk_table(self) -> WalkTable:
+        """Where each segment leads, in the form walks use (made once per graph)."""
+        if self._walks is None:
+            self._walks = WalkTable(self)
+        return self._walks
 
     # Bits -------------------------------------------------------------------------------------
 
@@ -202,6 +209,47 @@ class TrackGraph:
         if side.blocked:
             return ()
         return side.segments[side.other(self.segments[segment].hex)]
+
+
+Lead = tuple[int, int, int, tuple[tuple[int, int, int], ...], "tuple[str, int] | None"]
+"""Where a segment entered at one end leads: (node arrived at or -1, side or -1, the side's
+bit, the (segment, entry end, segment bit) a walk may go on along, and the (hex, edge) at which
+it enters the neighbour or None)."""
+
+
+class WalkTable:
+    """A graph's walking moves as flat tuples, for the searches that make many of them.
+
+    `leads[2 * segment + start]` is the `Lead` of `segment` entered at `ends[start]`;
+    `leaves[node]` lists (segment, start end, segment bit) for each segment leaving the node.
+    """
+
+    def __init__(self, graph: TrackGraph) -> None:
+        segments = graph.segments
+        sides = graph.sides
+        offset = len(segments)
+        self.leads: list[Lead] = []
+        for segment in segments:
+            for start in (0, 1):
+                end = segment.ends[1 - start]
+                if end.node >= 0:
+                    self.leads.append((end.node, -1, 0, (), None))
+                    continue
+                side = sides[end.side]
+                onward: tuple[tuple[int, int, int], ...] = ()
+                entry = None
+                if not side.blocked:
+                    onward = tuple(
+                        (nxt, 0 if segments[nxt].ends[0].side == end.side else 1, 1 << nxt)
+                        for nxt in side.segments[side.other(segment.hex)])
+                    other = side.other(segment.hex)
+                    other_hex = side.hexes[other]
+                    if other_hex is not None:
+                        entry = (other_hex, side.edges[other])
+                self.leads.append((-1, end.side, 1 << (offset + end.side), onward, entry))
+        self.leaves: list[tuple[tuple[int, int, int], ...]] = [
+            tuple((s, 0 if segments[s].ends[0].node == node else 1, 1 << s) for s in leaving)
+            for node, leaving in enumerate(graph.node_segments)]
 
 
 # Building -------------------------------------------------------------------------------------
@@ -426,25 +474,7 @@ def _build_links(graph: TrackGraph, step_objects: dict[tuple[int, int], Step]) -
     graph.links_from = links_from
     links = graph.links
     seen: set[tuple[int, int, int]] = set()
-    segments = graph.segments
-    sides = graph.sides
-    offset = len(segments)
-    # For each segment and the end it is entered by: where it leads (a node, or a side's bit
-    # and the (segment, entry end, bit) it may go on along), computed once per build.
-    leads: list[tuple[int, int, tuple[tuple[int, int, int], ...]]] = []
-    for segment in segments:
-        for start in (0, 1):
-            end = segment.ends[1 - start]
-            if end.node >= 0:
-                leads.append((end.node, 0, ()))
-                continue
-            side = sides[end.side]
-            onward: tuple[tuple[int, int, int], ...] = ()
-            if not side.blocked:
-                onward = tuple(
-                    (nxt, 0 if segments[nxt].ends[0].side == end.side else 1, 1 << nxt)
-                    for nxt in side.segments[side.other(segment.hex)])
-            leads.append((-1, 1 << (offset + end.side), onward))
+    leads = graph.walk_table().leads
 
     def step(segment: int, start: int) -> Step:
         found = step_objects.get((segment, start))
@@ -455,7 +485,7 @@ def _build_links(graph: TrackGraph, step_objects: dict[tuple[int, int], Step]) -
     steps: list[Step] = []
 
     def walk(origin: int, segment: int, from_end: int, mask: int) -> None:
-        node, side_bit, onward = leads[2 * segment + from_end]
+        node, _, side_bit, onward, _ = leads[2 * segment + from_end]
         if node >= 0:
             if node == origin:
                 return
@@ -477,11 +507,10 @@ def _build_links(graph: TrackGraph, step_objects: dict[tuple[int, int], Step]) -
             walk(origin, nxt, start_end, mask | side_bit | bit)
             steps.pop()
 
-    for origin, leaving in enumerate(graph.node_segments):
-        for first in leaving:
-            start_end = 0 if segments[first].ends[0].node == origin else 1
+    for origin, leaving in enumerate(graph.walk_table().leaves):
+        for first, start_end, bit in leaving:
             steps.append(step(first, start_end))
-            walk(origin, first, start_end, 1 << first)
+            walk(origin, first, start_end, bit)
             steps.pop()
 
 
