@@ -8,6 +8,7 @@ import pytest
 from tresham.engine.actions import BuyTrain, DiscardTrain
 from tresham.engine.data.model import NodeKind
 from tresham.engine.errors import IllegalAction
+from tresham.engine.history import History
 from tresham.engine.rounds.steps.trains import BuyTrainStep, DiscardStep, ObsoleteTrainsStep
 from tresham.engine.routes.trains import train_def
 from tresham.engine.state import BonusToken
@@ -50,6 +51,7 @@ def test_4_2_5_1_first_7_makes_4s_obsolete_and_removes_the_buyers() -> None:
     assert theirs in game.state.trains_gone
     assert mine in game.state.corporations["WRA"].trains            # still runs once more
     assert game.state.obsolete_trains == [mine]
+    assert Trains(game).counted("WRA") == 1                         # and counts as owned
 
 
 def test_4_2_5_1_obsolete_trains_can_never_be_bought() -> None:
@@ -92,3 +94,56 @@ def test_table_i_the_6_removes_the_coal_field_token() -> None:
     game.state.board.bonus_tokens.append(BonusToken("TAG", "SNAR", "E6", 10))
     Trains(game).take_from_depot("6-0", "M&O")
     assert game.state.board.bonus_tokens == []
+
+
+def _buying_the_first_7(**options: object) -> tuple[History, str]:
+    """TAG, owning a 4 train, in its train-buying step with the 7 next in the bank."""
+    history = operating_as("TAG", **options)
+    game = history.game
+    four = give_train(game, "TAG", "4")
+    for name in ("5", "5", "6"):                      # phases 5 and 6 begin
+        gone = give_train(game, "WRA", name)
+        game.state.corporations["WRA"].trains.remove(gone)
+        game.state.trains_gone.append(gone)
+    for gone in [t for t in game.state.depot if not t.startswith(("7-", "4D-"))]:
+        game.state.depot.remove(gone)                   # the 2s, 3s and 4s were all bought
+        game.state.trains_gone.append(gone)
+    pass_until(history, "trains")
+    game.state.corporations["TAG"].treasury = 2000
+    game.process(BuyTrain("TAG", "7-0", 700))
+    return history, four
+
+
+def test_4_2_5_1_rulebook_the_7_buyers_own_4s_leave_at_once() -> None:
+    history, four = _buying_the_first_7()
+    game = history.game
+    assert game.state.corporations["TAG"].trains == ["7-0"]
+    assert four in game.state.trains_gone and not game.state.obsolete_trains
+
+
+def test_4_2_5_1_variant_18xx_the_7_buyers_4s_run_once_more_outside_the_limit() -> None:
+    """18xx.games (variant obsolete_trains_of_the_7_buyer): the buyer's 4 becomes obsolete like
+    the others, runs in TAG's next turn and leaves after its dividend step; meanwhile it does
+    not count against the limit of 2, so TAG may still buy a 4D now."""
+    history, four = _buying_the_first_7(obsolete_trains_of_the_7_buyer=True)
+    game = history.game
+    tag = game.state.corporations["TAG"]
+    assert tag.trains == [four, "7-0"] and game.state.obsolete_trains == [four]
+    assert Trains(game).counted("TAG") == 1 and Trains(game).limit() == 2
+    step = game.round.step
+    assert isinstance(step, BuyTrainStep)
+    assert step.problem(BuyTrain("TAG", "4D-0", 800)) is None
+    game.process(BuyTrain("TAG", "4D-0", 800))
+    assert tag.trains == [four, "7-0", "4D-0"] and Trains(game).counted("TAG") == 2
+    assert game.acting != "TAG"                       # at the limit of 2: the turn is over
+    assert four in tag.trains                                 # it runs in TAG's next turn,
+    Trains(game).remove_obsolete("TAG")                       # then leaves after its dividend
+    assert tag.trains == ["7-0", "4D-0"] and four in game.state.trains_gone
+
+
+def test_4_2_5_1_variant_is_18xx_games_only() -> None:
+    from tresham.importers.eighteen_xx_games import PROFILE
+    game = new_history().game
+    assert "obsolete_trains_of_the_7_buyer" in game.title.info.variants_of(PROFILE)
+    assert not game.rules.buyer_trains_become_obsolete()
+    assert game.rules.obsolete_trains_count_for_limit()

@@ -316,6 +316,17 @@ class TitleRules:
                               "name leaves the game")
         self.game.state.train_names[:] = kept
 
+    def buyer_trains_become_obsolete(self) -> bool:
+        """Whether, when a purchase makes a train type obsolete (`obsolete_on`), the buyer's
+        trains of that type become obsolete like everyone else's (run once more) instead of
+        leaving play at once (18AL 4.2.5.1)."""
+        return False
+
+    def obsolete_trains_count_for_limit(self) -> bool:
+        """Whether obsolete trains count against the train limit until they leave (they are
+        owned trains: 4.2.5(g) counts every train a corporation owns)."""
+        return True
+
     def train_names_share_a_train(self) -> bool:
         """Whether several train names may pay on one train (the rulebook: one per train)."""
         return False

@@ -68,8 +68,12 @@ class Trains:
         return self.phase().train_limit
 
     def counted(self, corp_id: str) -> int:
-        """Trains counting against the limit."""
-        return len(self.state.corporations[corp_id].trains)
+        """Trains counting against the limit: all it owns, or all but the obsolete ones when
+        the title's rules say so (`TitleRules.obsolete_trains_count_for_limit`)."""
+        trains = self.state.corporations[corp_id].trains
+        if not self.state.obsolete_trains or self.game.rules.obsolete_trains_count_for_limit():
+            return len(trains)
+        return sum(1 for t in trains if t not in self.state.obsolete_trains)
 
     # Changes ----------------------------------------------------------------------------------
 
@@ -142,7 +146,8 @@ class Trains:
         """Trains whose type becomes obsolete on this phase's train (`obsolete_on`, 18AL
         4.2.5.1): those in the open market or owned by the buyer leave play at once; every other
         one is marked obsolete, runs in its owner's next turn and leaves after the pay-out-or-
-        withhold step (`remove_obsolete`)."""
+        withhold step (`remove_obsolete`). A title's rules may have the buyer's become obsolete
+        like the others (`TitleRules.buyer_trains_become_obsolete`)."""
         doomed = {t.name for t in self.game.title.trains
                   if self.game.rules.obsolete_on(t) == phase.starts_with}
         if not doomed:
@@ -150,15 +155,16 @@ class Trains:
         for train_id in [t for t in self.state.market_trains if train_name(t) in doomed]:
             self.state.market_trains.remove(train_id)
             self.state.trains_gone.append(train_id)
+        buyer_keeps = self.game.rules.buyer_trains_become_obsolete()
         for corp in self.state.corporations.values():
             for train_id in [t for t in corp.trains if train_name(t) in doomed]:
-                if corp.id == buyer:
+                if corp.id == buyer and not buyer_keeps:
                     corp.trains.remove(train_id)
                     self.state.trains_gone.append(train_id)
                 else:
                     self.state.obsolete_trains.append(train_id)
         self.game.log(f"All {', '.join(sorted(doomed))} trains become obsolete"
-                      + (f"; {buyer}'s leave play at once" if buyer else ""))
+                      + (f"; {buyer}'s leave play at once" if buyer and not buyer_keeps else ""))
 
     def remove_obsolete(self, corp_id: str) -> list[str]:
         """The corporation's obsolete trains leave play (after its pay-out-or-withhold step)."""
@@ -176,7 +182,7 @@ class Trains:
         """Corporations holding more trains than the phase allows, in operating order."""
         limit = self.limit()
         return [c.id for c in self.state.corporations.values()
-                if len(c.trains) > limit]
+                if self.counted(c.id) > limit]
 
 
 def game_unlimited(game: Game, definition: TrainDef) -> bool:

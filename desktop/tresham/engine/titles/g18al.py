@@ -19,6 +19,7 @@ TUSCUMBIA = "TR"
 TUSCUMBIA_DISCOUNT_PER_ROUND = 5
 TUSCUMBIA_FORCED_ROUND = 5
 NDY_18XX_TRAINS = ["3", "4", "5"]
+BUYER_OBSOLETE_VARIANT = "obsolete_trains_of_the_7_buyer"
 
 
 class Rules(TitleRules):
@@ -34,6 +35,14 @@ class Rules(TitleRules):
     def train_names_share_a_train(self) -> bool:
         """Variant name_chits_share_a_train: both M&C names may pay on one train."""
         return bool(self.option("name_chits_share_a_train"))
+
+    def buyer_trains_become_obsolete(self) -> bool:
+        """Variant obsolete_trains_of_the_7_buyer: its 4 trains run once more too (4.2.5.1)."""
+        return bool(self.option(BUYER_OBSOLETE_VARIANT))
+
+    def obsolete_trains_count_for_limit(self) -> bool:
+        """Variant obsolete_trains_of_the_7_buyer: obsolete trains are outside the limit."""
+        return not self.option(BUYER_OBSOLETE_VARIANT)
 
     def bonus_token_reach(self) -> str:
         """Variant coal_token_by_track_reach: track reach is enough for the coal token."""

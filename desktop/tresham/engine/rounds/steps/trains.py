@@ -415,4 +415,5 @@ class DiscardStep(Step):
         else:
             state.market_trains.append(action.train)
             self.game.log(f"{corp.id} discards the {action.train} train to the open market")
-        return len(corp.trains) <= Trains(self.game).limit()
+        trains = Trains(self.game)
+        return trains.counted(corp.id) <= trains.limit()
