@@ -147,3 +147,23 @@ def test_4_2_5_1_variant_is_18xx_games_only() -> None:
     assert "obsolete_trains_of_the_7_buyer" in game.title.info.variants_of(PROFILE)
     assert not game.rules.buyer_trains_become_obsolete()
     assert game.rules.obsolete_trains_count_for_limit()
+
+
+def test_4_2_3_1_off_boards_pay_the_lower_value_until_the_first_5() -> None:
+    """4.2.3.1, Table I: every red area (and Meridian) pays the lower of its two printed values
+    until the first 5 train, the higher from then on; Corinth (40 and 30) too. 18xx.games pays
+    Corinth 40 first (variant corinth_40_then_30)."""
+    title = new_history().game.title
+    for hex_def in title.map.hexes.values():
+        for node in hex_def.track.nodes:
+            if not node.revenue.is_fixed:
+                assert [p for p, _ in node.revenue.steps] == ["1", "5"], hex_def.id
+                low, high = node.revenue.values
+                assert low < high, hex_def.id
+    corinth = title.map.hexes["B1"].track.offboards[0].revenue
+    assert corinth.values == (30, 40)
+    game = new_history(corinth_40_then_30=True).game
+    assert game.title.map.hexes["B1"].track.offboards[0].revenue.values == (40, 30)
+    Trains(game).take_from_depot("5-0", "M&O")
+    from tresham.engine.routes.graph import track_graph
+    assert track_graph(game).node("B1-o0").revenue == 30
