@@ -128,25 +128,35 @@ def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules) -> 
 
 
 _CACHE: OrderedDict[tuple[object, ...], Reach] = OrderedDict()
-_CACHE_SIZE = 32
+_CACHE_SIZE = 128
+_last: tuple[tuple[object, ...], Reach] | None = None
 
 
 def reachable(game: Game, corp_id: str, rules: RouteRules | None = None) -> Reach:
     """What `corp_id` reaches from its stations on the board as it stands."""
+    global _last
     hooks = rules_for(game, rules)
     tokens = tuple((t.corporation, t.hex, t.city) for t in game.state.board.tokens)
     # Hooks may read the game's options (18GA's home off-board variant); titles may be shared.
     options = repr(sorted(game.setup.options.items()))
-    key = (board_key(game), tokens, corp_id, type(hooks), options)
+    board = board_key(game)
+    # The same board key object means the same board (see `board_key`): the last answer is
+    # found without hashing the whole key again.
+    if _last is not None:
+        last_key = _last[0]
+        if (last_key[0] is board and last_key[1] == tokens and last_key[2] == corp_id
+                and last_key[3] is type(hooks) and last_key[4] == options):
+            return _last[1]
+    key = (board, tokens, corp_id, type(hooks), options)
     cached = _CACHE.get(key)
     if cached is not None:
         _CACHE.move_to_end(key)
-        return cached
-    reach = reach_in(game, track_graph(game), corp_id, hooks)
-    _CACHE[key] = reach
-    while len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return reach
+    else:
+        cached = _CACHE[key] = reach_in(game, track_graph(game), corp_id, hooks)
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    _last = (key, cached)
+    return cached
 
 
 def token_reachable_cities(game: Game, corp_id: str,

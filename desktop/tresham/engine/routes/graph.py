@@ -470,75 +470,104 @@ def _build_links(graph: TrackGraph, step_objects: dict[tuple[int, int], Step]) -
     Walks leave each node in index order and branch in segment order, so links come in the
     order of (start node, segments walked); a walk found again from its other end is skipped.
     """
-    links_from: list[list[tuple[Link, bool]]] = [[] for _ in graph.nodes]
-    graph.links_from = links_from
-    links = graph.links
-    seen: set[tuple[int, int, int]] = set()
-    leads = graph.walk_table().leads
+    graph.links_from = [[] for _ in graph.nodes]
+    walker = _LinkWalker(graph, step_objects)
+    for origin, leaving in enumerate(graph.walk_table().leaves):
+        for first, start_end, bit in leaving:
+            walker.steps.append(walker.step(first, start_end))
+            walker.walk(origin, first, start_end, bit)
+            walker.steps.pop()
 
-    def step(segment: int, start: int) -> Step:
-        found = step_objects.get((segment, start))
+
+class _LinkWalker:
+    """The walks of `_build_links` (a class, not a closure: a recursive closure is a reference
+    cycle, which would keep each old graph's links alive until the cyclic collector ran)."""
+
+    def __init__(self, graph: TrackGraph, step_objects: dict[tuple[int, int], Step]) -> None:
+        self.leads = graph.walk_table().leads
+        self.links = graph.links
+        self.links_from = graph.links_from
+        self.step_objects = step_objects
+        self.seen: set[tuple[int, int, int]] = set()
+        self.steps: list[Step] = []
+
+    def step(self, segment: int, start: int) -> Step:
+        found = self.step_objects.get((segment, start))
         if found is None:
-            found = step_objects[(segment, start)] = Step(segment, start)
+            found = self.step_objects[(segment, start)] = Step(segment, start)
         return found
 
-    steps: list[Step] = []
-
-    def walk(origin: int, segment: int, from_end: int, mask: int) -> None:
-        node, _, side_bit, onward, _ = leads[2 * segment + from_end]
+    def walk(self, origin: int, segment: int, from_end: int, mask: int) -> None:
+        node, _, side_bit, onward, _ = self.leads[2 * segment + from_end]
         if node >= 0:
             if node == origin:
                 return
             key = (min(origin, node), max(origin, node), mask)
-            if key in seen:
+            if key in self.seen:
                 return
-            seen.add(key)
-            link = Link(len(links), origin, node, tuple(steps), mask)
-            links.append(link)
-            links_from[origin].append((link, False))
-            links_from[node].append((link, True))
+            self.seen.add(key)
+            link = Link(len(self.links), origin, node, tuple(self.steps), mask)
+            self.links.append(link)
+            self.links_from[origin].append((link, False))
+            self.links_from[node].append((link, True))
             return
         if mask & side_bit:
             return
+        steps = self.steps
         for nxt, start_end, bit in onward:
             if mask & bit:
                 continue
-            steps.append(step(nxt, start_end))
-            walk(origin, nxt, start_end, mask | side_bit | bit)
-            steps.pop()
-
-    for origin, leaving in enumerate(graph.walk_table().leaves):
-        for first, start_end, bit in leaving:
-            steps.append(step(first, start_end))
-            walk(origin, first, start_end, bit)
+            steps.append(self.step(nxt, start_end))
+            self.walk(origin, nxt, start_end, mask | side_bit | bit)
             steps.pop()
 
 
 # Caching --------------------------------------------------------------------------------------
 
 _CACHE: OrderedDict[tuple[object, ...], tuple[TitleData, TrackGraph]] = OrderedDict()
-_CACHE_SIZE = 16
+_CACHE_SIZE = 64
+"""Enough for the boards an undo replays through (from the snapshot before it) to be found."""
+
+_last_key: tuple[TitleData, str, tuple[tuple[str, LaidTile], ...], tuple[object, ...]] | None = None
+_last_graph: tuple[tuple[object, ...], TrackGraph] | None = None
 
 
 def board_key(game: Game) -> tuple[object, ...]:
-    """What the graph depends on: the title, the tiles on the board and the phases begun."""
-    tiles = tuple(sorted((h, t.tile.id, t.rotation) for h, t in game.state.board.tiles.items()))
-    return (id(game.title), tiles, phases_started(game))
+    """What the graph depends on: the title, the tiles on the board and the phases begun.
+
+    Asked for many times per action; while the board and phase stay the same it is the same
+    key object (the tiles compare by identity first, so checking that is cheap).
+    """
+    global _last_key
+    items = tuple(game.state.board.tiles.items())
+    last = _last_key
+    if (last is not None and last[0] is game.title and last[1] == game.state.phase
+            and last[2] == items):
+        return last[3]
+    tiles = tuple(sorted((h, t.tile.id, t.rotation) for h, t in items))
+    key = (id(game.title), tiles, phases_started(game))
+    _last_key = (game.title, game.state.phase, items, key)
+    return key
 
 
 def track_graph(game: Game, overrides: Mapping[str, LaidTile] | None = None) -> TrackGraph:
     """The graph of the game's board (with `overrides` laid on top, for "what if" questions)."""
+    global _last_graph
     laid: Mapping[str, LaidTile] = game.state.board.tiles
     if overrides:
         laid = {**laid, **overrides}
         return build_graph(game.title, laid, phases_started(game))
     key = board_key(game)
+    if _last_graph is not None and _last_graph[0] is key:
+        return _last_graph[1]
     cached = _CACHE.get(key)
     if cached is not None and cached[0] is game.title:
         _CACHE.move_to_end(key)
-        return cached[1]
-    graph = build_graph(game.title, laid, phases_started(game))
-    _CACHE[key] = (game.title, graph)
-    while len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
+        graph = cached[1]
+    else:
+        graph = build_graph(game.title, laid, phases_started(game))
+        _CACHE[key] = (game.title, graph)
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    _last_graph = (key, graph)
     return graph

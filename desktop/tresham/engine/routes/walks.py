@@ -134,6 +134,9 @@ def parse_waypoints(graph: TrackGraph, waypoints: tuple[str, ...], *, relaxed: b
         steps.pop()
 
     from_node(start, 1, 0)
+    # The two functions refer to each other, a cycle holding the graph until the cyclic
+    # collector runs; breaking it frees both (and the graph, once no cache holds it) at once.
+    del from_node, travel
     return result
 
 
