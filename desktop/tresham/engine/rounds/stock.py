@@ -10,7 +10,7 @@ player passes in a row (3.6).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from tresham.engine.actions import (
     Action, Bid, BuyPrivate, BuyShare, Par, Pass, SellPrivate, SellShares,
@@ -308,27 +308,30 @@ class StockRound(Round):
         return corp
 
     def _regular_choices(self) -> list[Choice]:
+        return list(self._iter_regular_choices())
+
+    def _iter_regular_choices(self) -> Iterator[Choice]:
+        """The regular turn's choices, found lazily: the turn-end checks stop at the first
+        that is not passing."""
         player = self.acting()
         assert player is not None
-        choices: list[Choice] = []
         for corp in self.game.state.corporations.values():
             if corp.par is None:
                 for price in self.game.title.market.par_values:
                     if self._par_problem(player, corp, price) is None:
-                        choices.append(Choice(Par, {"corporation": corp.id, "price": price},
-                                              text=f"Start {corp.id} at par ${price}"))
+                        yield Choice(Par, {"corporation": corp.id, "price": price},
+                                     text=f"Start {corp.id} at par ${price}")
             for source in (IPO, MARKET):
                 if self._buy_problem(player, corp, source) is None:
-                    choices.append(Choice(BuyShare, {"corporation": corp.id, "source": source},
-                                          text=f"Buy a {corp.id} share from the {source}"))
+                    yield Choice(BuyShare, {"corporation": corp.id, "source": source},
+                                 text=f"Buy a {corp.id} share from the {source}")
             for percent in range(10, self.shares.percent(corp, player) + 1, 10):
                 if self._sell_problem(player, corp, percent) is None:
-                    choices.append(Choice(SellShares, {"corporation": corp.id, "percent": percent},
-                                          text=f"Sell {percent}% of {corp.id}"))
-        choices += self._private_trade_choices(player)
+                    yield Choice(SellShares, {"corporation": corp.id, "percent": percent},
+                                 text=f"Sell {percent}% of {corp.id}")
+        yield from self._private_trade_choices(player)
         if self._over_limit_problem(player) is None:
-            choices.append(Choice(Pass, text="Pass" if not self.turn.acted else "End turn"))
-        return choices
+            yield Choice(Pass, text="Pass" if not self.turn.acted else "End turn")
 
     def _private_trade_choices(self, player: str) -> list[Choice]:
         """3.2(b), (c)(4): privates change hands between players at an agreed price. Buying
@@ -601,18 +604,26 @@ class StockRound(Round):
     def _only_pass_left(self) -> bool:
         """Nothing is left for the acting player but to end the turn (a private sale doesn't
         count: either party may agree one on the other's turn)."""
-        remaining = {c.action for c in self._regular_choices()}
-        return Pass in remaining and remaining <= {Pass, SellPrivate}
+        may_pass = False
+        for choice in self._iter_regular_choices():
+            if choice.action is Pass:
+                may_pass = True
+            elif choice.action is not SellPrivate:
+                return False
+        return may_pass
 
     def _nothing_to_do(self) -> bool:
         """At the start of a turn: the player can neither buy nor sell a share nor buy a private
         from another player, so the turn is passed for him. Selling his own private stays open
         to him on the buyer's turn."""
         player = self.acting()
-        choices = self._regular_choices()
-        return any(c.action is Pass for c in choices) and all(
-            c.action is Pass or (c.action is SellPrivate and c.fields.get("seller") == player)
-            for c in choices)
+        may_pass = False
+        for choice in self._iter_regular_choices():
+            if choice.action is Pass:
+                may_pass = True
+            elif not (choice.action is SellPrivate and choice.fields.get("seller") == player):
+                return False
+        return may_pass
 
     def _finish(self) -> None:
         state = self.game.state
