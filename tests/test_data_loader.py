@@ -84,6 +84,10 @@ def _edit(root: Path, file: str, old: str, new: str) -> None:
      "maps/18GA/phases.yaml: phases[2].starts_with: no train named '9' in trains.yaml"),
     ("title.yaml", "players: {min: 3, max: 5}", "players: {min: 3, max: 5",
      "maps/18GA/title.yaml: is not valid YAML at line"),
+    ("title.yaml", "{id: CoG, tokens: [0, 40, 100]}", "{id: CoG, tokens: []}",
+     "maps/18GA/title.yaml: options[2].changes.corporations[0].tokens: a corporation needs"),
+    ("title.yaml", '{id: "G&F", home: G3, home_city: 0}', '{id: "G&F", home: G3, home_city: 1}',
+     "maps/18GA/title.yaml: options[1].changes: G&F's home G3 has no city 1"),
 ])
 def test_errors_name_the_file_and_key(title_copy: Path, file: str, old: str, new: str,
                                       message: str) -> None:

@@ -185,7 +185,7 @@ class _TitleLoader:
             hexes.append(hex_def)
         corporations: list[tuple[str, dict[str, Any]]] = []
         for item in node.child("corporations", []).items():
-            item.mapping({"id", "home", "home_city"})
+            item.mapping({"id", "home", "home_city", "tokens"})
             corp_id = item.child("id").text()
             if corp_id not in title.corporations:
                 raise item.child("id").error(f"no corporation {corp_id} in companies.yaml")
@@ -197,6 +197,11 @@ class _TitleLoader:
             if item.has("home_city"):
                 city = item.child("home_city")
                 fields["home_city"] = None if city.value == "choose" else city.integer(0)
+            if item.has("tokens"):
+                fields["tokens"] = tuple(t.integer(0) for t in item.child("tokens").items())
+                if not fields["tokens"]:
+                    raise item.child("tokens").error(
+                        "a corporation needs at least its home station")
             corporations.append((corp_id, fields))
         trains: list[tuple[str, dict[str, Any]]] = []
         names = {t.name for t in title.trains}

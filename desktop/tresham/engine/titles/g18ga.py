@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tresham.engine.data.model import UNLIMITED, HexDef, TileDef, TrainDef
+from tresham.engine.data.model import HexDef, TileDef
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.routes.graph import GraphNode
 from tresham.engine.routes.rules import RouteRules
@@ -62,25 +62,6 @@ class Rules(TitleRules):
         if self.option("macon_brown_tile_shared"):
             return SharedMaconBrownTile(self.game.title)
         return super().make_upgrade_rules()
-
-    def home_of(self, corp_id: str) -> tuple[str, int | None]:
-        """7(b): the Georgia & Florida may start in Columbus."""
-        if corp_id == "G&F" and self.option("gf_home_columbus"):
-            return "G3", 0
-        return super().home_of(corp_id)
-
-    def corporation_tokens(self, corp_id: str) -> tuple[int, ...]:
-        """7(c): the Central of Georgia may lose one of its $100 stations."""
-        tokens = super().corporation_tokens(corp_id)
-        if corp_id == "CoG" and self.option("cog_one_less_token"):
-            return tokens[:-1]
-        return tokens
-
-    def train_count(self, train: TrainDef) -> int:
-        """7(f): 8 trains may be unlimited."""
-        if train.name == "8" and self.option("unlimited_8_trains"):
-            return UNLIMITED
-        return super().train_count(train)
 
     def end_share_value(self) -> int:
         """7(e): the players may agree on a lower share value that ends the game."""
