@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -16,8 +15,8 @@ from tresham.engine.data.model import TitleData, TrackDef
 from tresham.engine.hexgrid import opposite_edge
 from tresham.engine.history import History
 from tresham.engine.routes.graph import (
-    End, GraphNode, Link, Segment, Side, Step, TrackGraph, _neighbour_on_map, build_graph,
-    phases_started,
+    End, GraphNode, Link, Segment, Side, Step, TrackGraph, _neighbour_on_map, _SideDraft,
+    build_graph, phases_started,
 )
 from tresham.engine.upgrades import LaidTile, current_track
 from tresham.importers import eighteen_xx_games as xx
@@ -25,16 +24,6 @@ from tresham.importers import eighteen_xx_games as xx
 FIXTURES = SHARED / "fixtures" / "18xx.games"
 GAMES = sorted(p for title in ("18GA", "18AL") for p in (FIXTURES / title).glob("*.json")) \
     if FIXTURES.is_dir() else []
-
-
-@dataclass
-class _SideDraft:
-    """A side while the graph is being built."""
-
-    hexes: tuple[str, str | None]
-    edges: tuple[int, int]
-    segments: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
-    blocked: bool = False
 
 
 def reference_graph(title: TitleData, laid: Mapping[str, LaidTile],
