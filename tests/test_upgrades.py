@@ -168,3 +168,30 @@ def test_legal_lays_lists_each_distinct_rotation_once(rules: UpgradeRules,
     assert set(lays) == {"7", "8", "9"}
     assert lays["9"] == [0, 1, 2]  # a straight looks the same turned half way round
     assert len(lays["7"]) == 6
+
+
+@pytest.mark.parametrize("title_id", ["18GA", "18AL"])
+def test_legal_lays_try_only_the_tiles_tile_problem_may_accept(title_id: str) -> None:
+    """`iter_legal_lays` skips tiles of other colours; over every hex, bare and with a yellow
+    and then a green tile laid, it finds exactly what asking every tile and rotation finds."""
+    title = load_title(title_id)
+    rules = UpgradeRules(title)
+    colours = ("yellow", "green", "brown", "gray")
+
+    def every_lay(board: FakeBoard, hex_id: str) -> list[tuple[str, int]]:
+        hex_def = title.map.hexes[hex_id]
+        return [(tile.id, r) for tile in title.tiles.values()
+                if rules.tile_problem(board, hex_def, tile, colours) is None
+                for r in UpgradeRules.distinct_rotations(tile)
+                if rules.rotation_problem(board, hex_def, tile, r) is None]
+
+    laid: dict[str, tuple[str, int]] = {}
+    for _ in range(3):
+        board = FakeBoard(title, laid)
+        next_laid = dict(laid)
+        for hex_id, hex_def in title.map.hexes.items():
+            lays = list(rules.iter_legal_lays(board, hex_def, colours))
+            assert lays == every_lay(board, hex_id), hex_id
+            if lays:
+                next_laid[hex_id] = lays[0]
+        laid = next_laid

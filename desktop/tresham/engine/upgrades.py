@@ -27,7 +27,7 @@ class LaidTile:
 
     @property
     def track(self) -> TrackDef:
-        return self.tile.track.rotated(self.rotation)
+        return rotated_track(self.tile, self.rotation)
 
 
 class Board(Protocol):
@@ -104,14 +104,51 @@ def edge_links(track: TrackDef) -> frozenset[frozenset[int]]:
 _DISTINCT_ROTATIONS: dict[int, tuple[TileDef, tuple[int, ...]]] = {}
 """Per tile object (kept alive here so its id stays unique): its distinct rotations."""
 
+_ROTATED: dict[tuple[int, int], tuple[TileDef, TrackDef, tuple[int, ...]]] = {}
+"""Per (tile object, rotation), the tile kept alive: its turned track and that track's edges."""
+
+_CHANGES: dict[tuple[int, int], tuple[TrackDef, TrackDef, str | None]] = {}
+"""Per (old track, new track) object pair, both kept alive: `_track_change_problem`'s answer."""
+
+
+def _rotated_entry(tile: TileDef, rotation: int) -> tuple[TileDef, TrackDef, tuple[int, ...]]:
+    entry = _ROTATED.get((id(tile), rotation))
+    if entry is None or entry[0] is not tile:
+        track = tile.track.rotated(rotation)
+        entry = _ROTATED[(id(tile), rotation)] = (tile, track, tuple(sorted(track.edges)))
+    return entry
+
+
+def rotated_track(tile: TileDef, rotation: int) -> TrackDef:
+    """The tile's track turned by `rotation`, made once per tile and rotation."""
+    return _rotated_entry(tile, rotation)[1]
+
+
+def _track_change_problem(old: TrackDef, new: TrackDef) -> str | None:
+    """Rule (h) for one hex: whether `new` keeps `old`'s track, cities and towns. A pure
+    function of the two tracks, asked for the same few pairs many times, so remembered."""
+    key = (id(old), id(new))
+    cached = _CHANGES.get(key)
+    if cached is not None and cached[0] is old and cached[1] is new:
+        return cached[2]
+    problem = None
+    missing = edge_links(old) - edge_links(new)
+    if missing:
+        a, b = sorted(next(iter(missing)))
+        problem = f"the existing track from side {a} to side {b} would be lost"
+    elif match_nodes(old, new) is None:
+        problem = "an existing city or town would lose track or a station circle"
+    _CHANGES[key] = (old, new, problem)
+    return problem
+
 
 class UpgradeRules:
     """The generic tile-placement rules of 1829-style games; titles override the hooks."""
 
     def __init__(self, title: TitleData) -> None:
         self.title = title
-        self._rotated: dict[tuple[str, int], TrackDef] = {}
         self._neighbours: dict[tuple[str, int], HexDef | None] = {}
+        self._tiles_by_colour: dict[str, tuple[TileDef, ...]] = {}
         self._labels_by_colour: dict[str, set[str]] = {}
         for tile in title.tiles.values():
             if tile.label:
@@ -120,7 +157,7 @@ class UpgradeRules:
     def __getstate__(self) -> dict[str, object]:
         """Snapshots of a game leave out these caches: they are not game state."""
         state = dict(self.__dict__)
-        state["_rotated"], state["_neighbours"] = {}, {}
+        state["_neighbours"], state["_tiles_by_colour"] = {}, {}
         return state
 
     # Hooks ------------------------------------------------------------------------------------
@@ -202,24 +239,17 @@ class UpgradeRules:
         return self._neighbours[key]
 
     def rotated(self, tile: TileDef, rotation: int) -> TrackDef:
-        key = (tile.id, rotation)
-        track = self._rotated.get(key)
-        if track is None:
-            track = self._rotated[key] = tile.track.rotated(rotation)
-        return track
+        return rotated_track(tile, rotation)
 
     def rotation_problem(self, board: Board, hex_def: HexDef, tile: TileDef,
                          rotation: int) -> str | None:
         """Why this rotation is illegal (rules (h) and (i)), assuming `tile_problem` passed."""
-        new = self.rotated(tile, rotation)
+        _, new, new_edges = _rotated_entry(tile, rotation)
         old = current_track(hex_def, board.laid(hex_def.id))
-        missing = edge_links(old) - edge_links(new)
-        if missing:
-            a, b = sorted(next(iter(missing)))
-            return f"the existing track from side {a} to side {b} would be lost"
-        if match_nodes(old, new) is None:
-            return "an existing city or town would lose track or a station circle"
-        for edge in sorted(new.edges):
+        problem = _track_change_problem(old, new)
+        if problem:
+            return problem
+        for edge in new_edges:
             problem = self.edge_problem(board, hex_def, edge)
             if problem:
                 return problem
@@ -262,11 +292,24 @@ class UpgradeRules:
         _DISTINCT_ROTATIONS[id(tile)] = (tile, tuple(result))
         return result
 
+    def tiles_to_try(self, board: Board, hex_def: HexDef) -> tuple[TileDef, ...]:
+        """The tiles `tile_problem` might accept on the hex, in the title's order: those of the
+        colour that may replace what is there (rule (c)); `tile_problem` refuses every other.
+        A title whose `tile_problem` accepts other colours overrides this too."""
+        wanted = self.next_colour(current_colour(hex_def, board.laid(hex_def.id)))
+        if wanted is None:
+            return ()
+        if not self._tiles_by_colour:
+            for colour in {tile.colour for tile in self.title.tiles.values()}:
+                self._tiles_by_colour[colour] = tuple(
+                    tile for tile in self.title.tiles.values() if tile.colour == colour)
+        return self._tiles_by_colour.get(wanted, ())
+
     def iter_legal_lays(self, board: Board, hex_def: HexDef, colours_available: tuple[str, ...],
                         ability_tiles: frozenset[str] | None = None
                         ) -> Iterator[tuple[str, int]]:
         """(tile, rotation) pairs that may go on the hex now, found lazily."""
-        tiles = self.title.tiles.values() if ability_tiles is None else \
+        tiles = self.tiles_to_try(board, hex_def) if ability_tiles is None else \
             [self.title.tiles[t] for t in sorted(ability_tiles) if t in self.title.tiles]
         for tile in tiles:
             if self.tile_problem(board, hex_def, tile, colours_available, ability_tiles):

@@ -49,29 +49,50 @@ class TrackStep(Step):
 
     def problem(self, hex_id: str, tile_id: str, rotation: int,
                 company: str | None = None) -> str | None:
-        board = self.game.board
-        ability = None
+        ability, problem = self._rights_problem(hex_id, company)
+        if problem:
+            return problem
+        problem = self.game.board.lay_problem(hex_id, tile_id, rotation, _ability_tiles(ability))
+        if problem:
+            return problem
+        problem = self._reserved_problem(hex_id, ability)
+        if problem:
+            return problem
+        if self._needs_connection(hex_id, ability) and \
+                not tile_lay_connected(self.game, self.corp.id, hex_id, tile_id, rotation):
+            return f"the new track is not connected to a {self.corp.id} station"
+        return self._cost_problem(hex_id, ability)
+
+    # `problem` in parts: all but the board's rules and the connection depend on the hex alone,
+    # so `_lays` asks them once per hex.
+
+    def _rights_problem(self, hex_id: str, company: str | None
+                        ) -> tuple[Ability | None, str | None]:
+        """The private's ability the lay uses (if any), and why the corporation may not lay
+        here now: no such unused ability, a hex the ability does not cover, or the turn's
+        allowance spent."""
         if company is not None:
             ability = self._ability(company)
             if ability is None:
-                return f"{self.corp.id} has no unused tile lay from {company}"
+                return None, f"{self.corp.id} has no unused tile lay from {company}"
             if hex_id not in ability.params.get("hexes", []):
-                return f"{company}'s tile lay is only for {', '.join(ability.params['hexes'])}"
-        else:
-            turn_problem = self.game.rules.tile_lay_turn_problem(
-                self.turn, is_upgrade=self._is_upgrade(hex_id))
-            if turn_problem:
-                return turn_problem
-        problem = board.lay_problem(hex_id, tile_id, rotation, _ability_tiles(ability))
-        if problem:
-            return problem
+                return ability, (f"{company}'s tile lay is only for "
+                                 f"{', '.join(ability.params['hexes'])}")
+            return ability, None
+        return None, self.game.rules.tile_lay_turn_problem(
+            self.turn, is_upgrade=self._is_upgrade(hex_id))
+
+    def _reserved_problem(self, hex_id: str, ability: Ability | None) -> str | None:
         reserved = self.reserved_by(hex_id)
         if reserved and ability is None:
             return f"the hex is reserved by the {reserved}"
-        if (ability is None or ability.params.get("connected", True)) \
-                and not self._home_pending_in(hex_id):
-            if not tile_lay_connected(self.game, self.corp.id, hex_id, tile_id, rotation):
-                return f"the new track is not connected to a {self.corp.id} station"
+        return None
+
+    def _needs_connection(self, hex_id: str, ability: Ability | None) -> bool:
+        return (ability is None or bool(ability.params.get("connected", True))) \
+            and not self._home_pending_in(hex_id)
+
+    def _cost_problem(self, hex_id: str, ability: Ability | None) -> str | None:
         cost = self.cost(hex_id, ability)
         if cost > self.corp.treasury:
             return f"the terrain costs ${cost} and {self.corp.id} has ${self.corp.treasury}"
@@ -106,14 +127,22 @@ class TrackStep(Step):
         return sorted(h for h in hexes if h in self.game.title.map.hexes)
 
     def _lays(self, first_only: bool) -> dict[str, dict[str, list[int]]]:
+        """The lays `problem` allows: each candidate hex's lays that the board allows, found
+        without building refusal messages for them, and checked for the rest of `problem`."""
         result: dict[str, dict[str, list[int]]] = {}
         board = self.game.board
         companies: list[str | None] = [None] + [c for c, _ in self.lay_abilities()]
         for company in companies:
-            tiles = _ability_tiles(self._ability(company)) if company else None
             for hex_id in self.candidate_hexes(company):
-                for tile_id, rotation in board.iter_legal_lays(hex_id, tiles):
-                    if self.problem(hex_id, tile_id, rotation, company) is not None:
+                ability, problem = self._rights_problem(hex_id, company)
+                if problem or board.hex(hex_id) is None \
+                        or self._reserved_problem(hex_id, ability) \
+                        or self._cost_problem(hex_id, ability):
+                    continue
+                connect = self._needs_connection(hex_id, ability)
+                for tile_id, rotation in board.iter_legal_lays(hex_id, _ability_tiles(ability)):
+                    if connect and not tile_lay_connected(self.game, self.corp.id, hex_id,
+                                                          tile_id, rotation):
                         continue
                     legal = result.setdefault(hex_id, {}).setdefault(tile_id, [])
                     if rotation not in legal:
