@@ -82,9 +82,15 @@ def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules) -> 
         earlier = memo.get(state)
         if earlier is None:
             memo[state] = [used]
-        elif any(prev & used == prev for prev in earlier):
-            continue
         else:
+            # A plain loop: any() over a generator costs more in this innermost test.
+            dominated = False
+            for prev in earlier:
+                if prev & used == prev:
+                    dominated = True
+                    break
+            if dominated:
+                continue
             earlier.append(used)
         if state < 0:
             for segment, start, bit in leaves[~state]:
