@@ -216,3 +216,13 @@ def test_the_train_carrying_a_name_is_the_engines_choice(qtbot: QtBot, tmp_path:
     assert "Pan American (+$40, stops in Q2 and K2): on the 4-0 train" in line
     assert "Robert E. Lee (+$20, stops in G8 and G4): no route qualifies" in line
     assert isinstance(placed["4-0"][0], TrainName)
+
+
+def test_the_station_hint_shows_only_in_the_station_step(qtbot: QtBot, tmp_path: Path) -> None:
+    history, _ = position(GAME, PlaceToken("M&O", "K2", 0))
+    win = window(qtbot, history, tmp_path)
+    assert not win.charter.hint.isHidden()
+    history, _ = position(BANKRUPT, BuyTrain("ATN", "5-0", 225, None, "NDY"))
+    win = window(qtbot, history, tmp_path)
+    assert win.charter.tokens.next_token() is not None  # a station is left, but not now
+    assert win.charter.hint.isHidden()

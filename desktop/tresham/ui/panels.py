@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QPushButton, QSizePolicy, QVBoxLayout, QWidget,
 )
 
-from tresham.engine.actions import Pass
+from tresham.engine.actions import Pass, PlaceToken
 from tresham.engine.data.model import COLOUR_ORDER, UNLIMITED
 from tresham.engine.errors import IllegalAction
 from tresham.engine.hexgrid import Point
@@ -323,8 +323,9 @@ class CharterPanel(QFrame):
         self.details.setToolTip("\n".join(tips))
         self.tokens.show()
         self.tokens.update()
-        self.hint.setVisible(self.tokens.next_token() is not None)
-        self.end_turn.setVisible(any(c.action is Pass for c in game.choices()))
+        offered = {c.action for c in game.choices()}
+        self.hint.setVisible(self.tokens.next_token() is not None and PlaceToken in offered)
+        self.end_turn.setVisible(Pass in offered)
 
     def _end_turn(self) -> None:
         game = self.history.game
