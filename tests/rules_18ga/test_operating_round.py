@@ -293,6 +293,20 @@ def test_table_iii_midland_free_lay_needs_no_connection_and_pays_no_swamp(
         play(operating, LayTile("CoG", "F12", "9", rotation, ability="MRC"))
 
 
+def test_table_iii_after_the_own_lay_only_the_midland_lay_is_offered(
+        operating: History) -> None:
+    """4.2.1: one tile lay a turn; the Midland's lay is extra, so once the corporation has
+    laid its own tile only the private's lay is left to offer."""
+    game = operating.game
+    game.state.privates["MRC"].owner = "CoG"
+    play(operating, LayTile("CoG", "F6", "57", 0))
+    offered = [(c.action, c.fields.get("ability")) for c in game.choices()]
+    assert (LayTile, "MRC") in offered and (LayTile, None) not in offered
+    rotation = game.board.legal_lays("F12")["9"][0]
+    assert game.tile_lay_problem_via("F12", "9", rotation, "MRC") is None
+    assert "already laid" in (game.tile_lay_problem_via("F12", "9", rotation, None) or "")
+
+
 def test_table_iii_waycross_free_station_without_connection(operating: History) -> None:
     game = operating.game
     game.state.privates["W&SR"].owner = "CoG"

@@ -129,10 +129,19 @@ class Game:
         return {} if self.state.finished else self.round.legal_tile_lays()
 
     def tile_lay_problem(self, hex_id: str, tile_id: str, rotation: int) -> str | None:
-        """Why the acting corporation may not lay this tile so, or None if it may."""
+        """Why the acting corporation may not lay this tile so in any way open to it (its own
+        lay or a private company's), or None if it may."""
         if self.state.finished:
             return "the game is over"
         return self.round.tile_lay_problem(hex_id, tile_id, rotation)
+
+    def tile_lay_problem_via(self, hex_id: str, tile_id: str, rotation: int,
+                             company: str | None) -> str | None:
+        """The same for one way of laying: the corporation's own lay (`company` None) or the
+        tile lay of the private company `company`."""
+        if self.state.finished:
+            return "the game is over"
+        return self.round.tile_lay_problem_via(hex_id, tile_id, rotation, company)
 
     def legal_token_spots(self) -> dict[tuple[str, int], int]:
         """{(hex, city index): cost} where the acting corporation may place a station now."""

@@ -127,14 +127,12 @@ class BoardController:
 
     def ability_lays(self, company: str) -> dict[str, dict[str, list[int]]]:
         """The legal lays that `company`'s tile lay allows now, by the engine's own test."""
-        step = getattr(self.game.round, "step", None)
-        problem = getattr(step, "problem", None)
-        if problem is None:
-            return {}
+        game = self.game
         result: dict[str, dict[str, list[int]]] = {}
         for hex_id, options in self.legal_tile_lays().items():
             for tile_id, rotations in options.items():
-                fits = [r for r in rotations if problem(hex_id, tile_id, r, company) is None]
+                fits = [r for r in rotations
+                        if game.tile_lay_problem_via(hex_id, tile_id, r, company) is None]
                 if fits:
                     result.setdefault(hex_id, {})[tile_id] = fits
         return result
@@ -272,9 +270,8 @@ class BoardController:
     def _ability_needed(self, hex_id: str, tile_id: str, rotations: list[int]) -> str | None:
         """The private whose tile lay alone makes this lay legal (e.g. 18AL's Lumber Terminal
         when the normal lay is used or does not allow the tile), or None."""
-        step = getattr(self.game.round, "step", None)
-        problem = getattr(step, "problem", None)
-        if problem is None or not rotations or problem(hex_id, tile_id, rotations[0]) is None:
+        problem = self.game.tile_lay_problem_via
+        if not rotations or problem(hex_id, tile_id, rotations[0], None) is None:
             return None
         for choice in self.game.choices():
             company = choice.fields.get("ability") if choice.action is LayTile else None
@@ -467,9 +464,8 @@ class BoardController:
                      if c.action is LayTile and c.fields.get("ability")]
         if not abilities:
             return None
-        step = getattr(game.round, "step", None)
-        problem = getattr(step, "problem", None)
-        if problem is None or problem(pending.hex, pending.tile, pending.rotation) is None:
+        problem = game.tile_lay_problem_via
+        if problem(pending.hex, pending.tile, pending.rotation, None) is None:
             return None
         for company in abilities:
             if problem(pending.hex, pending.tile, pending.rotation, company) is None:

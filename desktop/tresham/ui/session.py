@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tresham.engine import savefile
-from tresham.engine.actions import Action, Bankrupt, SellShares
+from tresham.engine.actions import Action
 from tresham.engine.errors import IllegalAction, SaveFileError, TreshamError
 from tresham.engine.game import Game
 from tresham.engine.history import History
@@ -88,14 +88,9 @@ class GameSession:
         self._changed()
 
     def entity_for(self, choice: Choice) -> str | None:
-        """Who makes a choice: the acting entity, or the president selling shares for a forced
-        train purchase (18GA 4.2.5.1, 18AL 4.2.5.2), who acts for himself."""
-        game = self.game
-        acting = game.acting
-        if acting in game.state.corporations and choice.action in (SellShares, Bankrupt):
-            if choice.action is SellShares:
-                return Shares(game).president(game.state.corporations[acting])
-        return acting
+        """Who makes a choice: the acting entity, unless the choice names someone else (a
+        president selling shares for a forced train purchase acts for himself)."""
+        return choice.by or self.game.acting
 
     def choose(self, choice: Choice, **extra: Any) -> Action:
         """Make one of `game.choices()` (with a price where it has a range) and apply it."""

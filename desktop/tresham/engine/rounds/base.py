@@ -24,6 +24,9 @@ class Choice:
     fields: Mapping[str, Any] = field(default_factory=dict)
     price_range: tuple[int, int] | None = None
     text: str = ""
+    by: str | None = None
+    """Who makes the choice when it is not the acting entity: the president selling his shares
+    for his corporation's forced train purchase."""
 
     def make(self, entity: str, **extra: Any) -> Action:
         return self.action(entity=entity, **{**self.fields, **extra})
@@ -61,6 +64,10 @@ class Round(ABC):
 
     def tile_lay_problem(self, hex_id: str, tile_id: str, rotation: int) -> str | None:
         return f"no tile may be laid during a {self.kind} round"
+
+    def tile_lay_problem_via(self, hex_id: str, tile_id: str, rotation: int,
+                             company: str | None) -> str | None:
+        return self.tile_lay_problem(hex_id, tile_id, rotation)
 
     def legal_token_spots(self) -> dict[tuple[str, int], int]:
         return {}

@@ -212,6 +212,13 @@ class OperatingRound(Round):
         step = self._step_of(TrackStep)
         return step.legal_lays() if isinstance(step, TrackStep) else {}
 
+    def tile_lay_problem_via(self, hex_id: str, tile_id: str, rotation: int,
+                             company: str | None) -> str | None:
+        step = self._step_of(TrackStep)
+        if not isinstance(step, TrackStep):
+            return f"{self.acting()} is not laying track now"
+        return step.problem(hex_id, tile_id, rotation, company)
+
     def tile_lay_problem(self, hex_id: str, tile_id: str, rotation: int) -> str | None:
         step = self._step_of(TrackStep)
         if not isinstance(step, TrackStep):

@@ -191,7 +191,10 @@ class TrackStep(Step):
         if not self.can_lay_now():
             return [Choice(self.round.pass_action, text="Done laying track")] \
                 if self.lay_private_for_sale() else []
-        choices = [Choice(LayTile, {}, text="Lay or upgrade a tile")]
+        rules = self.game.rules
+        own_lay_left = any(rules.tile_lay_turn_problem(self.turn, is_upgrade=u) is None
+                           for u in (False, True))
+        choices = [Choice(LayTile, {}, text="Lay or upgrade a tile")] if own_lay_left else []
         for company, _ in self.lay_abilities():
             choices.append(Choice(LayTile, {"ability": company},
                                   text=f"Lay a tile with {company}"))

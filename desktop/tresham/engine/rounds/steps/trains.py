@@ -202,7 +202,8 @@ class BuyTrainStep(Step):
             for percent in range(10, held + 1, 10):
                 if self.sale_problem(president, corp.id, percent) is None:
                     choices.append(Choice(SellShares, {"corporation": corp.id, "percent": percent},
-                                          text=f"{president} sells {percent}% of {corp.id}"))
+                                          text=f"{president} sells {percent}% of {corp.id}",
+                                          by=president))
         return choices
 
     def shortfall(self) -> int:
