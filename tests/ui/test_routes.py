@@ -232,3 +232,22 @@ def test_the_track_search_prefers_track_no_other_train_uses() -> None:
     for taken in twins[:2]:
         (cost, path), = list(_paths(graph, a, b, 0, {a}, taken.mask, passable))[:1]
         assert cost[1] == 0 and path[0][0] is not taken
+
+
+def test_editing_a_route_keeps_the_what_now_scroll_position(qtbot: QtBot) -> None:
+    history = before(two_trains)
+    win = window(qtbot, history)
+    win.resize(1400, 500)  # a short panel that scrolls
+    qtbot.wait(10)
+    panel = win.what_now
+    bar = panel.verticalScrollBar()
+    if bar.maximum() == 0:
+        pytest.skip("the panel fits without scrolling at this size")
+    bar.setValue(bar.maximum())
+    scrolled = bar.value()
+    editor = win.controller.routes
+    train = editor.routes()[0][0]
+    panel.buttons[f"train {train}"].click()  # the same decision, redrawn
+    assert panel.verticalScrollBar().value() == scrolled
+    panel.buttons["run"].click()  # the next step starts at the top
+    assert panel.verticalScrollBar().value() == 0

@@ -112,6 +112,7 @@ class WhatNowPanel(QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setMinimumWidth(330)
         self._key: tuple[Any, ...] | None = None
+        self._place: tuple[Any, ...] | None = None
         self.refresh()
 
     # Messages ---------------------------------------------------------------------------------
@@ -176,6 +177,12 @@ class WhatNowPanel(QScrollArea):
         if key == self._key:
             return
         self._key = key
+        # The same decision redrawn (a route edited, a refusal shown) keeps its scroll position;
+        # a new entity or step starts at the top.
+        step = getattr(game.round, "step", None)
+        place = (id(game.round), game.acting, getattr(step, "name", None), session.viewing)
+        scroll = self.verticalScrollBar().value() if place == self._place else 0
+        self._place = place
         self.controls = []
         self.extras = []
         self.buttons = {}
@@ -202,6 +209,10 @@ class WhatNowPanel(QScrollArea):
         self.layout_.addStretch(1)
         self.setWidget(body)
         self._fit_body()
+        if scroll:
+            body.resize(body.width(), max(body.height(), body.minimumHeight()))
+            self.verticalScrollBar().setRange(0, max(0, body.height() - self.viewport().height()))
+            self.verticalScrollBar().setValue(scroll)
 
     def _fit_body(self) -> None:
         """Give the body the height its wrapped text needs at the panel's width, so the panel
