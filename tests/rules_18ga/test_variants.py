@@ -70,3 +70,60 @@ def test_4_2_5_1_a_variant_president_may_fund_a_train_from_a_corporation() -> No
     play(history, BuyTrain("CoG", "2-0", 60, "W&A"))
     assert game.state.player(president).cash == cash - 40
     assert game.state.corporations["CoG"].trains == ["2-0"]
+
+
+def _first_8_bought(**options: object) -> tuple[object, str, str, str]:
+    """GA and CoG each own a 4 train and one lies in the Open Market when CoG buys the first
+    8 (Table I: the 8 rusts the 4s)."""
+    from tresham.engine.trains import Trains
+
+    game = new_history(**options).game
+    trains = Trains(game)
+
+    def take(name: str, corp: str) -> str:
+        train = next(t for t in game.state.depot if t.rsplit("-", 1)[0] == name)
+        trains.take_from_depot(train, corp)
+        return train
+
+    for name in ("2", "3"):
+        take(name, "W&A")
+    mine, theirs, pooled = take("4", "GA"), take("4", "CoG"), take("4", "W&A")
+    game.state.corporations["W&A"].trains.remove(pooled)
+    game.state.market_trains.append(pooled)
+    for name in ("5", "5"):
+        take(name, "W&A")
+    take("8", "CoG")
+    return game, mine, theirs, pooled
+
+
+def test_table_i_rulebook_the_first_8_rusts_every_4() -> None:
+    game, mine, theirs, pooled = _first_8_bought()
+    state = game.state  # type: ignore[attr-defined]
+    assert {mine, theirs, pooled} <= set(state.trains_gone)
+    assert not state.obsolete_trains
+
+
+def test_table_i_variant_soft_rust_4s_run_once_more() -> None:
+    """18xx.games' optional rule soft_rust_4t: every 4 becomes obsolete, the buyer's too; the
+    one in the Open Market leaves at once; obsolete trains are outside the train limit."""
+    from tresham.engine.trains import Trains
+
+    game, mine, theirs, pooled = _first_8_bought(soft_rust_4_trains=True)
+    state = game.state  # type: ignore[attr-defined]
+    assert mine in state.corporations["GA"].trains and theirs in state.corporations["CoG"].trains
+    assert sorted(state.obsolete_trains) == sorted([mine, theirs])
+    assert pooled in state.trains_gone and pooled not in state.market_trains
+    assert Trains(game).counted("GA") == 0  # type: ignore[arg-type]
+
+
+def test_soft_rust_is_switched_on_only_by_games_that_chose_it() -> None:
+    from tresham.engine.data.loader import load_title
+    from tresham.importers.eighteen_xx_games import Export, setup_for
+
+    info = load_title("18GA").info
+    assert "soft_rust_4_trains" not in info.variants_of("18xx.games")
+    players = [("1", "A"), ("2", "B"), ("3", "C")]
+    plain = Export("18GA", players, [], 1, [], {}, None)
+    chosen = Export("18GA", players, ["soft_rust_4t"], 1, [], {}, None)
+    assert not setup_for(plain).options.get("soft_rust_4_trains")
+    assert setup_for(chosen).options.get("soft_rust_4_trains")

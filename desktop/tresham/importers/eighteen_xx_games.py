@@ -135,8 +135,9 @@ def setup_for(export: Export) -> GameSetup:
     title = load_title(export.title)
     for variant in title.info.variants_of(PROFILE):
         options[variant] = True
+    own_rules = title.info.profile_options(PROFILE)
     for rule in export.optional_rules:
-        options[OPTION_NAMES.get(rule, rule)] = True
+        options[own_rules.get(rule) or OPTION_NAMES.get(rule, rule)] = True
     return GameSetup(export.title, export.names, options, export.seed)
 
 

@@ -135,15 +135,20 @@ class _TitleLoader:
 
     @staticmethod
     def _option(option: Node, seen: set[str]) -> OptionDef:
-        option.mapping({"id", "rule", "name", "description", "profile", "changes",
-                        "applies_with"})
+        option.mapping({"id", "rule", "name", "description", "profile", "profile_option",
+                        "changes", "applies_with"})
         option_id = option.child("id").text()
         if option_id in seen:
             raise option.child("id").error(f"duplicate option id {option_id!r}")
         seen.add(option_id)
+        profile = option.child("profile", None).opt_text()
+        profile_option = option.child("profile_option", None).opt_text()
+        if profile_option is not None and profile is None:
+            raise option.child("profile_option").error(
+                "only a variant of a named profile can be one of its optional rules")
         return OptionDef(option_id, option.child("rule").text(), option.child("name").text(),
-                         option.child("description").text(),
-                         option.child("profile", None).opt_text())
+                         option.child("description").text(), profile,
+                         profile_option=profile_option)
 
     def _with_option_changes(self, title: TitleData, node: Node,
                              phase_names: list[str]) -> TitleData:

@@ -307,6 +307,9 @@ class OptionDef:
     changes: DataChanges = field(default_factory=DataChanges)
     applies_with: tuple[str, ...] = ()
     """Options that must be on too for `changes` to apply (a variant of an optional rule)."""
+    profile_option: str | None = None
+    """For a variant that is one of its implementation's own optional rules, absent from the
+    rulebook: that rule's id there. Such a variant is on only in games that chose the rule."""
 
 
 @dataclass(frozen=True)
@@ -330,7 +333,15 @@ class TitleInfo:
     `SECTION_KEYS` of the loader), so each title cites its own numbering."""
 
     def variants_of(self, profile: str) -> tuple[str, ...]:
-        return tuple(v.id for v in self.variants if v.profile == profile)
+        """The variants that are always on in games of `profile`."""
+        return tuple(v.id for v in self.variants
+                     if v.profile == profile and v.profile_option is None)
+
+    def profile_options(self, profile: str) -> dict[str, str]:
+        """`profile`'s own optional rules that the title has as variants: their id there ->
+        the variant's id."""
+        return {v.profile_option: v.id for v in self.variants
+                if v.profile == profile and v.profile_option is not None}
 
 
 @dataclass(frozen=True)

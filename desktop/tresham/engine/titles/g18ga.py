@@ -19,6 +19,7 @@ LEXINGTON = "LTR"
 LEXINGTON_DISCOUNT_PER_ROUND = 5
 LEXINGTON_FORCED_ROUND = 5
 DEFAULT_END_VALUE_OPTION = 250
+SOFT_RUST_VARIANT = "soft_rust_4_trains"
 
 
 class SharedMaconBrownTile(UpgradeRules):
@@ -62,6 +63,14 @@ class Rules(TitleRules):
         if self.option("macon_brown_tile_shared"):
             return SharedMaconBrownTile(self.game.title)
         return super().make_upgrade_rules()
+
+    def buyer_trains_become_obsolete(self) -> bool:
+        """Variant soft_rust_4_trains: the 8's buyer's 4 trains run once more like all others."""
+        return bool(self.option(SOFT_RUST_VARIANT))
+
+    def obsolete_trains_count_for_limit(self) -> bool:
+        """Variant soft_rust_4_trains: obsolete 4 trains are outside the train limit."""
+        return not self.option(SOFT_RUST_VARIANT)
 
     def end_share_value(self) -> int:
         """7(e): the players may agree on a lower share value that ends the game."""
