@@ -57,7 +57,7 @@ def weight(game: Game, choice: Choice) -> int:
 
 
 WEIGHTS = {"BuyShare": 8, "RunRoutes": 40, "LayTile": 8, "PlaceToken": 4, "Pass": 1,
-           "Bankrupt": 0, "EndGame": 0, "SellPrivate": 0, "BuyCompany": 0}
+           "Bankrupt": 0, "EndGame": 0, "SellPrivate": 0, "BuyCompany": 3}
 
 
 def concrete(game: Game, choice: Choice, rng: random.Random) -> Action | None:

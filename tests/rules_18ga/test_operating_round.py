@@ -307,6 +307,17 @@ def test_table_iii_after_the_own_lay_only_the_midland_lay_is_offered(
     assert "already laid" in (game.tile_lay_problem_via("F12", "9", rotation, None) or "")
 
 
+def test_table_iii_the_midland_lay_is_offered_only_while_it_can_be_made(
+        operating: History) -> None:
+    """Table III: the Midland lays a yellow tile in F12; once F12 holds one, there is nothing
+    its lay could do until green tiles come, so it is not offered."""
+    game = operating.game
+    game.state.privates["MRC"].owner = "CoG"
+    assert ("MRC",) in [(c.fields.get("ability"),) for c in game.choices()]
+    game.board.lay("F12", LaidTile(game.title.tiles["9"], 0))
+    assert "MRC" not in [c.fields.get("ability") for c in game.choices()]
+
+
 def test_table_iii_waycross_free_station_without_connection(operating: History) -> None:
     game = operating.game
     game.state.privates["W&SR"].owner = "CoG"

@@ -122,12 +122,14 @@ class WhatNowPanel(QScrollArea):
         self.board.reset(text, refused)
 
     def offered(self) -> list[Choice]:
-        """The choices the panel offers now, through enabled controls."""
-        result = []
+        """The choices the panel offers now, through enabled controls, each once (a choice may
+        have two controls: a button and a way through the map)."""
+        result: dict[tuple[Any, ...], Choice] = {}
         for control in self.controls:
             if any(w.isEnabled() for w in control.widgets):
-                result.extend(control.choices)
-        return result
+                for choice in control.choices:
+                    result.setdefault(choice_key(choice), choice)
+        return list(result.values())
 
     def control_for(self, action: Action) -> tuple[Control, Choice] | None:
         for control in self.controls:

@@ -126,12 +126,15 @@ class TrackStep(Step):
             hexes.add(home)
         return sorted(h for h in hexes if h in self.game.title.map.hexes)
 
-    def _lays(self, first_only: bool) -> dict[str, dict[str, list[int]]]:
-        """The lays `problem` allows: each candidate hex's lays that the board allows, found
-        without building refusal messages for them, and checked for the rest of `problem`."""
+    def _lays(self, first_only: bool, companies: list[str | None] | None = None
+              ) -> dict[str, dict[str, list[int]]]:
+        """The lays `problem` allows (through the given ways of laying; by default every way
+        open): each candidate hex's lays that the board allows, found without building refusal
+        messages for them, and checked for the rest of `problem`."""
         result: dict[str, dict[str, list[int]]] = {}
         board = self.game.board
-        companies: list[str | None] = [None] + [c for c, _ in self.lay_abilities()]
+        if companies is None:
+            companies = [None] + [c for c, _ in self.lay_abilities()]
         for company in companies:
             for hex_id in self.candidate_hexes(company):
                 ability, problem = self._rights_problem(hex_id, company)
@@ -196,8 +199,9 @@ class TrackStep(Step):
                            for u in (False, True))
         choices = [Choice(LayTile, {}, text="Lay or upgrade a tile")] if own_lay_left else []
         for company, _ in self.lay_abilities():
-            choices.append(Choice(LayTile, {"ability": company},
-                                  text=f"Lay a tile with {company}"))
+            if self._lays(first_only=True, companies=[company]):
+                choices.append(Choice(LayTile, {"ability": company},
+                                      text=f"Lay a tile with {company}"))
         choices.append(Choice(self.round.pass_action, text="Done laying track"))
         return choices
 
