@@ -62,3 +62,22 @@ def test_extra_game_replays_to_its_recorded_result(path: Path) -> None:
     scores = {p["id"]: p["score"] for p in outcome.players}
     assert scores == {str(k): v for k, v in document["result"].items()}
     assert outcome.game_end_reason == document["game_end_reason"]
+
+
+def test_our_own_save_replays_with_a_trace(tmp_path: Path) -> None:
+    from setup_helpers import buy_all_privates
+    from tresham.engine import savefile
+    from tresham.engine.game import GameSetup
+    from tresham.engine.history import History
+
+    history = History(GameSetup("18GA", ("Ann", "Bob", "Cy")))
+    buy_all_privates(history)
+    path = tmp_path / "game.tresham.json"
+    savefile.save(history, path)
+    trace = io.StringIO()
+    outcome, matched = run(path, trace)
+    lines = [json.loads(line) for line in trace.getvalue().splitlines()]
+    assert outcome.error is None and matched
+    assert outcome.actions_applied == len(history.actions) == len(lines) - 1
+    assert lines[-1]["state"]["acting"] == history.game.acting
+    assert [line["action_id"] for line in lines] == list(range(len(lines)))

@@ -18,6 +18,7 @@ from typing import Any, Callable, TextIO
 from tresham.engine import savefile
 from tresham.engine.errors import SaveFileError, TreshamError
 from tresham.engine.game import Game
+from tresham.engine.history import History
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.stock import StockRound
@@ -188,8 +189,21 @@ def run(path: Path, trace_out: TextIO | None = None,
     if xx.is_export(document):
         return _run_export(xx.read_export(document), trace_out, reference, report)
     history = savefile.from_document(document, str(path))
-    game = history.game
-    return _outcome(game, {}, len(history.actions)), True
+    if trace_out is not None:
+        _trace_save(history, trace_out)
+    return _outcome(history.game, {}, len(history.actions)), True
+
+
+def _trace_save(history: History, trace_out: TextIO) -> None:
+    """Our state after each action of a loaded save, numbered from 1 (the save has no ids)."""
+    again = History(history.setup)
+    trace_out.write(json.dumps({"action_id": 0, "type": "start",
+                                "state": trace_state(again.game, {})}) + "\n")
+    for number, action in enumerate(history.actions, 1):
+        again.apply(action)
+        trace_out.write(json.dumps({"action_id": number, "type": action.TYPE,
+                                    "entity": action.entity,
+                                    "state": trace_state(again.game, {})}) + "\n")
 
 
 def _run_export(export: xx.Export, trace_out: TextIO | None,
