@@ -12,7 +12,7 @@ from dataclasses import MISSING, fields
 import pytest
 
 from tresham.engine import savefile
-from tresham.engine.actions import Action, LayTile, RunRoutes
+from tresham.engine.actions import Action, LayTile, RunRoutes, SellPrivate
 from tresham.engine.data.loader import load_title
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game, GameSetup
@@ -36,7 +36,8 @@ def weight(game: Game, choice: Choice) -> int:
     corporation per player, buys shares, runs the best routes, withholds to afford a train when
     it has too few, and buys trains from the bank, so that games reach the last phases and end
     in each of the ways 5 allows. Bankruptcy, the game's end by agreement, selling shares in a
-    stock round and dealing privates or trains between owners are left to chance's last resort."""
+    stock round and selling trains between corporations are left to chance's last resort;
+    players trade privates now and then."""
     name = choice.action.__name__
     state = game.state
     if name == "Par":
@@ -57,22 +58,32 @@ def weight(game: Game, choice: Choice) -> int:
 
 
 WEIGHTS = {"BuyShare": 8, "RunRoutes": 40, "LayTile": 8, "PlaceToken": 4, "Pass": 1,
-           "Bankrupt": 0, "EndGame": 0, "SellPrivate": 0, "BuyCompany": 3}
+           "Bankrupt": 0, "EndGame": 0, "SellPrivate": 1, "BuyCompany": 3}
 
 
 def concrete(game: Game, choice: Choice, rng: random.Random) -> Action | None:
     """The choice as an action, its open parts filled at random; None for choices that need
-    a player's design (other routes) or another party (a private sold to someone)."""
+    a player's design (other routes)."""
     entity = choice.by or game.acting
     assert entity is not None
     if choice.action is LayTile:
         return tile_lay(game, entity, choice.fields.get("ability"), rng)
     if choice.action is RunRoutes and "routes" not in choice.fields:
         return None
-    extra = {}
+    extra: dict[str, object] = {}
     if choice.price_range:
         low, high = choice.price_range
         extra["price"] = rng.choice([low, low, low, rng.randint(low, min(high, low + 50))])
+    if choice.action is SellPrivate and rng.random() > 0.05:
+        return None  # a trade keeps a stock round going: players who traded on every turn
+        # would never let it end
+    if choice.action is SellPrivate and choice.fields.get("seller") == entity:
+        # Offering one's own private: some other player who can pay buys it (3.2(b)).
+        buyers = [p.name for p in game.state.players
+                  if p.name != entity and p.cash >= int(str(extra["price"]))]
+        if not buyers:
+            return None
+        entity = rng.choice(buyers)
     required = {f.name for f in fields(choice.action)
                 if f.default is MISSING and f.default_factory is MISSING}
     if required - {"entity"} - set(choice.fields) - set(extra):

@@ -307,3 +307,33 @@ def test_final_scores_reopen_when_the_game_ends_again_after_an_undo(qtbot: QtBot
     win.redo()
     qtbot.waitUntil(lambda: win.end_dialog is not None and win.end_dialog.isVisible())
     assert win.end_dialog is not first
+
+
+def test_a_private_is_sold_to_the_player_chosen_in_the_trade_row(qtbot: QtBot) -> None:
+    """3.2(b): the acting player sells his own private to another player at an agreed price,
+    through the trade row (the buyer is chosen there, not assumed to be the seller)."""
+    from PySide6.QtWidgets import QComboBox, QPushButton, QSpinBox
+    from tresham.engine.actions import Par, SellPrivate
+    from setup_helpers import buy_all_privates
+
+    history = new_history()
+    buy_all_privates(history)
+    history.apply(Par(history.game.acting or "", "W&A", 70))  # the turn passes on
+    game = history.game
+    seller = game.acting or ""
+    company = next(p.id for p in game.state.privates.values() if p.owner == seller)
+    win = window(qtbot, history)
+    panel = win.what_now.widget()
+    buttons = [b.text() for b in panel.findChildren(QPushButton)]
+    assert not any("to another player" in text for text in buttons)  # no button that must fail
+    combo = next(c for c in panel.findChildren(QComboBox)
+                 if any(f"from {seller}" in c.itemText(i) for i in range(c.count())))
+    index = next(i for i in range(combo.count())
+                 if combo.itemData(i)[1] == company and combo.itemData(i)[2] == seller)
+    combo.setCurrentIndex(index)
+    buyer = combo.itemData(index)[0]
+    spin = next(s for s in panel.findChildren(QSpinBox) if s.prefix() == "$")
+    spin.setValue(5)
+    next(b for b in panel.findChildren(QPushButton) if b.text() == "Trade").click()
+    assert history.actions[-1] == SellPrivate(buyer, company, seller, 5)
+    assert game.state.privates[company].owner == buyer

@@ -103,7 +103,6 @@ class WhatNowPanel(QScrollArea):
         self.session = session
         self.board = board
         self.controls: list[Control] = []
-        self.extras: list[QWidget] = []
         """Legal moves the engine does not list as choices (trading privates between players)."""
         self.buttons: dict[str, QPushButton] = {}
         self.proposed_routes: tuple[tuple[str, tuple[str, ...]], ...] | None = None
@@ -164,6 +163,8 @@ class WhatNowPanel(QScrollArea):
         if found is None:
             return False
         control, choice = found
+        if action.entity != self.session.entity_for(choice):
+            return self._apply(action)  # a private sold to a player the panel lets one choose
         extra = {name: value for name, value in action.to_json_fields().items()
                  if name != "entity" and name not in choice.fields}
         return self.make(choice, **extra)
@@ -186,7 +187,6 @@ class WhatNowPanel(QScrollArea):
         scroll = self.verticalScrollBar().value() if place == self._place else 0
         self._place = place
         self.controls = []
-        self.extras = []
         self.buttons = {}
         self.proposed_routes = None
         self.route_problem: QLabel | None = None
@@ -321,8 +321,8 @@ class WhatNowPanel(QScrollArea):
         if {Par, BuyShare} & set(by_type) or (SellShares in by_type
                                                 and game.round.kind == "stock"):
             self._stock_grid(game, by_type)
-        if game.round.kind == "stock":
-            self._private_trades(game)
+        if SellPrivate in by_type:
+            self._private_trades(game, by_type[SellPrivate])
         for choice in by_type.get(LayTile, []):
             self._track(choice)
         if PlaceToken in by_type:
@@ -359,7 +359,8 @@ class WhatNowPanel(QScrollArea):
             button.setObjectName("pass")
             self.buttons["pass"] = button
         known = {BuyPrivate, Bid, Par, BuyShare, SellShares, LayTile, PlaceToken, RunRoutes,
-                 Dividend, BuyTrain, BuyCompany, DiscardTrain, Bankrupt, Pass, PlaceBonusToken}
+                 Dividend, BuyTrain, BuyCompany, DiscardTrain, Bankrupt, Pass, PlaceBonusToken,
+                 SellPrivate}
         for kind, rest in by_type.items():
             if kind not in known:  # a choice a later title adds: still offered, by its text
                 for choice in rest:
@@ -519,22 +520,16 @@ class WhatNowPanel(QScrollArea):
             return f"{percent}% for ${price}{drop}"
         return f"{entity} sells {percent}% of {corp_id} for ${price}{drop}"
 
-    def _private_trades(self, game: Game) -> None:
-        """3.2(b): players may trade privates at an agreed price (not among engine choices)."""
-        round_ = game.round
+    def _private_trades(self, game: Game, choices: list[Choice]) -> None:
+        """3.2(b): players trade privates at an agreed price. The acting player may buy one
+        from its owner, or sell his own to any other player, who is chosen here."""
         acting = game.acting
-        if acting is None or getattr(round_, "auction", None) or \
-                getattr(round_, "private_turns", True):
-            return
         players = [p.name for p in game.state.players]
         trades: list[tuple[str, str, str]] = []  # (buyer, company, seller)
-        for private in game.state.privates.values():
-            if private.closed or private.owner not in players:
-                continue
-            if private.owner == acting:
-                trades.extend((other, private.id, acting) for other in players if other != acting)
-            else:
-                trades.append((acting, private.id, private.owner))
+        for choice in choices:
+            company, seller = choice.fields["company"], choice.fields["seller"]
+            buyers = [p for p in players if p != seller] if seller == acting else [acting]
+            trades.extend((str(buyer), company, seller) for buyer in buyers)
         if not trades:
             return
         self.layout_.addWidget(self._section("Trade a private company (agreed price)"))
@@ -551,19 +546,23 @@ class WhatNowPanel(QScrollArea):
 
         def trade() -> None:
             buyer, company, seller = combo.currentData()
-            action = SellPrivate(buyer, company, seller, spin.value())
-            before = len(self.session.game.state.log)
-            try:
-                self.session.apply(action)
-            except IllegalAction as exc:
-                self.say(sentence(str(exc)), refused=True)
-                return
-            self.done(action, before)
+            self._apply(SellPrivate(buyer, company, seller, spin.value()))
 
         button.clicked.connect(trade)
         self.layout_.addWidget(combo)
         self.layout_.addWidget(_pair(spin, button))
-        self.extras.append(button)
+        self.controls.append(Control(list(choices), [combo, spin, button]))
+
+    def _apply(self, action: Action) -> bool:
+        """Apply an action the panel composed itself, or show the refusal."""
+        before = len(self.session.game.state.log)
+        try:
+            self.session.apply(action)
+        except IllegalAction as exc:
+            self.say(sentence(str(exc)), refused=True)
+            return False
+        self.done(action, before)
+        return True
 
     # Operating steps --------------------------------------------------------------------------
 
