@@ -158,3 +158,14 @@ def test_a_random_game_with_every_optional_rule_plays_to_its_end(title: str, see
     options: dict[str, object] = {o.id: True for o in load_title(title).info.options}
     history = play(title, ("A", "B", "C", "D"), seed, options)
     assert history.game.state.finished and history.game.state.end_reason
+
+
+@pytest.mark.parametrize("title", ["18GA", "18AL"])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_random_game_with_every_variant_plays_to_its_end(title: str, seed: int) -> None:
+    """Every other reading of the rules at once (title.yaml `variants`, with the options some
+    of them go with), as games imported from 18xx.games play."""
+    info = load_title(title).info
+    options: dict[str, object] = {o.id: True for o in info.options + info.variants}
+    history = play(title, ("A", "B", "C"), seed, options)
+    assert history.game.state.finished and history.game.state.end_reason
