@@ -88,6 +88,9 @@ def _edit(root: Path, file: str, old: str, new: str) -> None:
      "maps/18GA/title.yaml: options[2].changes.corporations[0].tokens: a corporation needs"),
     ("title.yaml", '{id: "G&F", home: G3, home_city: 0}', '{id: "G&F", home: G3, home_city: 1}',
      "maps/18GA/title.yaml: options[1].changes: G&F's home G3 has no city 1"),
+    ("companies.yaml", "{type: unsold_discount, step: 5, forced_in_round: 5}",
+     "{type: unsold_discount, step: 5, forced_in: 5}",
+     "maps/18GA/companies.yaml: privates[0].abilities[0].forced_in: unknown key"),
     ("title.yaml", 'rule: "7(a)"', 'rule: "7(a)"\n    profile_option: double_yellow',
      "maps/18GA/title.yaml: options[0].profile_option: only a variant of a named profile"),
 ])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from tresham.engine.data.model import MarketDef, PhaseDef, TrainDef
+from tresham.engine.data.model import Ability, MarketDef, PhaseDef, TrainDef
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Round
 from tresham.engine.routes.connectivity import reachable
@@ -20,7 +20,7 @@ from tresham.engine.rounds.steps.base import TurnRecord
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.selling import sell_shares
 from tresham.engine.shares import PRESIDENT, Shares
-from tresham.engine.state import IPO, CorporationState, TrainName
+from tresham.engine.state import BANK, IPO, CorporationState, TrainName
 from tresham.engine.trains import Trains
 from tresham.engine.upgrades import UpgradeRules
 
@@ -254,8 +254,14 @@ class TitleRules:
     # Private companies ------------------------------------------------------------------------
 
     def private_purchase_price(self, company: str) -> int:
-        """What the cheapest unsold private costs to buy outright (18GA 3.1(a))."""
-        return self.game.title.privates[company].par
+        """What the cheapest unsold private costs to buy outright (18GA 3.1(a)): its par, less
+        its `unsold_discount` step for each stock round after the first (3.1.2), never below 0."""
+        par = self.game.title.privates[company].par
+        discount = self._unsold_discount(company)
+        if discount is None:
+            return par
+        rounds_unsold = self.game.state.stock_round_number - 1
+        return max(0, par - int(discount.params["step"]) * rounds_unsold)
 
     def auction_lowest_bidder_acts(self) -> bool:
         """Variant private_auction_lowest_bidder: in a private auction the lowest bidder acts
@@ -268,8 +274,18 @@ class TitleRules:
         return bool(self.option("emergency_buy_from_corporations"))
 
     def forced_private_purchase(self, company: str) -> bool:
-        """Whether the priority holder must take `company` on the first turn of this round."""
-        return False
+        """Whether the priority holder must take `company` on the first turn of this round:
+        a private with `unsold_discount` still unsold in its `forced_in_round` (3.1.2)."""
+        discount = self._unsold_discount(company)
+        current = self.game.round
+        return (discount is not None
+                and self.game.state.privates[company].owner == BANK
+                and self.game.state.stock_round_number >= int(discount.params["forced_in_round"])
+                and isinstance(current, StockRound) and current.turns_taken == 0)
+
+    def _unsold_discount(self, company: str) -> Ability | None:
+        return next((a for a in self.game.title.privates[company].abilities
+                     if a.type == "unsold_discount"), None)
 
     def on_private_bought(self, company: str, player: str) -> None:
         """Abilities that act on a private's first purchase from the bank: a free share."""

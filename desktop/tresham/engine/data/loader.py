@@ -25,7 +25,7 @@ from tresham.locations import maps_dir
 
 ABILITY_TYPES: frozenset[str] = frozenset({
     "blocks_hexes", "tile_lay", "station", "free_train", "free_share", "assign_bonus",
-    "train_discount", "train_names",
+    "train_discount", "train_names", "unsold_discount",
 })
 """Private-company ability types the engine implements; YAML may name no other."""
 
@@ -407,6 +407,10 @@ class _TitleLoader:
                 for tile_node in ability.child("tiles", []).items():
                     if tiles is not None and tile_node.text() not in tiles:
                         raise tile_node.error(f"tile {tile_node.text()} is not in tiles.yaml")
+                if kind == "unsold_discount":
+                    ability.mapping({"type", "step", "forced_in_round"})
+                    ability.child("step").integer(1)
+                    ability.child("forced_in_round").integer(2)
                 if "corporation" in data and ability.child("corporation").text() not in corporations:
                     raise ability.child("corporation").error("no such corporation")
                 abilities.append(Ability(kind, {k: v for k, v in data.items() if k != "type"}))

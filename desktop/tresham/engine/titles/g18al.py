@@ -5,19 +5,15 @@ Most of 18AL is data in maps/18AL: historical objectives (`objective`), the coal
 New Decatur Yards (`train_discount`), the 4D's doubling (`multiplier`), obsolete 4 trains
 (`obsolete_on`), the phase events, and the optional rules 7(b)-(d) and the 18xx.games reading of
 7(c) (`changes` of options and variants in title.yaml). Option 7(a) is the shared
-`extra_yellow_first_turn` rule of `TitleRules`. This module holds the Tuscumbia Railway's price
-(3.1.2) and the 18xx.games readings that are rules rather than data.
+`extra_yellow_first_turn` rule of `TitleRules`, and the Tuscumbia Railway's falling price
+(3.1.2) the shared `unsold_discount` ability. This module holds the 18xx.games readings that
+are rules rather than data.
 """
 
 from __future__ import annotations
 
-from tresham.engine.rounds.stock import StockRound
 from tresham.engine.rules import TitleRules
-from tresham.engine.state import BANK
 
-TUSCUMBIA = "TR"
-TUSCUMBIA_DISCOUNT_PER_ROUND = 5
-TUSCUMBIA_FORCED_ROUND = 5
 NDY_18XX_TRAINS = ["3", "4", "5"]
 BUYER_OBSOLETE_VARIANT = "obsolete_trains_of_the_7_buyer"
 
@@ -47,20 +43,3 @@ class Rules(TitleRules):
     def bonus_token_reach(self) -> str:
         """Variant coal_token_by_track_reach: track reach is enough for the coal token."""
         return "track" if self.option("coal_token_by_track_reach") else super().bonus_token_reach()
-
-    # Tuscumbia Railway (3.1.2) ------------------------------------------------------------------
-
-    def private_purchase_price(self, company: str) -> int:
-        """3.1.2: the Tuscumbia gets $5 cheaper each stock round it stays unsold, free in SR5."""
-        par = super().private_purchase_price(company)
-        if company != TUSCUMBIA:
-            return par
-        rounds_unsold = self.game.state.stock_round_number - 1
-        return max(0, par - TUSCUMBIA_DISCOUNT_PER_ROUND * rounds_unsold)
-
-    def forced_private_purchase(self, company: str) -> bool:
-        """3.1.2: on the first turn of SR5 the priority holder must accept the Tuscumbia."""
-        current = self.game.round
-        return (company == TUSCUMBIA and self.game.state.privates[TUSCUMBIA].owner == BANK
-                and self.game.state.stock_round_number >= TUSCUMBIA_FORCED_ROUND
-                and isinstance(current, StockRound) and current.turns_taken == 0)
