@@ -19,6 +19,11 @@ def float_corporation(history: History, corp: str, par: int) -> None:
     player = history.game.acting
     history.apply(Par(player, corp, par))
     end_turn(history, player)
+    buy_until_floated(history, corp)
+
+
+def buy_until_floated(history: History, corp: str) -> None:
+    """Each acting player buys a share of `corp` from the IPO until it floats (3.4)."""
     while not history.game.state.corporations[corp].floated:
         player = history.game.acting
         history.apply(BuyShare(player, corp, "ipo"))

@@ -15,6 +15,8 @@ from tresham.engine.errors import IllegalAction, SaveFileError
 from tresham.engine.game import Game, GameSetup
 from tresham.engine.history import SNAPSHOT_EVERY, History
 
+from setup_helpers import buy_all_privates, buy_until_floated, finish_stock_round
+
 PLAYERS = ("Ann", "Bob", "Cy", "Di")
 
 
@@ -24,10 +26,7 @@ def new_history(seed: int = 7) -> History:
 
 def play_opening(history: History) -> None:
     """Four players buy the privates in order and start two corporations."""
-    for _ in range(5):
-        game = history.game
-        buy = next(c for c in game.choices() if c.action is BuyPrivate)
-        history.apply(buy.make(game.acting))
+    buy_all_privates(history)
     history.apply(Par(history.game.acting, "CoG", 90))
 
 
@@ -109,18 +108,8 @@ def test_3_1_b_money_set_aside_for_bids_cannot_be_spent_twice() -> None:
 
 def float_cog(history: History) -> None:
     """After the opening, players buy CoG shares until it floats (3.4), then all pass."""
-    from tresham.engine.actions import BuyShare
-
-    while not history.game.state.corporations["CoG"].floated:
-        game = history.game
-        player = game.acting
-        if any(c.action is BuyShare and c.fields["corporation"] == "CoG"
-               for c in game.choices()):
-            history.apply(BuyShare(player, "CoG", "ipo"))
-        if history.game.acting == player:
-            history.apply(Pass(player))
-    while history.game.round.kind == "stock":
-        history.apply(Pass(history.game.acting))
+    buy_until_floated(history, "CoG")
+    finish_stock_round(history)
 
 
 def test_lay_tile_refusal_names_the_corporation_and_reason() -> None:

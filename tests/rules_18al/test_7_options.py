@@ -19,7 +19,7 @@ from tresham.engine.routes.revenue import routes_revenue
 from tresham.engine.trains import Trains
 from tresham.locations import maps_dir
 
-from .conftest import give_train, new_history, operating_as, pass_until
+from .conftest import give_train, new_history, operating_as
 
 
 def test_7_a_two_yellow_tiles_on_the_first_turn() -> None:

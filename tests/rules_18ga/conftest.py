@@ -6,7 +6,7 @@ from typing import Iterable
 
 import pytest
 
-from tresham.engine.actions import Action, Pass
+from tresham.engine.actions import Action
 from tresham.engine.game import FIRST_PRIORITY, GameSetup
 from tresham.engine.history import History
 

@@ -16,7 +16,7 @@ from tresham.engine.state import StationToken
 from tresham.engine.trains import Trains
 from tresham.engine.upgrades import LaidTile
 
-from .conftest import buy_all_privates, finish_stock_round, float_corporation, new_history, play
+from .conftest import finish_stock_round, play
 
 
 def step_name(history: History) -> str:

@@ -2,13 +2,32 @@
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
-from tresham.engine.actions import BuyPrivate, BuyShare, LayTile, Par, Pass
+import pytest
+from pytestqt.qtbot import QtBot
+
+from tresham.engine.actions import LayTile, Pass
 from tresham.engine.game import GameSetup
 from tresham.engine.history import History
+from tresham.ui.app import MainWindow
+
+from setup_helpers import buy_all_privates, finish_stock_round, float_corporation
 
 PLAYERS = ("Ann", "Bob", "Cy", "Di")
+
+
+def open_window(qtbot: QtBot, history: History, data_dir: Path | None = None,
+                size: tuple[int, int] = (1400, 900), fit: bool = False) -> MainWindow:
+    """The main window on `history`, shown and exposed; `fit` zooms the map to the view."""
+    win = MainWindow(history, data_dir)
+    qtbot.addWidget(win)
+    win.resize(*size)
+    win.show()
+    qtbot.waitExposed(win)
+    if fit:
+        win.view.fit()
+    return win
 
 
 def new_history(seed: int = 7) -> History:
@@ -17,22 +36,9 @@ def new_history(seed: int = 7) -> History:
 
 def play_to_operating(history: History) -> None:
     """Buy the privates, par and float CoG, then pass until CoG operates (as the engine tests)."""
-    for _ in range(5):
-        game = history.game
-        buy = next(c for c in game.choices() if c.action is BuyPrivate)
-        history.apply(buy.make(game.acting))
-    history.apply(Par(history.game.acting, "CoG", 90))
-    while not history.game.state.corporations["CoG"].floated:
-        game = history.game
-        if any(c.action is BuyShare and c.fields.get("corporation") == "CoG"
-               for c in game.choices()):
-            history.apply(BuyShare(game.acting, "CoG", "ipo"))
-        history.apply(Pass(history.game.acting))
-    for _ in range(20):
-        game = history.game
-        if game.round.kind == "operating" and game.acting == "CoG":
-            break
-        history.apply(Pass(game.acting))
+    buy_all_privates(history)
+    float_corporation(history, "CoG", 90)
+    finish_stock_round(history)
     assert history.game.round.kind == "operating" and history.game.acting == "CoG"
 
 

@@ -20,6 +20,8 @@ from tresham.ui.app import MainWindow
 from tresham.ui.dialogs import NewGameDialog
 from tresham.ui.tile_art import hex_art
 
+from conftest import open_window  # tests/ui/conftest.py
+
 FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "18xx.games" / "18AL"
 GAME = "1446.json"
 BANKRUPT = "18AL_game_end_bankrupt.json"
@@ -47,12 +49,7 @@ def position(name: str, landmark: Action, offset: int = 0) -> tuple[History, Act
 
 
 def window(qtbot: QtBot, history: History, tmp_path: Path) -> MainWindow:
-    win = MainWindow(history, tmp_path)
-    qtbot.addWidget(win)
-    win.resize(1400, 900)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
+    return open_window(qtbot, history, tmp_path)
 
 
 def test_a_new_18al_game_is_offered_and_drawn_flat(qtbot: QtBot, tmp_path: Path) -> None:

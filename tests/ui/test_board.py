@@ -15,15 +15,11 @@ from tresham.ui.board_controller import BoardController, PendingTile, PendingTok
 from tresham.ui.map_view import tile_mime, token_mime
 from tresham.ui.panels import REASON_ROLE
 
+from conftest import open_window  # tests/ui/conftest.py
+
 
 def window(qtbot: QtBot, history: History) -> MainWindow:
-    win = MainWindow(history)
-    qtbot.addWidget(win)
-    win.resize(1200, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    win.view.fit()
-    return win
+    return open_window(qtbot, history, size=(1200, 800), fit=True)
 
 
 def drag_onto(win: MainWindow, scene_point: QPointF, mime: QMimeData, drop: bool = True) -> None:

@@ -19,19 +19,14 @@ from tresham.ui.app import MainWindow
 from tresham.ui.session import GameSession, score_breakdown, value_over_rounds
 from tresham.ui.what_now import choice_key
 
-from conftest import new_history  # tests/ui/conftest.py, on the path pytest gives conftests
+from conftest import new_history, open_window  # tests/ui/conftest.py, on the path pytest gives conftests
 
 FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "18xx.games" / "18GA"
 FIXTURE = FIXTURES / "18GA_game_end_bank.json"
 
 
 def window(qtbot: QtBot, history: History, data_dir: Path | None = None) -> MainWindow:
-    win = MainWindow(history, data_dir)
-    qtbot.addWidget(win)
-    win.resize(1400, 900)
-    win.show()
-    qtbot.waitExposed(win)
-    return win
+    return open_window(qtbot, history, data_dir)
 
 
 def keys(choices: list) -> list:  # type: ignore[type-arg]

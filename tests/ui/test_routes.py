@@ -18,6 +18,8 @@ from tresham.engine.routes.revenue import route_revenue, routes_revenue
 from tresham.ui.app import MainWindow
 from tresham.ui.route_editor import RouteEditor
 
+from conftest import open_window  # tests/ui/conftest.py
+
 FIXTURE = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "18xx.games" / "18GA" / \
     "18GA_game_end_bank.json"
 SHOTS = Path(os.environ.get("TRESHAM_SHOTS", "/tmp/tresham-shots"))
@@ -129,13 +131,7 @@ def test_an_illegal_route_gives_the_engines_reason() -> None:
 # The window --------------------------------------------------------------------------------
 
 def window(qtbot: QtBot, history: History) -> MainWindow:
-    win = MainWindow(history)
-    qtbot.addWidget(win)
-    win.resize(1400, 900)
-    win.show()
-    qtbot.waitExposed(win)
-    win.view.fit()
-    return win
+    return open_window(qtbot, history, fit=True)
 
 
 def click_stop(qtbot: QtBot, win: MainWindow, node: str) -> None:

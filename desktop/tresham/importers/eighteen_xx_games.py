@@ -17,7 +17,7 @@ from tresham.engine.actions import (
     EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate, SellShares,
 )
 from tresham.engine.data.loader import load_title
-from tresham.engine.errors import IllegalAction, TreshamError
+from tresham.engine.errors import TreshamError
 from tresham.engine.game import FIRST_PRIORITY, Game, GameSetup
 from tresham.engine.history import History
 from tresham.engine.rounds.operating import OperatingRound

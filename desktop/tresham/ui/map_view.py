@@ -6,7 +6,7 @@ hexes and cities and keeps the map in sight.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QMimeData, QPoint, QPointF, QRectF, Qt
+from PySide6.QtCore import QEvent, QMimeData, QPoint, QRectF, Qt
 from PySide6.QtGui import (
     QDragEnterEvent, QDragMoveEvent, QDropEvent, QKeyEvent, QMouseEvent, QNativeGestureEvent,
     QPainter, QWheelEvent,

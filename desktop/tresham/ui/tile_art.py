@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
-    QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPainterPathStroker, QPen,
+    QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPainterPathStroker, QPen,
     QPolygonF,
 )
 
