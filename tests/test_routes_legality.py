@@ -292,8 +292,8 @@ def test_4_2_3_j_ambiguous_waypoints_are_legal_if_some_choice_of_track_is() -> N
 def test_each_train_belongs_to_the_corporation_and_runs_once() -> None:
     game = wa_on_the_rome_line("2-0")
     assert routes_problem(game, "W&A", [("3-0", ("D4-c1", "C3-c0"))]) == (
-        "W&A does not own the 3 train 3-0")
+        "W&A does not own the 3 train")
     assert routes_problem(game, "W&A", [("2-0", ("D4-c1", "C3-c0")),
                                         ("2-0", ("C3-c0", "B2", "A3-o0"))]) == (
-        "the 2 train 2-0 may run only once")
+        "the 2 train may run only once")
     assert routes_problem(game, "W&A", []) is None

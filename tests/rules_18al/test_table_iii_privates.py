@@ -82,7 +82,7 @@ def test_table_iii_ndy_half_price_new_train_closes_the_private() -> None:
     pass_until(history, "trains")
     choice = next(c for c in game.choices() if c.fields.get("ability") == "NDY")
     assert choice.fields == {"train": "2-0", "price": 50, "ability": "NDY"}
-    with pytest.raises(IllegalAction, match=r"the 2-0 train costs \$50"):
+    with pytest.raises(IllegalAction, match=r"the 2 train costs \$50"):
         game.process(BuyTrain("TAG", "2-0", 100, None, "NDY"))
     cash = game.state.corporations["TAG"].treasury
     game.process(BuyTrain("TAG", "2-0", 50, None, "NDY"))

@@ -148,7 +148,7 @@ def test_4_2_5_trains_in_order_and_one_per_turn_until_the_first_4(operating: His
     _to_train_step(operating)
     game = operating.game
     step = game.round.step
-    with pytest.raises(IllegalAction, match="the bank sells the 2-0 train next"):
+    with pytest.raises(IllegalAction, match="the bank sells the 2 train next"):
         play(operating, BuyTrain("CoG", "3-0", 180))
     assert game.state.phase == "1"
     game.round.turn.bank_trains_bought = 1

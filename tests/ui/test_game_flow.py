@@ -318,7 +318,7 @@ def test_a_private_is_sold_to_the_player_chosen_in_the_trade_row(qtbot: QtBot) -
     seller = game.acting or ""
     company = next(p.id for p in game.state.privates.values() if p.owner == seller)
     win = window(qtbot, history)
-    panel = win.what_now.widget()
+    panel = win.what_now.body()
     buttons = [b.text() for b in panel.findChildren(QPushButton)]
     assert not any("to another player" in text for text in buttons)  # no button that must fail
     combo = next(c for c in panel.findChildren(QComboBox)

@@ -236,7 +236,7 @@ def test_editing_a_route_keeps_the_what_now_scroll_position(qtbot: QtBot) -> Non
     win.resize(1400, 500)  # a short panel that scrolls
     qtbot.wait(10)
     panel = win.what_now
-    bar = panel.verticalScrollBar()
+    bar = panel.scroll.verticalScrollBar()
     if bar.maximum() == 0:
         pytest.skip("the panel fits without scrolling at this size")
     bar.setValue(bar.maximum())
@@ -244,6 +244,6 @@ def test_editing_a_route_keeps_the_what_now_scroll_position(qtbot: QtBot) -> Non
     editor = win.controller.routes
     train = editor.routes()[0][0]
     panel.buttons[f"train {train}"].click()  # the same decision, redrawn
-    assert panel.verticalScrollBar().value() == scrolled
+    qtbot.waitUntil(lambda: panel.scroll.verticalScrollBar().value() == scrolled, timeout=1000)
     panel.buttons["run"].click()  # the next step starts at the top
-    assert panel.verticalScrollBar().value() == 0
+    assert panel.scroll.verticalScrollBar().value() == 0

@@ -25,11 +25,13 @@ from tresham.locations import resources_dir
 from tresham.ui import palette
 from tresham.ui.board_controller import BoardController
 from tresham.ui.dialogs import GameEndDialog, NewGameDialog
+from tresham.ui.help import show_help
 from tresham.ui.info_panels import CorporationsPanel, LogPanel, MarketChart, PlayersPanel, \
     TrainsPanel
 from tresham.ui.map_scene import MapScene, RouteDrawing
 from tresham.ui.map_view import MapView
 from tresham.ui.panels import CharterPanel, TileTray
+from tresham.ui.text import train_label
 from tresham.ui.session import SAVE_SUFFIX, GameSession, score_breakdown, value_over_rounds
 from tresham.ui.what_now import WhatNowPanel
 
@@ -81,16 +83,16 @@ class MoveBar(QFrame):
         controller = self.controller
         game = controller.game
         corp = controller.operating_corporation()
-        if game.acting is None:
-            return "The game is over."
+        if game.state.finished:
+            return "The game is over: see the final scores (Game > Final scores, Ctrl+E)."
         step = getattr(game.round, "step", None)
         if corp is not None and getattr(step, "name", "") == "track":
             return (f"{corp} operates: drag a tile from the tray onto a lit hex, or click a hex "
                     "to see the tiles that fit.")
         if corp is not None and controller.routes.active:
             train = controller.routes.selected or ""
-            return (f"{corp} runs trains: click stops on the map to change the {train} train's "
-                    "route (choose another train in What now).")
+            return (f"{corp} runs trains: click stops on the map to change the "
+                    f"{train_label(train)} train's route (choose another train in What now).")
         if corp is not None:
             return f"{corp} operates ({step.name} step): see What now."  # type: ignore[union-attr]
         return f"{game.round.kind.capitalize()} round: {game.acting} to act (see What now)."
@@ -138,32 +140,16 @@ class MainWindow(QMainWindow):
         self.log = LogPanel(self.session, self.view_position)
 
         self.what_now_dock = self._dock("What now", self.what_now, "what_now")
-        self.log_dock = self._dock("Game log (click an entry to look back)", self.log, "log")
         self.charter_dock = self._dock("Operating", self.charter, "charter")
         self.tray_dock = self._dock("Tiles", self.tray, "tiles")
         self.players_dock = self._dock("Players", self.players, "players")
         self.corporations_dock = self._dock("Corporations", self.corporations, "corporations")
-        self.market_dock = self._dock("Stock market", self.market, "market")
-        self.trains_dock = self._dock("Trains and phases", self.trains, "trains")
-        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
-        bottom = Qt.DockWidgetArea.BottomDockWidgetArea
-        self.addDockWidget(left, self.what_now_dock)
-        self.addDockWidget(left, self.log_dock)
-        self.addDockWidget(right, self.charter_dock)
-        self.addDockWidget(right, self.tray_dock)
-        self.addDockWidget(bottom, self.players_dock)
-        self.addDockWidget(bottom, self.corporations_dock)
-        self.tabifyDockWidget(self.corporations_dock, self.market_dock)
-        self.tabifyDockWidget(self.market_dock, self.trains_dock)
-        self.corporations_dock.raise_()
-        self.resizeDocks([self.what_now_dock, self.charter_dock], [380, 300],
-                         Qt.Orientation.Horizontal)
-        self.resizeDocks([self.what_now_dock, self.log_dock], [520, 240],
-                         Qt.Orientation.Vertical)
-        self.resizeDocks([self.charter_dock, self.tray_dock], [150, 600], Qt.Orientation.Vertical)
-        self.resizeDocks([self.players_dock], [220], Qt.Orientation.Vertical)
-        self.resizeDocks([self.players_dock, self.corporations_dock], [560, 700],
-                         Qt.Orientation.Horizontal)
+        self.market_dock = self._dock("Market", self.market, "market")
+        self.trains_dock = self._dock("Trains", self.trains, "trains")
+        self.log_dock = self._dock("Log", self.log, "log")
+        self.log_dock.setToolTip("The game log: click an entry to see the game as it was then")
+        self._arrange_docks()
+        self._round_kind: str | None = None
         self._menus()
         self.controller.listeners.append(self._on_change)
         self.session.listeners.append(self._on_session)
@@ -184,8 +170,63 @@ class MainWindow(QMainWindow):
         dock.setObjectName(name)
         dock.setWidget(widget)
         dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
-                         | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+                         | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                         | QDockWidget.DockWidgetFeature.DockWidgetClosable)
         return dock
+
+    @property
+    def docks(self) -> tuple[QDockWidget, ...]:
+        return (self.what_now_dock, self.charter_dock, self.tray_dock, self.players_dock,
+                self.corporations_dock, self.market_dock, self.trains_dock, self.log_dock)
+
+    @property
+    def tabbed_docks(self) -> tuple[QDockWidget, ...]:
+        """The panels that share the right-hand column as tabs, in tab order."""
+        return (self.tray_dock, self.players_dock, self.corporations_dock, self.market_dock,
+                self.trains_dock, self.log_dock)
+
+    def _arrange_docks(self) -> None:
+        """The map takes the middle and the full height: What now on the left, the operating
+        corporation's charter above one column of tabs on the right (tiles, players,
+        corporations, market, trains, log). Nothing sits under the map."""
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        for dock in self.docks:
+            if dock.isFloating():
+                dock.setFloating(False)
+            self.removeDockWidget(dock)
+        self.addDockWidget(left, self.what_now_dock)
+        self.addDockWidget(right, self.charter_dock)
+        first, *rest = self.tabbed_docks
+        self.addDockWidget(right, first)
+        for dock in rest:
+            self.tabifyDockWidget(first, dock)
+        for dock in self.docks:
+            dock.show()
+        self.tray_dock.raise_()
+        self._size_docks()
+
+    def _size_docks(self) -> None:
+        """Side columns sized for their content at this window size; the map gets the rest."""
+        width, height = max(self.width(), 800), max(self.height(), 500)
+        left = 340 if width < 1600 else 380
+        right = 400 if width < 1600 else max(520, int(width * 0.27))
+        self.resizeDocks([self.what_now_dock, self.charter_dock], [left, right],
+                         Qt.Orientation.Horizontal)
+        charter = max(self.charter.sizeHint().height() + 30, 120)
+        self.resizeDocks([self.charter_dock, self.tray_dock], [charter, height - charter],
+                         Qt.Orientation.Vertical)
+
+    def _raise_for_round(self) -> None:
+        """A new kind of round brings forward the panel it is played from: the corporations in
+        a stock round, the tiles in an operating round (a tab the player chose stays until
+        then)."""
+        kind = self.session.game.round.kind
+        if kind == self._round_kind:
+            return
+        self._round_kind = kind
+        dock = {"stock": self.corporations_dock, "operating": self.tray_dock}.get(kind)
+        if dock is not None and dock.isVisible():
+            dock.raise_()
 
     def _menus(self) -> None:
         file = self.menuBar().addMenu("&File")
@@ -217,8 +258,22 @@ class MainWindow(QMainWindow):
         self._action(view, "Look &forward one action", QKeySequence("Alt+Right"),
                      lambda: self.step_view(1))
         self._action(view, "Back to the &present", QKeySequence("Alt+End"), self.present)
+        view.addSeparator()
+        panels = view.addMenu("&Panels")
+        for dock in self.docks:
+            panels.addAction(dock.toggleViewAction())
+        panels.addSeparator()
+        self._action(panels, "&Reset the layout", QKeySequence(), self._arrange_docks)
         game = self.menuBar().addMenu("&Game")
         self._action(game, "Final &scores…", QKeySequence("Ctrl+E"), self.show_scores)
+        help_menu = self.menuBar().addMenu("&Help")
+        self._action(help_menu, "&Rules summary", QKeySequence.StandardKey.HelpContents,
+                     lambda: show_help(self, "rules", self.session.game))
+        self._action(help_menu, "&Keys and mouse", QKeySequence(),
+                     lambda: show_help(self, "keys", self.session.game))
+        help_menu.addSeparator()
+        self._action(help_menu, "&About Tresham", QKeySequence(),
+                     lambda: show_help(self, "about", self.session.game))
 
     def _action(self, menu, text, keys, slot, extra=()):  # type: ignore[no-untyped-def]
         action = QAction(text, self)
@@ -230,6 +285,7 @@ class MainWindow(QMainWindow):
     # Keeping every panel current ----------------------------------------------------------------
 
     def _on_change(self) -> None:
+        self._raise_for_round()
         self.move_bar.refresh()
         self.tray.refresh()
         self.charter.refresh()
@@ -452,17 +508,6 @@ class MainWindow(QMainWindow):
             self._sized = True
             QTimer.singleShot(0, self._size_docks)
         self.view.fit()
-
-    def _size_docks(self) -> None:
-        """Dock sizes apply only once the window has its size."""
-        height = self.height()
-        self.resizeDocks([self.players_dock], [max(170, min(240, height // 4))],
-                         Qt.Orientation.Vertical)
-        self.resizeDocks([self.what_now_dock, self.log_dock],
-                         [int(height * 0.55), int(height * 0.17)], Qt.Orientation.Vertical)
-        self.resizeDocks([self.players_dock, self.corporations_dock],
-                         [int(self.width() * 0.4), int(self.width() * 0.6)],
-                         Qt.Orientation.Horizontal)
 
 
 def _sentence(text: str) -> str:

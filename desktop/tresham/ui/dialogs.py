@@ -17,6 +17,7 @@ from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game, GameSetup, check_setup
 from tresham.ui import palette
 from tresham.ui.session import ScoreLine
+from tresham.ui.text import money
 
 SERIES = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"]
 """Okabe-Ito colours for the players' lines; each line also carries its name."""
@@ -174,7 +175,7 @@ class ValueChart(QWidget):
             painter.setPen(QColor(palette.TEXT))
             painter.drawText(QRectF(0, y - 8, left - 6, 16),
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                             f"${value}")
+                             money(value))
             value += step
         count = len(self.points)
         every = max(1, count // 12)
@@ -239,10 +240,10 @@ class GameEndDialog(QDialog):
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         for row, line in enumerate(lines):
-            cells = [line.player + (" (bankrupt)" if line.bankrupt else ""), f"${line.cash}"]
-            cells += [f"${line.shares[c]}" if c in line.shares else "" for c in corps]
-            cells += [f"${sum(line.privates.values())}" if line.privates else "",
-                      f"${line.total}"]
+            cells = [line.player + (" (bankrupt)" if line.bankrupt else ""), money(line.cash)]
+            cells += [money(line.shares[c]) if c in line.shares else "" for c in corps]
+            cells += [money(sum(line.privates.values())) if line.privates else "",
+                      money(line.total)]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if column == len(cells) - 1:

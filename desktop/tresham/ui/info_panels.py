@@ -22,6 +22,7 @@ from tresham.engine.state import IPO, MARKET
 from tresham.engine.trains import Trains, train_name
 from tresham.ui import palette
 from tresham.ui.session import GameSession
+from tresham.ui.text import money
 
 ACTING_ROW = QColor("#fff1c2")
 
@@ -139,9 +140,9 @@ class PlayersPanel(ReadOnlyTable):
             cells = [
                 _item(label, "priority deal" if "priority" in marks else "",
                       bold=name in (acting, operating_president)),
-                _item(f"${player.cash}"),
+                _item(money(player.cash)),
                 _item(f"{count}/{limit}", "certificates held / certificate limit (3.3(b))"),
-                _item(f"${scores.get(name, 0)}", "cash + shares at market value + privates at "
+                _item(money(scores.get(name, 0)), "cash + shares at market value + privates at "
                                                   "par (5.1)"),
                 _item(", ".join(held) or "—", "P: president"),
                 _item(", ".join(privates) or "—"),
@@ -201,22 +202,22 @@ class CorporationsPanel(ReadOnlyTable):
             left = tokens[corp.tokens_placed:]
             stations = f"{corp.tokens_placed}/{len(tokens)}"
             if left and corp.tokens_placed:
-                stations += f", next ${left[0]}"
+                stations += f", next {money(left[0])}"
             privates = [p.id for p in state.privates.values() if p.owner == corp_id
                         and not p.closed]
             if corp.floated:
                 position += 1
-            value = f"${market.price(corp)}" if corp.market_cell is not None else "—"
+            value = money(market.price(corp)) if corp.market_cell is not None else "—"
             cells = [
                 badge,
                 _item(str(position) if corp.floated else ("not floated" if corp.par else "—"),
                       "operating order"),
                 _item(shares.president(corp) or "—"),
                 _item(value),
-                _item(f"${corp.par}" if corp.par else "—"),
-                _item(f"${corp.treasury}" if corp.floated else "—"),
-                _item(" ".join(train_name(t) for t in corp.trains) or "—", ", ".join(corp.trains)),
-                _item(stations, "placed/total; costs " + ", ".join(f"${t}" for t in tokens)
+                _item(money(corp.par) if corp.par else "—"),
+                _item(money(corp.treasury) if corp.floated else "—"),
+                _item(" ".join(train_name(t) for t in corp.trains) or "—"),
+                _item(stations, "placed/total; costs " + ", ".join(money(t) for t in tokens)
                       + " (the first is the home station)"),
                 _item(f"{shares.percent(corp, IPO)}%", "initial offering"),
                 _item(f"{shares.percent(corp, MARKET)}%", "open market"),
@@ -242,8 +243,9 @@ def objective_item(game: Game, corp_id: str) -> QTableWidgetItem:
         else None
     where = f"{objective.hex} {name}" if name else objective.hex
     reached = game.state.corporations[corp_id].objective_reached
-    item = _item(f"{where} ${objective.reward}: " + ("paid ✓" if reached else "open"),
-                 f"${objective.reward} from the bank once, after {corp_id} places and pays for "
+    item = _item(f"{where} {money(objective.reward)}: " + ("paid ✓" if reached else "open"),
+                 f"{money(objective.reward)} from the bank once, after {corp_id} places and "
+                 "pays for "
                  f"a station in {where}", bold=reached)
     return item
 
@@ -254,14 +256,15 @@ def specials_words(game: Game, corp_id: str) -> tuple[str, str]:
     tips: list[str] = []
     for name in game.state.train_names:
         if name.corporation == corp_id:
-            parts.append(f"{name.name} +${name.amount}")
-            tips.append(f"{name.name} ({name.company}): +${name.amount} on a train whose route "
+            parts.append(f"{name.name} +{money(name.amount)}")
+            tips.append(f"{name.name} ({name.company}): +{money(name.amount)} on a train "
+                        "whose route "
                         f"stops in {' and '.join(name.hexes)}; the best trains carry the names "
                         "when the routes are run")
     for bonus in game.state.board.bonus_tokens:
         if bonus.corporation == corp_id:
-            parts.append(f"{bonus.company} token {bonus.hex} +${bonus.amount}")
-            tips.append(f"{bonus.company}'s token in {bonus.hex}: +${bonus.amount} on each "
+            parts.append(f"{bonus.company} token {bonus.hex} +{money(bonus.amount)}")
+            tips.append(f"{bonus.company}'s token in {bonus.hex}: +{money(bonus.amount)} on each "
                         "route stopping there")
     return ", ".join(parts) or "—", "\n".join(tips)
 
@@ -399,12 +402,13 @@ class TrainsPanel(QWidget):
         if phase.corporations_buy_privates:
             effects.append("corporations may buy privates")
         on_sale = f"next from the bank: <b>{train_name(next_train)}</b> for " \
-                  f"${trains.price(next_train)}" if next_train else "the bank has no trains left"
-        market = ", ".join(state.market_trains)
+                  f"{money(trains.price(next_train))}" if next_train \
+            else "the bank has no trains left"
+        market = ", ".join(train_name(t) for t in state.market_trains)
         self.summary.setText(
             f"<b>Phase {phase.name}</b>: {'; '.join(effects)}.<br>{on_sale}"
             + (f"; open market: {market}" if market else "")
-            + f". Bank ${state.bank}.")
+            + f". Bank {money(state.bank)}.")
         table_rows = []
         by_start = {p.starts_with: p for p in game.title.phases if p.starts_with}
         for train in game.title.trains:
@@ -413,7 +417,7 @@ class TrainsPanel(QWidget):
             cells = [
                 _item(train.name, bold=next_train is not None
                       and train_name(next_train) == train.name),
-                _item(f"${train.price}"),
+                _item(money(train.price)),
                 _item(str(left) if game.rules.train_count(train) >= 0 else "∞"),
                 _item(phase_def.name if phase_def else "—"),
                 _item(f"{train.rusts_on} train" if train.rusts_on else "never"),

@@ -26,8 +26,9 @@ from tresham.ui.palette import route_colour
 from tresham.ui.board_controller import BoardController, PendingBonus, PendingTile, PendingToken
 from tresham.ui.tile_art import (
     Arc, HexArt, HexGeometry, Line, TokenArt, hex_art, hex_bounds, hex_polygon, paint_hex,
-    paint_token, qpoint, reserved_hexes, tile_art, draw_text,
+    paint_token, qpoint, readable_text, reserved_hexes, tile_art, draw_text,
 )
+from tresham.ui.text import money, train_label
 
 if TYPE_CHECKING:
     from tresham.engine.data.model import TrackDef
@@ -108,7 +109,8 @@ class HexItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # noqa: N802
               widget: QWidget | None = None) -> None:
         size = self.geometry.size
-        paint_hex(painter, self.geometry, self.preview or self.art)
+        with readable_text(painter):
+            paint_hex(painter, self.geometry, self.preview or self.art)
         polygon = hex_polygon(self.geometry)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -151,7 +153,7 @@ class HexItem(QGraphicsItem):
             painter.restore()
             cost = self.lit_cities.get(city.index)
             if cost is not None:
-                draw_text(painter, f"${cost}", Point(centre.x, centre.y + reach + size * 0.1),
+                draw_text(painter, money(cost), Point(centre.x, centre.y + reach + size * 0.1),
                           size * 0.17, bold=True, colour=palette.LEGAL)
 
 
@@ -425,11 +427,12 @@ class MapScene(QGraphicsScene):
         item.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
                          Qt.PenJoinStyle.RoundJoin))
         item.setZValue(Z_ROUTE + (2 if drawing.selected else 1))
-        item.setToolTip(f"{drawing.train} train" + (f": ${drawing.revenue}"
+        item.setToolTip(f"{train_label(drawing.train)} train" + (f": {money(drawing.revenue)}"
                                                      if drawing.revenue is not None else ""))
         self.addItem(item)
         self.route_items.append(item)
-        text = drawing.train + (f"  ${drawing.revenue}" if drawing.revenue is not None else "")
+        text = train_label(drawing.train) + (
+            f"  {money(drawing.revenue)}" if drawing.revenue is not None else "")
         stops = [p for p in (self._waypoint_pos(graph, w) for w in drawing.waypoints if "-" in w)
                  if p is not None]
         self._label(text, _label_point(points, [p + offset for p in stops]), colour,
@@ -619,7 +622,7 @@ def hex_tooltip(game, hex_id: str) -> str:  # type: ignore[no-untyped-def]
     if laid is not None:
         lines.append(f"Tile {laid.tile.id}")
     elif hex_def.terrain:
-        lines.append("Terrain: " + ", ".join(f"{t.type} ${t.cost}" for t in hex_def.terrain))
+        lines.append("Terrain: " + ", ".join(f"{t.type} {money(t.cost)}" for t in hex_def.terrain))
     for border in hex_def.borders:
         lines.append(f"{border.type.capitalize()} side (edge {border.edge})")
     for feature in hex_def.features:
@@ -629,13 +632,14 @@ def hex_tooltip(game, hex_id: str) -> str:  # type: ignore[no-untyped-def]
             lines.append(f"{feature.type.capitalize()} symbol")
     for bonus in game.state.board.bonus_tokens:
         if bonus.hex == hex_id:
-            lines.append(f"{bonus.company}'s token for {bonus.corporation}: +${bonus.amount} "
+            lines.append(f"{bonus.company}'s token for {bonus.corporation}: +{money(bonus.amount)} "
                          f"on each {bonus.corporation} route stopping here")
     for corp in game.title.corporations.values():
         objective = getattr(corp, "objective", None)
         if objective is not None and objective.hex == hex_id:
             reached = game.state.corporations[corp.id].objective_reached
-            lines.append(f"{corp.id}'s historical objective: ${objective.reward} for a station "
+            lines.append(f"{corp.id}'s historical objective: {money(objective.reward)} for a "
+                         "station "
                          "here" + (" (paid)" if reached else ""))
     return "\n".join(lines)
 

@@ -23,6 +23,7 @@ from tresham.ui.board_controller import BoardController
 from tresham.ui.map_view import tile_mime, token_mime
 from tresham.ui.tile_art import HexGeometry, TokenArt, paint_token, phases_started, \
     render_tile_icon, special_tile_owner, tile_art
+from tresham.ui.text import money, train_label
 
 if TYPE_CHECKING:
     from tresham.engine.game import Game
@@ -210,7 +211,7 @@ class TokenWell(QWidget):
                 paint_token(painter, at, self.RADIUS, TokenArt(corp.id, corp.colour,
                                                                corp.text_colour))
             painter.setPen(QColor(palette.TEXT))
-            label = "home" if index == 0 else f"${price}"
+            label = "home" if index == 0 else money(price)
             painter.drawText(QRectF(centre.x() - 24, centre.y() + self.RADIUS + 2, 48, 16),
                              Qt.AlignmentFlag.AlignCenter, "placed" if index < placed else label)
         painter.end()
@@ -291,10 +292,13 @@ class CharterPanel(QFrame):
     def refresh(self) -> None:
         game = self.history.game
         corp_id = self.controller.operating_corporation()
-        if corp_id is None:
-            acting = game.acting or "nobody"
-            self.header.setText(f"<b>{game.round.kind.capitalize()} round</b>")
-            self.details.setText(f"{acting} to act. Phase {game.state.phase}.")
+        if game.state.finished or corp_id is None:
+            if game.state.finished:
+                self.header.setText("<b>The game is over</b>")
+                self.details.setText("See the final scores: Game > Final scores (Ctrl+E).")
+            else:
+                self.header.setText(f"<b>{game.round.kind.capitalize()} round</b>")
+                self.details.setText(f"{game.acting} to act. Phase {game.state.phase}.")
             self.tokens.hide()
             self.hint.hide()
             self.end_turn.hide()
@@ -305,20 +309,20 @@ class CharterPanel(QFrame):
         self.header.setText(
             f"<div style='background:{corp.colour}; color:{corp.text_colour}; padding:4px;'>"
             f"<b>{corp.id}</b> &nbsp; {corp.name}</div>")
-        trains = ", ".join(state.trains) or "none"
+        trains = ", ".join(train_label(t) for t in state.trains) or "none"
         extra, tips = "", []
         objective = getattr(corp, "objective", None)
         if objective is not None:
             extra += f" · objective {objective.hex} " + \
                 ("paid" if state.objective_reached else "open")
-            tips.append(f"Historical objective: ${objective.reward} once, for a station in "
+            tips.append(f"Historical objective: {money(objective.reward)} once, for a station in "
                         f"{objective.hex}" + (" (paid)" if state.objective_reached else ""))
         names = [n for n in game.state.train_names if n.corporation == corp_id]
         if names:
             extra += f" · {len(names)} train name{'s' if len(names) > 1 else ''}"
-            tips.extend(f"{n.name}: +${n.amount} on a train stopping in "
+            tips.extend(f"{n.name}: +{money(n.amount)} on a train stopping in "
                         f"{' and '.join(n.hexes)}" for n in names)
-        self.details.setText(f"Treasury ${state.treasury} · trains: {trains} · "
+        self.details.setText(f"Treasury {money(state.treasury)} · trains: {trains} · "
                              f"phase {game.state.phase}{extra}")
         self.details.setToolTip("\n".join(tips))
         self.tokens.show()

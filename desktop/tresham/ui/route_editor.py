@@ -255,9 +255,9 @@ class RouteEditor:
 
     def _select_words(self, train: str) -> str:
         if self.walks.get(train) is None:
-            return (f"The {train_name(train)} train ({train}) has no route: click the stop it "
+            return (f"The {train_name(train)} train has no route: click the stop it "
                     "starts from on the map.")
-        return (f"Editing the {train_name(train)} train ({train}): click a stop beyond either "
+        return (f"Editing the {train_name(train)} train: click a stop beyond either "
                 "end to extend its route, an end stop to remove it.")
 
     def clear(self, train: str | None = None) -> None:
@@ -267,7 +267,7 @@ class RouteEditor:
             return
         self.walks[train] = None
         self.selected = train
-        self._changed(f"The {train_name(train)} train ({train}) stays home: click stops on the "
+        self._changed(f"The {train_name(train)} train stays home: click stops on the "
                       "map to give it a route.")
 
     def reset(self) -> None:

@@ -12,6 +12,8 @@ painting half turns a `HexArt` description into QPainter calls.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable, Mapping
 
@@ -21,9 +23,12 @@ from PySide6.QtGui import (
     QPolygonF,
 )
 
+from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
 from tresham.engine.data.model import NodeDef, NodeKind, PhasedValue, Terrain, TrackDef
 from tresham.engine.hexgrid import SQRT3, HexCoord, HexGrid, Orientation, Point
 from tresham.ui import palette
+from tresham.ui.text import money
 
 if TYPE_CHECKING:
     from tresham.engine.data.model import TileDef
@@ -370,6 +375,36 @@ def qpoint(point: Point) -> QPointF:
     return QPointF(point.x, point.y)
 
 
+class _ReadableText:
+    """How small text may get on screen. The map's hexes set `unit` (the size of one screen
+    pixel in the painter's units) while they paint, so names and values stay readable when the
+    map is zoomed out, growing up to GROWTH times their drawn size; icons leave it at 0."""
+
+    MINIMUM = 10.0
+    """The smallest text height on screen, in pixels."""
+    GROWTH = 1.8
+
+    def __init__(self) -> None:
+        self.unit = 0.0
+
+    def size(self, pixels: float, minimum: float = MINIMUM) -> float:
+        return min(max(pixels, minimum * self.unit), pixels * self.GROWTH)
+
+
+READABLE = _ReadableText()
+
+
+@contextmanager
+def readable_text(painter: QPainter) -> Iterator[None]:
+    """Within this block, text drawn on `painter` keeps a readable size on screen."""
+    scale = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+    READABLE.unit = 1.0 / scale if scale > 0 else 0.0
+    try:
+        yield
+    finally:
+        READABLE.unit = 0.0
+
+
 def _font(pixels: float, bold: bool = False) -> QFont:
     font = QFont("DejaVu Sans")
     font.setPixelSize(max(1, round(pixels)))
@@ -578,8 +613,11 @@ def layout_marks(geometry: HexGeometry, art: HexArt) -> MarkLayout:
         # Beside several cities the label moves out towards the corner, clear of their circles.
         reach = 0.76 if len(track.cities) > 1 else 0.62
         result.label = _polar(reach * size, next(free, 210.0))
-    if art.terrain:
-        result.terrain = _polar(0.56 * size, next(free, 30.0))
+    if art.terrain and not track.paths and not track.nodes and not art.name:
+        result.terrain = Point(0.0, 0.0)  # an empty hex: its cost in the middle
+    elif art.terrain:
+        # Well inside the hex: the cost's icon and figure reach 0.3 of a size either side.
+        result.terrain = _polar(0.42 * size, next(free, 30.0))
     if art.features or art.bonus:
         result.feature = _polar(0.68 * size, next(free, 150.0))
     if art.reserved_by:
@@ -600,7 +638,7 @@ def layout_marks(geometry: HexGeometry, art: HexArt) -> MarkLayout:
 def _paint_revenues(painter: QPainter, geometry: HexGeometry, art: HexArt) -> None:
     marks = layout_marks(geometry, art)
     for where, value in marks.circles:
-        paint_revenue_circle(painter, where, geometry.size * 0.15, value)
+        paint_revenue_circle(painter, where, READABLE.size(geometry.size * 0.15, 9.5), value)
     for where, revenue in marks.boxes:
         _paint_revenue_boxes(painter, revenue, art.phases, where, geometry.size)
 
@@ -622,7 +660,8 @@ def _paint_revenue_boxes(painter: QPainter, revenue: PhasedValue, phases: frozen
     for index, (phase, _) in enumerate(revenue.steps):
         if index and phase in phases:
             current = index
-    width, height = size * 0.38, size * 0.26
+    grow = READABLE.size(size * 0.2) / (size * 0.2)
+    width, height = size * 0.38 * grow, size * 0.26 * grow
     total = width * len(revenue.steps)
     x = at.x - total / 2
     painter.save()
@@ -634,7 +673,7 @@ def _paint_revenue_boxes(painter: QPainter, revenue: PhasedValue, phases: frozen
                                 else palette.REVENUE_LATER_FILL))
         painter.drawRect(box)
         draw_text(painter, str(value), Point(box.center().x(), box.center().y()),
-                  size * (0.2 if emphasised else 0.17), bold=emphasised,
+                  size * grow * (0.2 if emphasised else 0.17), bold=emphasised,
                   colour=palette.REVENUE_NOW_TEXT if emphasised else palette.REVENUE_LATER_TEXT,
                   halo=None)
     painter.restore()
@@ -662,7 +701,8 @@ def _paint_offboard(painter: QPainter, geometry: HexGeometry, art: HexArt) -> No
     painter.restore()
     for node in art.track.offboards:
         if node.revenue.is_fixed:
-            paint_revenue_circle(painter, Point(0.0, 0.0), size * 0.17, node.revenue.values[0])
+            paint_revenue_circle(painter, Point(0.0, 0.0), READABLE.size(size * 0.17, 9.5),
+                                 node.revenue.values[0])
         else:
             _paint_revenue_boxes(painter, node.revenue, art.phases, Point(0.0, 0.0), size)
 
@@ -672,9 +712,10 @@ def _paint_marks(painter: QPainter, geometry: HexGeometry, art: HexArt) -> None:
     size = geometry.size
     marks = layout_marks(geometry, art)
     if art.name and marks.name:
-        draw_text(painter, art.name, marks.name, size * 0.17, bold=art.colour in ("red", "gray"))
+        draw_text(painter, art.name, marks.name, READABLE.size(size * 0.17, 9.0),
+                  bold=art.colour in ("red", "gray"))
     if art.label and marks.label:
-        draw_text(painter, art.label, marks.label, size * 0.22, bold=True)
+        draw_text(painter, art.label, marks.label, READABLE.size(size * 0.22, 11.0), bold=True)
     if art.terrain and marks.terrain:
         _paint_terrain(painter, art.terrain, marks.terrain, size)
     if marks.feature is not None:
@@ -718,7 +759,8 @@ def _paint_terrain(painter: QPainter, terrain: tuple[Terrain, ...], at: Point,
                          QPointF(icon.x + s * 1.2, icon.y + dy))
             painter.drawPath(wave)
     painter.restore()
-    draw_text(painter, f"${cost}", Point(at.x + size * 0.13, at.y), size * 0.17, bold=True,
+    draw_text(painter, money(cost), Point(at.x + size * 0.13, at.y), READABLE.size(size * 0.17),
+              bold=True,
               colour=palette.TERRAIN_TEXT)
 
 

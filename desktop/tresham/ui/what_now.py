@@ -12,14 +12,14 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy,
     QSpinBox, QVBoxLayout, QWidget,
 )
 
-from tresham.ui.text import sentence
+from tresham.ui.text import money, sentence, train_button_labels
 from tresham.engine.actions import (
     Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, DiscardTrain, Dividend,
     LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate, SellShares,
@@ -92,8 +92,13 @@ class Control:
     widgets: list[QWidget] = field(default_factory=list)
 
 
-class WhatNowPanel(QScrollArea):
-    """Rebuilt from the engine after every change; see the module docstring."""
+class WhatNowPanel(QWidget):
+    """Rebuilt from the engine after every change; see the module docstring.
+
+    Three fixed places and one that scrolls: who acts (top), the situation and the choices
+    (scrolling), the last message (under them) and the turn's closing actions, such as Pass
+    or Run (bottom). A long list or a wrapped message never moves or hides the closing
+    actions."""
 
     scores_requested = Signal()
     present_requested = Signal()
@@ -106,13 +111,35 @@ class WhatNowPanel(QScrollArea):
         """Legal moves the engine does not list as choices (trading privates between players)."""
         self.buttons: dict[str, QPushButton] = {}
         self.proposed_routes: tuple[tuple[str, tuple[str, ...]], ...] | None = None
-        self.setWidgetResizable(True)
-        self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.head = QWidget()
+        self.message = QLabel()
+        self.message.setObjectName("message")
+        self.message.setWordWrap(True)
+        self.message.setContentsMargins(10, 4, 10, 4)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.foot = QWidget()
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(0)
+        outer.addWidget(self.head)
+        outer.addWidget(self.scroll, 1)
+        outer.addWidget(self.message)
+        outer.addWidget(self.foot)
         self.setMinimumWidth(330)
         self._key: tuple[Any, ...] | None = None
         self._place: tuple[Any, ...] | None = None
         self.refresh()
+
+    def body(self) -> QWidget | None:
+        """The scrolling part: the situation and the choices."""
+        return self.scroll.widget()
+
+    def footer_buttons(self) -> list[QPushButton]:
+        return self.foot.findChildren(QPushButton)
 
     # Messages ---------------------------------------------------------------------------------
 
@@ -184,24 +211,25 @@ class WhatNowPanel(QScrollArea):
         # a new entity or step starts at the top.
         step = getattr(game.round, "step", None)
         place = (id(game.round), game.acting, getattr(step, "name", None), session.viewing)
-        scroll = self.verticalScrollBar().value() if place == self._place else 0
+        bar = self.scroll.verticalScrollBar()
+        scroll = bar.value() if place == self._place else 0
         self._place = place
         self.controls = []
         self.buttons = {}
         self.proposed_routes = None
         self.route_problem: QLabel | None = None
+        self.head_layout = self._renew("head", 10, 8, 10, 4)
+        self.footer = self._renew("foot", 10, 4, 10, 8)
         body = QWidget()
         body.setObjectName("WhatNow")
         self.layout_ = QVBoxLayout(body)
-        self.layout_.setContentsMargins(10, 8, 10, 8)
+        self.layout_.setContentsMargins(10, 4, 10, 8)
         self.layout_.setSpacing(6)
         self._header(game)
-        if message:
-            note = self._label(message)
-            colour = palette.REFUSED if refused else "#2b6a2b"
-            note.setStyleSheet(f"color: {colour}; font-weight: bold;")
-            note.setObjectName("message")
-            self.layout_.addWidget(note)
+        self.message.setText(message)
+        colour = palette.REFUSED if refused else "#2b6a2b"
+        self.message.setStyleSheet(f"color: {colour}; font-weight: bold;")
+        self.message.setVisible(bool(message))
         if not session.live:
             self._past()
         elif game.state.finished:
@@ -209,21 +237,45 @@ class WhatNowPanel(QScrollArea):
         else:
             self._choices(game)
         self.layout_.addStretch(1)
-        self.setWidget(body)
+        self.scroll.setWidget(body)
+        self.foot.setVisible(self.footer.count() > 0)
+        # Settle the fixed parts now, so the scroll range below is the viewport's real one.
+        outer = self.layout()
+        if outer is not None:
+            outer.activate()
         self._fit_body()
         if scroll:
-            body.resize(body.width(), max(body.height(), body.minimumHeight()))
-            self.verticalScrollBar().setRange(0, max(0, body.height() - self.viewport().height()))
-            self.verticalScrollBar().setValue(scroll)
+            body.resize(self.scroll.viewport().width(),
+                        max(self.scroll.viewport().height(), body.minimumHeight()))
+            bar.setRange(0, max(0, body.height() - self.scroll.viewport().height()))
+            bar.setValue(scroll)
+            # The fixed parts may take their final heights only once laid out: scroll again then.
+            QTimer.singleShot(0, self, lambda: bar.setValue(scroll))
+
+    def _renew(self, name: str, *margins: int) -> QVBoxLayout:
+        """A fresh, empty layout for the fixed part `name` ("head" or "foot")."""
+        old = getattr(self, name)
+        new = QWidget()
+        layout = QVBoxLayout(new)
+        layout.setContentsMargins(*margins)
+        layout.setSpacing(6)
+        outer = self.layout()
+        assert isinstance(outer, QVBoxLayout)
+        outer.replaceWidget(old, new)
+        new.show()
+        old.hide()
+        old.deleteLater()
+        setattr(self, name, new)
+        return layout
 
     def _fit_body(self) -> None:
         """Give the body the height its wrapped text needs at the panel's width, so the panel
         scrolls instead of squeezing labels (QScrollArea ignores height-for-width)."""
-        body = self.widget()
+        body = self.scroll.widget()
         if body is None:
             return
         # The text wraps at the viewport's width, less the scroll bar that may appear.
-        width = self.viewport().width() - self.verticalScrollBar().sizeHint().width()
+        width = self.scroll.viewport().width() - self.scroll.verticalScrollBar().sizeHint().width()
         margins = self.layout_.contentsMargins()
         text_width = width - margins.left() - margins.right()
         for index in range(self.layout_.count()):
@@ -267,14 +319,14 @@ class WhatNowPanel(QScrollArea):
         header.setObjectName("header")
         header.setStyleSheet(f"#header {{ background: {colour}; color: {text_colour}; "
                              "padding: 6px; border: 1px solid #c9c4b5; border-radius: 3px; }")
-        self.layout_.addWidget(header)
+        self.head_layout.addWidget(header)
         if acting in game.state.corporations:
             president = Shares(game).president(game.state.corporations[acting])
             corp = game.state.corporations[acting]
             cash = game.state.player(president).cash if president else 0
-            self.layout_.addWidget(self._label(
-                f"President {president} (${cash}) decides. Treasury ${corp.treasury}; "
-                f"trains: {', '.join(corp.trains) or 'none'}."))
+            self.head_layout.addWidget(self._label(
+                f"President {president} ({money(cash)}) decides. Treasury {money(corp.treasury)}; "
+                f"trains: {', '.join(train_name(t) for t in corp.trains) or 'none'}."))
 
     def _past(self) -> None:
         count = self.session.viewing or 0
@@ -297,7 +349,7 @@ class WhatNowPanel(QScrollArea):
                                                             game.state.end_reason or "")
         self.layout_.addWidget(self._label(f"It ended because {reason}."))
         for rank, (player, value) in enumerate(scores, 1):
-            self.layout_.addWidget(self._label(f"{rank}. {player}: ${value}"))
+            self.layout_.addWidget(self._label(f"{rank}. {player}: {money(value)}"))
         button = QPushButton("Final scores and chart…")
         button.clicked.connect(self.scores_requested.emit)
         self.buttons["scores"] = button
@@ -346,7 +398,8 @@ class WhatNowPanel(QScrollArea):
             low = choice.price_range[0] if choice.price_range else 0
             par = game.title.privates[choice.fields["company"]].par
             self._price_row(choice, f"{choice.fields['company']} from "
-                            f"{game.state.privates[choice.fields['company']].owner} (par ${par})",
+                            f"{game.state.privates[choice.fields['company']].owner} "
+                            f"(par {money(par)})",
                             "Buy",
                             _clamp(par, choice.price_range) if choice.price_range else low)
         for choice in by_type.get(DiscardTrain, []):
@@ -355,7 +408,7 @@ class WhatNowPanel(QScrollArea):
             button = self._button(choice, choice.text)
             button.setStyleSheet(f"color: {palette.REFUSED}; font-weight: bold;")
         for choice in by_type.get(Pass, []):
-            button = self._button(choice, choice.text or "Pass")
+            button = self._button(choice, choice.text or "Pass", footer=True)
             button.setObjectName("pass")
             self.buttons["pass"] = button
         known = {BuyPrivate, Bid, Par, BuyShare, SellShares, LayTile, PlaceToken, RunRoutes,
@@ -371,12 +424,14 @@ class WhatNowPanel(QScrollArea):
         label.setStyleSheet("font-weight: bold; margin-top: 6px;")
         return label
 
-    def _button(self, choice: Choice, text: str, **extra: Any) -> QPushButton:
-        button = QPushButton(text)
+    def _button(self, choice: Choice, text: str, footer: bool = False,
+                **extra: Any) -> QPushButton:
+        """A button for one choice, in the list or (`footer`) among the closing actions."""
+        button = QPushButton(text.replace("&", "&&"))
         button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         button.clicked.connect(lambda: self.make(choice, **extra))
         self.controls.append(Control([choice], [button]))
-        self.layout_.addWidget(button)
+        (self.footer if footer else self.layout_).addWidget(button)
         return button
 
     def _price_row(self, choice: Choice, text: str, verb: str, start: int,
@@ -392,7 +447,7 @@ class WhatNowPanel(QScrollArea):
         spin.setPrefix("$")
         spin.setRange(low, high)
         spin.setValue(_clamp(start, (low, high)))
-        spin.setToolTip(f"Any amount from ${low} to ${high}")
+        spin.setToolTip(f"Any amount from {money(low)} to {money(high)}")
         spin.setMinimumWidth(80)
         button = QPushButton(verb)
         button.clicked.connect(lambda: self.make(choice, price=spin.value()))
@@ -413,8 +468,8 @@ class WhatNowPanel(QScrollArea):
         if auction is not None:
             name = game.title.privates[auction.company].name
             text = (f"Auction of {auction.company} ({name}, par "
-                    f"${game.title.privates[auction.company].par}) among "
-                    f"{', '.join(auction.bidders)}. High bid ${auction.high_bid} by "
+                    f"{money(game.title.privates[auction.company].par)}) among "
+                    f"{', '.join(auction.bidders)}. High bid {money(auction.high_bid)} by "
                     f"{auction.high_bidder}. Raise by at least $5 or pass.")
         elif round_.kind == "stock" and getattr(round_, "private_turns", False):
             lines = ["Private companies for sale: buy the cheapest at its price, bid on another "
@@ -424,9 +479,9 @@ class WhatNowPanel(QScrollArea):
                 if private.owner != BANK or private.closed:
                     continue
                 definition = game.title.privates[private.id]
-                bids = ", ".join(f"{who} ${amount}" for who, amount in private.bids)
-                lines.append(f"• {private.id} {definition.name}: ${definition.par}, earns "
-                             f"${definition.revenue}" + (f"; bids: {bids}" if bids else ""))
+                bids = ", ".join(f"{who} {money(amount)}" for who, amount in private.bids)
+                lines.append(f"• {private.id} {definition.name}: {money(definition.par)}, earns "
+                             f"{money(definition.revenue)}" + (f"; bids: {bids}" if bids else ""))
             text = "\n".join(lines)
         elif round_.kind == "stock":
             player = game.acting or ""
@@ -435,7 +490,7 @@ class WhatNowPanel(QScrollArea):
             limit = game.title.info.certificate_limit[len(game.state.players)]
             turn = getattr(round_, "turn", None)
             done = " Already bought this turn." if turn is not None and turn.bought else ""
-            text = (f"{player} has ${cash} and {count} of {limit} certificates.{done} "
+            text = (f"{player} has {money(cash)} and {count} of {limit} certificates.{done} "
                     "Buy one certificate, sell any, or pass.")
         else:
             step = getattr(round_, "step", None)
@@ -478,7 +533,7 @@ class WhatNowPanel(QScrollArea):
                 for choice in options["par"]:
                     price = choice.fields["price"]
                     cost = price * definition.shares[0] // 10
-                    combo.addItem(f"par ${price} (pay ${cost})", choice)
+                    combo.addItem(f"par {money(price)} (pay {money(cost)})", choice)
                 button = QPushButton("Start")
                 button.setToolTip(f"Buy the president's certificate of {definition.name} "
                                   "and set its par value")
@@ -489,7 +544,7 @@ class WhatNowPanel(QScrollArea):
                 source = choice.fields["source"]
                 price = corp.par if source == IPO else market.price(corp)
                 where = "IPO" if source == IPO else "market"
-                button = QPushButton(f"Buy {where} ${price}")
+                button = QPushButton(f"Buy {where} {money(price)}")
                 button.setToolTip(f"Buy a {corp_id} share from the "
                                   f"{'initial offering' if source == IPO else 'open market'}")
                 button.clicked.connect(lambda _=False, c=choice: self.make(c))
@@ -515,10 +570,11 @@ class WhatNowPanel(QScrollArea):
         market = StockMarket(game.title.market, game.state)
         entity = self.session.entity_for(choice) or ""
         price = market.price(corp) * percent // 10
-        drop = f", value ${market.price(corp)}→${price_after_sale(game, corp_id, percent)}"
+        after_sale = price_after_sale(game, corp_id, percent)
+        drop = f", value {money(market.price(corp))}→{money(after_sale)}"
         if short:
-            return f"{percent}% for ${price}{drop}"
-        return f"{entity} sells {percent}% of {corp_id} for ${price}{drop}"
+            return f"{percent}% for {money(price)}{drop}"
+        return f"{entity} sells {percent}% of {corp_id} for {money(price)}{drop}"
 
     def _private_trades(self, game: Game, choices: list[Choice]) -> None:
         """3.2(b): players trade privates at an agreed price. The acting player may buy one
@@ -620,7 +676,7 @@ class WhatNowPanel(QScrollArea):
                 f"{company}'s token" + (f" ({private.name})" if private else "")))
             self.layout_.addWidget(self._label(
                 f"Put it in one of these cities: each {corp_id} route stopping there earns "
-                f"${amount} more. It cannot be moved."))
+                f"{money(amount)} more. It cannot be moved."))
             on_map = QPushButton("Choose the city on the map")
             on_map.setToolTip("The cities it may go to light up; click one, then confirm")
             on_map.clicked.connect(lambda _=False, c=company: self.board.place_bonus(c))
@@ -631,7 +687,7 @@ class WhatNowPanel(QScrollArea):
                 hex_id = choice.fields["hex"]
                 name = game.title.map.hexes[hex_id].name
                 button = self._button(choice, f"Place {company}'s token in {hex_id}"
-                                      + (f" {name}" if name else "") + f" (+${amount})")
+                                      + (f" {name}" if name else "") + f" (+{money(amount)})")
                 self.buttons[f"bonus {company} {hex_id}"] = button
 
     def _stations(self, game: Game, choices: list[Choice]) -> None:
@@ -669,11 +725,12 @@ class WhatNowPanel(QScrollArea):
         grid.setColumnStretch(1, 1)
         train_buttons: list[QWidget] = []
         named = train_name_placement(game, corp_id, editor.routes())
+        labels = train_button_labels(editor.trains)
         for index, train in enumerate(editor.trains):
             line = editor.line(train)
             colour = route_colour(index)
             chosen = train == editor.selected
-            button = QPushButton(f"{train} train")
+            button = QPushButton(labels[train])
             button.setCheckable(True)
             button.setChecked(chosen)
             button.setToolTip("Edit this train's route on the map")
@@ -687,8 +744,8 @@ class WhatNowPanel(QScrollArea):
             if line.empty:
                 words = "stays home"
             else:
-                words = " – ".join(f"{name} ${value}" for name, value in line.stops) + \
-                    f" = <b>${line.revenue}</b>"
+                words = " – ".join(f"{name} {money(value)}" for name, value in line.stops) + \
+                    f" = <b>{money(line.revenue)}</b>"
                 if train in named:
                     words += " + the " + " and ".join(n.name for n in named[train])
             text = self._label(_escape(words).replace("&lt;b&gt;", "<b>")
@@ -707,17 +764,17 @@ class WhatNowPanel(QScrollArea):
         problem = editor.problem()
         total = editor.total()
         best_total = _routes_value(game, corp_id, best)
-        summary = f"<b>Total ${total}</b>"
+        summary = f"<b>Total {money(total)}</b>"
         held = [n for n in game.state.train_names if n.corporation == corp_id]
         if held:
             carrier = {name.name: train for train, names in named.items() for name in names}
-            lines = [f"{n.name} (+${n.amount}, stops in {' and '.join(n.hexes)}): "
+            lines = [f"{n.name} (+{money(n.amount)}, stops in {' and '.join(n.hexes)}): "
                      + (f"on the {carrier[n.name]} train" if n.name in carrier
                         else "no route qualifies")
                      for n in held]
             self.layout_.addWidget(self._label("Train names: " + "; ".join(lines) + "."))
         if editor.edited and best:
-            summary += f" (the best routes earn ${best_total})"
+            summary += f" (the best routes earn {money(best_total)})"
         self.layout_.addWidget(self._label(summary, rich=True))
         if problem:
             note = self._label(f"Cannot run: {sentence(problem)}")
@@ -725,8 +782,8 @@ class WhatNowPanel(QScrollArea):
             note.setStyleSheet(f"color: {palette.REFUSED}; font-weight: bold;")
             self.layout_.addWidget(note)
             self.route_problem = note
-        run = QPushButton(f"Run the best routes for ${total}" if not editor.edited
-                          else f"Run these routes for ${total}")
+        run = QPushButton(f"Run the best routes for {money(total)}" if not editor.edited
+                          else f"Run these routes for {money(total)}")
         run.setStyleSheet("font-weight: bold;")
         run.setEnabled(problem is None and bool(ready or free))
 
@@ -740,9 +797,9 @@ class WhatNowPanel(QScrollArea):
 
         run.clicked.connect(run_routes)
         self.buttons["run"] = run
-        self.layout_.addWidget(run)
+        self.footer.addWidget(run)
         if editor.edited and best:
-            back = QPushButton(f"Back to the best routes (${best_total})")
+            back = QPushButton(f"Back to the best routes ({money(best_total)})")
             back.clicked.connect(editor.reset)
             self.buttons["best"] = back
             self.layout_.addWidget(back)
@@ -753,15 +810,15 @@ class WhatNowPanel(QScrollArea):
         corp = game.state.corporations[corp_id]
         revenue = getattr(game.round, "turn").revenue or 0
         shares = Shares(game)
-        self.layout_.addWidget(self._section(f"Revenue ${revenue}: pay out or withhold?"))
+        self.layout_.addWidget(self._section(f"Revenue {money(revenue)}: pay out or withhold?"))
         lines = []
         for player in game.state.players:
             percent = shares.percent(corp, player.name)
             if percent:
-                lines.append(f"{player.name} ({percent}%) gets ${revenue * percent // 100}")
+                lines.append(f"{player.name} ({percent}%) gets {money(revenue * percent // 100)}")
         market_percent = shares.percent(corp, MARKET)
         if market_percent:
-            lines.append(f"{corp_id} gets ${revenue * market_percent // 100} for the "
+            lines.append(f"{corp_id} gets {money(revenue * market_percent // 100)} for the "
                          f"{market_percent}% in the open market")
         ipo = shares.percent(corp, IPO)
         if ipo:
@@ -775,9 +832,9 @@ class WhatNowPanel(QScrollArea):
             if trial is not None:
                 new = StockMarket(trial.title.market, trial.state).price(
                     trial.state.corporations[corp_id])
-                move = f" (share value ${market.price(corp)}→${new})"
-            text = (f"Pay out ${revenue}{move}" if kind == "payout" else
-                    f"Withhold: ${revenue} to the treasury{move}")
+                move = f" (share value {money(market.price(corp))}→{money(new)})"
+            text = (f"Pay out {money(revenue)}{move}" if kind == "payout" else
+                    f"Withhold: {money(revenue)} to the treasury{move}")
             self.buttons[str(kind)] = self._button(choice, text)
 
     def _forced_purchase(self, game: Game) -> None:
@@ -800,9 +857,10 @@ class WhatNowPanel(QScrollArea):
             cash = game.state.player(president).cash
             note = self._label(
                 f"{corp_id} has no train and must buy one{cite}. The cheapest is the "
-                f"{train_name(cheapest)} train for ${price}; the treasury has ${corp.treasury}, "
-                f"so president {president} adds ${need} and has ${cash}" +
-                (f": {president} must sell shares to raise ${need - cash} more, or declare "
+                f"{train_name(cheapest)} train for {money(price)}; the treasury has "
+                f"{money(corp.treasury)}, "
+                f"so president {president} adds {money(need)} and has {money(cash)}" +
+                (f": {president} must sell shares to raise {money(need - cash)} more, or declare "
                  "bankruptcy if even selling everything allowed is not enough." if need > cash
                  else "."))
             note.setStyleSheet(f"border-left: 4px solid {palette.REFUSED}; padding-left: 6px;")
@@ -823,10 +881,11 @@ class WhatNowPanel(QScrollArea):
                 closes = any(a.type == "train_discount" and a.params.get("closes")
                              for a in (private.abilities if private else ()))
                 button = self._button(
-                    choice, f"Buy a {name} train for ${choice.fields['price']} with {company}")
+                    choice,
+                    f"Buy a {name} train for {money(choice.fields['price'])} with {company}")
                 button.setToolTip(
                     f"{company}'s discount: the bank's {name} train (face "
-                    f"${trains.price(train_id)}) for ${choice.fields['price']}"
+                    f"{money(trains.price(train_id))}) for {money(choice.fields['price'])}"
                     + (f"; {company} closes" if closes else "") + "."
                     + (f"\n{private.name}: {private.description}" if private else ""))
                 self.buttons[f"discount {company}"] = button
@@ -834,11 +893,11 @@ class WhatNowPanel(QScrollArea):
                 source = "open market" if train_id in game.state.market_trains else "bank"
                 name = trains.definition(train_id).name
                 self._button(choice, f"Buy a {name} train from the {source} for "
-                                     f"${choice.fields['price']}")
+                                     f"{money(choice.fields['price'])}")
             else:
                 face = trains.price(train_id)
-                self._price_row(choice, f"Buy {train_id} from {seller} (face ${face})", "Buy",
-                                face)
+                self._price_row(choice, f"Buy a {train_name(train_id)} train from {seller} "
+                                        f"(face {money(face)})", "Buy", face)
 
 
 def best_routes_for(game: Game, corp_id: str) -> tuple[int, tuple[tuple[str, tuple[str, ...]],
@@ -874,7 +933,7 @@ def _objective_words(game: Game, choice: Choice) -> str:
     if objective is None or state is None or state.objective_reached or \
             choice.fields.get("hex") != objective.hex:
         return ""
-    return f" — reaches {corp_id}'s historical objective: +${objective.reward} from the bank"
+    return f" — reaches {corp_id}'s historical objective: +{money(objective.reward)} from the bank"
 
 
 def train_name_placement(game: Game, corp_id: str,
@@ -929,7 +988,8 @@ def _bid_words(game: Game, choice: Choice) -> str:
     company = choice.fields["company"]
     definition = game.title.privates[company]
     low, high = choice.price_range or (0, 0)
-    return f"Bid on {company} ({definition.name}, par ${definition.par}): ${low}–${high}"
+    return (f"Bid on {company} ({definition.name}, par {money(definition.par)}): "
+            f"{money(low)}–{money(high)}")
 
 
 def _short_bid_words(choice: Choice) -> str:

@@ -43,9 +43,9 @@ def routes_problem(game: Game, corp_id: str, routes: Sequence[RouteSpec],
     checked: list[_Checked] = []
     for train_id, waypoints in routes:
         if train_id not in corp.trains:
-            return f"{corp_id} does not own {train_words(train_id)} {train_id}"
+            return f"{corp_id} does not own {train_words(train_id)}"
         if train_id in seen:
-            return f"{train_words(train_id)} {train_id} may run only once"
+            return f"{train_words(train_id)} may run only once"
         seen.add(train_id)
         train = train_def(game, train_id)
         if train is None:

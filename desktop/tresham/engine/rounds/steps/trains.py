@@ -12,7 +12,7 @@ from tresham.engine.rounds.steps.base import Step
 from tresham.engine.shares import PRESIDENT, Shares
 from tresham.engine.snapshot import clone
 from tresham.engine.state import MARKET
-from tresham.engine.trains import Trains
+from tresham.engine.trains import Trains, train_name
 
 
 class BuyTrainStep(Step):
@@ -116,14 +116,14 @@ class BuyTrainStep(Step):
         if action.seller is None:
             if owner is not None or action.train not in self.bank_offer():
                 nxt = trains.next_in_depot()
-                return (f"the bank sells the {nxt} train next" if nxt else
+                return (f"the bank sells the {train_name(nxt)} train next" if nxt else
                         "the bank has no such train for sale")
             if self._bank_limit_reached():
                 return f"{corp.id} may buy only one train from the bank each turn until the " \
                        "first 4 train (4.2.5(f))"
             price = self.bank_price(action.train, action.ability)
             if action.price != price:
-                return f"the {action.train} train costs ${price}"
+                return f"the {train_name(action.train)} train costs ${price}"
             if price > corp.treasury:
                 if not self.emergency() or action.train != self.cheapest_bank_train():
                     return f"{corp.id} has ${corp.treasury}, not ${price}"
@@ -139,11 +139,11 @@ class BuyTrainStep(Step):
         if action.seller == corp.id or action.seller not in self.game.state.corporations:
             return f"{action.seller} is not another corporation"
         if owner != action.seller:
-            return f"{action.seller} does not own the {action.train} train"
+            return f"{action.seller} does not own the {train_name(action.train)} train"
         if action.train in self.game.state.unsellable_trains:
             return "this free train can never be sold (Table III)"
         if action.train in self.game.state.obsolete_trains:
-            return f"the {action.train} train is obsolete and can never be bought" + \
+            return f"the {train_name(action.train)} train is obsolete and can never be bought" + \
                 self.game.rules.cite("train_obsolescence")
         if action.price < 1:
             return "trains between corporations cost at least $1 (4.2.5(d))"
@@ -181,7 +181,8 @@ class BuyTrainStep(Step):
                             train_id not in self.game.state.obsolete_trains:
                         choices.append(Choice(BuyTrain, {"train": train_id, "seller": other.id},
                                               (1, corp.treasury),
-                                              text=f"Buy {train_id} from {other.id}"))
+                                              text=f"Buy a {train_name(train_id)} train "
+                                                   f"from {other.id}"))
         if self.emergency():
             president = self.president()
             for choice in self._emergency_sales(president):
@@ -270,7 +271,8 @@ class BuyTrainStep(Step):
         assert isinstance(action, BuyTrain)
         problem = self.problem(action)
         if problem:
-            raise IllegalAction(f"{self.corp.id} cannot buy the {action.train} train: {problem}")
+            raise IllegalAction(f"{self.corp.id} cannot buy the {train_name(action.train)} train: "
+                                f"{problem}")
         self._buy(action)
         return not self.choices() or self.turn.president_paid > 0
 
@@ -293,10 +295,11 @@ class BuyTrainStep(Step):
             if action.train in state.market_trains:
                 state.market_trains.remove(action.train)
                 corp.trains.append(action.train)
-                self.game.log(f"{corp.id} buys a {action.train} train from the open market "
-                              f"for ${price}")
+                self.game.log(f"{corp.id} buys a {train_name(action.train)} train from the open "
+                              f"market for ${price}")
             else:
-                self.game.log(f"{corp.id} buys a {action.train} train from the bank for ${price}")
+                self.game.log(f"{corp.id} buys a {train_name(action.train)} train from the bank for "
+                              f"${price}")
                 self.trains.take_from_depot(action.train, corp.id)
         else:
             if action.price > corp.treasury:
@@ -310,8 +313,8 @@ class BuyTrainStep(Step):
             corp.trains.append(action.train)
             corp.treasury -= action.price
             seller.treasury += action.price
-            self.game.log(f"{corp.id} buys the {action.train} train from {seller.id} for "
-                          f"${action.price}")
+            self.game.log(f"{corp.id} buys a {train_name(action.train)} train from {seller.id} "
+                          f"for ${action.price}")
         self.round.queue_discards()
 
     def _use_discount(self, company: str) -> None:
@@ -395,7 +398,7 @@ class DiscardStep(Step):
 
     def choices(self) -> list[Choice]:
         corp = self.game.state.corporations[self.corporation]
-        return [Choice(DiscardTrain, {"train": t}, text=f"Discard the {t} train")
+        return [Choice(DiscardTrain, {"train": t}, text=f"Discard a {train_name(t)} train")
                 for t in corp.trains]
 
     def accepts(self, action: Action) -> bool:
@@ -405,16 +408,17 @@ class DiscardStep(Step):
         assert isinstance(action, DiscardTrain)
         corp = self.game.state.corporations[self.corporation]
         if action.train not in corp.trains:
-            raise IllegalAction(f"{corp.id} has no {action.train} train")
+            raise IllegalAction(f"{corp.id} has no {train_name(action.train)} train")
         corp.trains.remove(action.train)
         state = self.game.state
         if action.train in state.obsolete_trains:
             # 18AL 4.2.5.1: an obsolete train discarded to the open market leaves play at once.
             state.obsolete_trains.remove(action.train)
             state.trains_gone.append(action.train)
-            self.game.log(f"{corp.id} discards the obsolete {action.train} train: it leaves play")
+            self.game.log(f"{corp.id} discards an obsolete {train_name(action.train)} train: it "
+                          "leaves play")
         else:
             state.market_trains.append(action.train)
-            self.game.log(f"{corp.id} discards the {action.train} train to the open market")
+            self.game.log(f"{corp.id} discards a {train_name(action.train)} train to the open market")
         trains = Trains(self.game)
         return trains.counted(corp.id) <= trains.limit()
