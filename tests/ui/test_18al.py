@@ -10,6 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from tresham.engine.actions import Action, BuyTrain, LayTile, PlaceBonusToken, PlaceToken
@@ -186,7 +187,7 @@ def test_a_station_on_the_objective_says_so_and_is_paid(qtbot: QtBot, tmp_path: 
 def test_train_names_are_shown_with_the_routes(qtbot: QtBot, tmp_path: Path) -> None:
     history, _ = position(BANKRUPT, LayTile("M&O", "G4", "444b", 5), offset=1)
     win = window(qtbot, history, tmp_path)
-    texts = [w.text() for w in win.what_now.body().findChildren(type(win.move_bar.text))]
+    texts = [w.text() for w in win.what_now.body().findChildren(QLabel)]
     assert any(t.startswith("Train names:") and "Robert E. Lee" in t for t in texts)
     column = [win.corporations.horizontalHeaderItem(c).text()
               for c in range(win.corporations.columnCount())].index("Names, tokens")
@@ -207,7 +208,7 @@ def test_the_train_carrying_a_name_is_the_engines_choice(qtbot: QtBot, tmp_path:
     routes = win.what_now.proposed_routes
     placed = train_names_on(game, "M&O", routes)
     assert list(placed) == ["4-0"] and [n.name for n in placed["4-0"]] == ["Pan American"]
-    texts = [w.text() for w in win.what_now.body().findChildren(type(win.move_bar.text))]
+    texts = [w.text() for w in win.what_now.body().findChildren(QLabel)]
     assert any("+ the Pan American" in t for t in texts)
     line = next(t for t in texts if t.startswith("Train names:"))
     assert "Pan American (+$40, stops in Q2 and K2): on the 4-0 train" in line

@@ -66,7 +66,7 @@ def test_dropping_a_tile_on_a_legal_hex_lays_it_in_the_chosen_rotation(
     laid = operating.game.board.laid("F6")
     assert laid is not None and laid.tile.id == "57" and laid.rotation == rotations[1]
     assert win.scene.hex_items["F6"].art.tile_id == "57"
-    assert "laid tile 57" in win.move_bar.text.text()
+    assert "laid tile 57" in win.move_bar.text.full_text
 
 
 def test_dropping_on_an_illegal_hex_snaps_back_with_the_reason(qtbot: QtBot,
@@ -77,7 +77,7 @@ def test_dropping_on_an_illegal_hex_snaps_back_with_the_reason(qtbot: QtBot,
     assert win.controller.pending is None and win.controller.refused
     expected = operating.game.tile_lay_problem("D4", "57", 0)
     assert expected and "takes only its own yellow tile, marked ATL" in expected
-    assert expected in win.move_bar.text.text()
+    assert expected in win.move_bar.text.full_text
     assert len(operating.actions) == before
     assert operating.game.board.laid("D4") is None
     assert not any(i.lit or i.dimmed or i.preview for i in win.scene.hex_items.values())
@@ -150,7 +150,7 @@ def test_clicking_a_hex_that_takes_no_tile_says_why(qtbot: QtBot, operating: His
     pos = win.view.mapFromScene(win.scene.hex_centre("A3"))
     qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
     assert not win.scene.fan_items
-    assert "cannot lay a tile in A3" in win.move_bar.text.text()
+    assert "cannot lay a tile in A3" in win.move_bar.text.full_text
 
 
 def test_terrain_cost_shows_before_committing(second_turn: History) -> None:
@@ -177,11 +177,11 @@ def test_dragging_a_station_lights_legal_cities_and_places_it(qtbot: QtBot,
     # A city that is not connected is refused with the engine's reason.
     drag_onto(win, win.scene.city_scene_pos("D4", 0), token_mime("CoG"))
     assert win.controller.refused
-    assert "not connected to a CoG station" in win.move_bar.text.text()
+    assert "not connected to a CoG station" in win.move_bar.text.full_text
     drag_onto(win, win.scene.city_scene_pos("D4", 2), token_mime("CoG"))
     pending = win.controller.pending
     assert isinstance(pending, PendingToken) and (pending.hex, pending.city) == ("D4", 2)
-    assert "$40" in win.move_bar.text.text()
+    assert "$40" in win.move_bar.text.full_text
     qtbot.keyClick(win.view, Qt.Key.Key_Return)
     assert station_step.actions[-1] == PlaceToken("CoG", "D4", 2)
     tokens = [(t.corporation, t.hex, t.city) for t in station_step.game.state.board.tokens]
@@ -208,7 +208,7 @@ def test_a_tile_dragged_outside_an_operating_turn_explains_itself(qtbot: QtBot,
     win = window(qtbot, history)
     drag_onto(win, win.scene.hex_centre("E5"), tile_mime("9"))
     assert win.controller.refused
-    assert "stock round" in win.move_bar.text.text()
+    assert "stock round" in win.move_bar.text.full_text
 
 
 def _inside(outer: QRectF, inner: QRectF) -> bool:

@@ -175,7 +175,9 @@ class Trains:
             self.state.obsolete_trains.remove(train_id)
             self.state.trains_gone.append(train_id)
         if gone:
-            self.game.log(f"{corp_id}'s obsolete {', '.join(gone)} train(s) leave play")
+            names = ", ".join(train_name(t) for t in gone)
+            self.game.log(f"{corp_id}'s obsolete {names} train{'s' if len(gone) > 1 else ''} "
+                          f"{'leave' if len(gone) > 1 else 'leaves'} play")
         return gone
 
     def over_limit(self) -> list[str]:

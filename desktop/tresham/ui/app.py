@@ -9,8 +9,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Callable
 
-from PySide6.QtCore import QStandardPaths, Qt, QTimer
-from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence
+from PySide6.QtCore import QEvent, QStandardPaths, Qt, QTimer
+from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication, QDialog, QDockWidget, QFileDialog, QFrame, QHBoxLayout, QLabel, QMainWindow,
     QMessageBox, QPushButton, QVBoxLayout, QWidget,
@@ -38,6 +38,40 @@ from tresham.ui.what_now import WhatNowPanel
 DEFAULT_SETUP = GameSetup("18GA", ("Player 1", "Player 2", "Player 3", "Player 4"))
 
 
+class TwoLineLabel(QLabel):
+    """A label of a fixed two lines' height: longer text is cut with "…" (all of it in the
+    tooltip), so what sits below never moves when the text changes."""
+
+    LINES = 2
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWordWrap(True)
+        self.full_text = ""
+
+    def set_full_text(self, text: str) -> None:
+        self.full_text = text
+        self._fit()
+
+    def _fit(self) -> None:
+        metrics = self.fontMetrics()
+        self.setFixedHeight(metrics.lineSpacing() * self.LINES + 4)
+        # Two lines of wrapped text hold a little less than twice the width (words break early).
+        room = max(40, self.width()) * self.LINES - metrics.averageCharWidth() * 8
+        shown = metrics.elidedText(self.full_text, Qt.TextElideMode.ElideRight, room)
+        self.setText(shown)
+        self.setToolTip(self.full_text if shown != self.full_text else "")
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt's name)
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit()
+
+
 class MoveBar(QFrame):
     """The line above the map: what to do, why a move was refused, and confirm / cancel."""
 
@@ -47,8 +81,7 @@ class MoveBar(QFrame):
         self.setObjectName("MoveBar")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 6)
-        self.text = QLabel()
-        self.text.setWordWrap(True)
+        self.text = TwoLineLabel()
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.rotate = QPushButton("Rotate (R)")
         self.confirm = QPushButton("Confirm (Enter)")
@@ -66,7 +99,7 @@ class MoveBar(QFrame):
     def refresh(self) -> None:
         controller = self.controller
         text = controller.message or self._idle_text()
-        self.text.setText(text)
+        self.text.set_full_text(text)
         colour = palette.REFUSED if controller.refused else palette.TEXT
         border = palette.REFUSED if controller.refused else (
             palette.PENDING if controller.pending else "#c9c4b5")
@@ -225,7 +258,7 @@ class MainWindow(QMainWindow):
             return
         self._round_kind = kind
         dock = {"stock": self.corporations_dock, "operating": self.tray_dock}.get(kind)
-        if dock is not None and dock.isVisible():
+        if dock is not None and not dock.isHidden():
             dock.raise_()
 
     def _menus(self) -> None:

@@ -22,7 +22,7 @@ from tresham.engine.state import IPO, MARKET
 from tresham.engine.trains import Trains, train_name
 from tresham.ui import palette
 from tresham.ui.session import GameSession
-from tresham.ui.text import money
+from tresham.ui.text import bank_words, money
 
 ACTING_ROW = QColor("#fff1c2")
 
@@ -62,6 +62,7 @@ def fill(table: QTableWidget, rows: list[list[QTableWidgetItem]]) -> None:
         for column, cell in enumerate(cells):
             table.setItem(row, column, cell)
     table.resizeColumnsToContents()
+    table.resizeRowsToContents()  # a cell may list several things, one a line
     header.setStretchLastSection(True)
     table.setUpdatesEnabled(True)
 
@@ -144,8 +145,8 @@ class PlayersPanel(ReadOnlyTable):
                 _item(f"{count}/{limit}", "certificates held / certificate limit (3.3(b))"),
                 _item(money(scores.get(name, 0)), "cash + shares at market value + privates at "
                                                   "par (5.1)"),
-                _item(", ".join(held) or "—", "P: president"),
-                _item(", ".join(privates) or "—"),
+                _item("\n".join(held) or "—", "P: president"),
+                _item("\n".join(privates) or "—"),
             ]
             for cell in cells:
                 if name in (acting, operating_president):
@@ -408,7 +409,7 @@ class TrainsPanel(QWidget):
         self.summary.setText(
             f"<b>Phase {phase.name}</b>: {'; '.join(effects)}.<br>{on_sale}"
             + (f"; open market: {market}" if market else "")
-            + f". Bank {money(state.bank)}.")
+            + f". {bank_words(state.bank)}.")
         table_rows = []
         by_start = {p.starts_with: p for p in game.title.phases if p.starts_with}
         for train in game.title.trains:
@@ -445,6 +446,8 @@ class LogPanel(QListWidget):
         self._marks_for: tuple[int, int] | None = None
         self._key: tuple[int, int, int | None] | None = None
         self._filling = False
+        self._chosen_row: int | None = None
+        """The entry the player last chose to look back at."""
         self.itemClicked.connect(self._clicked)
         self.currentRowChanged.connect(self._row_changed)
         self._at_end = True
@@ -475,26 +478,36 @@ class LogPanel(QListWidget):
         key = (id(session.history), len(session.history.actions), session.viewing)
         if key == self._key:
             return
+        same_log = self._key is not None and key[:2] == self._key[:2]
         self._key = key
         log = session.history.game.state.log
         shown = len(session.game.state.log)
         self._filling = True
-        self.clear()
-        for index, line in enumerate(log):
-            item = QListWidgetItem(line)
-            if index >= shown:
-                item.setForeground(QColor("#9a9a9a"))
-            if line.startswith(("Stock round", "Operating round", "Phase", "The game ends")):
-                font = item.font()
-                font.setBold(True)
-                item.setFont(font)
-            self.addItem(item)
+        if not same_log:
+            self.clear()
+            for line in log:
+                item = QListWidgetItem(line)
+                if line.startswith(("Stock round", "Operating round", "Phase", "The game ends")):
+                    font = item.font()
+                    font.setBold(True)
+                    item.setFont(font)
+                self.addItem(item)
+        # Only the look-back moved: recolour in place, so the list keeps its scroll position.
+        for index in range(self.count()):
+            self.item(index).setForeground(QColor("#9a9a9a") if index >= shown
+                                           else self.palette().text().color())
         if session.viewing is None:
+            self._chosen_row = None
+            self.setCurrentRow(-1)
             self.scroll_to_end()
             # Wrapped lines get their heights only when laid out: scroll again once they have.
             QTimer.singleShot(0, self, self.scroll_to_end)
         else:
-            self.setCurrentRow(max(0, shown - 1))
+            # The entry the player chose stays marked when the position shown includes it.
+            chosen = self._chosen_row
+            first = self.positions()[session.viewing - 1] if session.viewing > 0 else 0
+            row = chosen if chosen is not None and first <= chosen < shown else shown - 1
+            self.setCurrentRow(max(0, row))
         self._filling = False
 
     def _scrolled(self, value: int) -> None:
@@ -521,6 +534,7 @@ class LogPanel(QListWidget):
     def _view_row(self, row: int) -> None:
         if self._filling:
             return
+        self._chosen_row = row
         self.on_view(self.position_of(row))
 
 

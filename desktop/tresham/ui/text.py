@@ -37,3 +37,10 @@ def train_button_labels(train_ids: Sequence[str]) -> dict[str, str]:
         prefix = ordinals[count] if count < len(ordinals) else f"{count + 1}th "
         labels[train_id] = f"{prefix}{name} train"
     return labels
+
+
+def bank_words(bank: int) -> str:
+    """The bank's cash; once it has run out, what it has paid beyond its last dollar."""
+    if bank >= 0:
+        return f"Bank {money(bank)}"
+    return f"Bank broken: {money(-bank)} paid beyond its last dollar"

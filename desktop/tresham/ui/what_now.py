@@ -383,6 +383,8 @@ class WhatNowPanel(QWidget):
             self._bonus_tokens(game, by_type[PlaceBonusToken])
         if RunRoutes in by_type:
             self._routes(game, by_type[RunRoutes])
+        elif _step_name(game) == "routes":
+            self._no_routes(game)
         if Dividend in by_type:
             self._dividend(game, by_type[Dividend])
         self._forced_purchase(game)
@@ -493,8 +495,9 @@ class WhatNowPanel(QWidget):
             text = (f"{player} has {money(cash)} and {count} of {limit} certificates.{done} "
                     "Buy one certificate, sell any, or pass.")
         else:
-            step = getattr(round_, "step", None)
-            text = _step_words(game, step.name if step is not None else "")
+            step = _step_name(game)
+            text = "" if step == "routes" and RunRoutes not in by_type \
+                else _step_words(game, step)
         if text:
             self.layout_.addWidget(self._label(text))
 
@@ -805,6 +808,18 @@ class WhatNowPanel(QWidget):
             self.layout_.addWidget(back)
         self.controls.append(Control(ready + free, [run, *train_buttons]))
 
+    def _no_routes(self, game: Game) -> None:
+        """The routes step when no train has a legal route: say so, and what comes next."""
+        corp_id = game.acting or ""
+        self.board.routes.sync(())
+        self.proposed_routes = ()
+        self.layout_.addWidget(self._section("No train can run"))
+        self.layout_.addWidget(self._label(
+            f"None of {corp_id}'s trains has a legal route now: a route needs two stops or "
+            f"more joined by track, one of them a {corp_id} station, without passing through "
+            f"a city full of other corporations' stations. {corp_id} earns nothing this "
+            "turn: press Run no trains to go on."))
+
     def _dividend(self, game: Game, choices: list[Choice]) -> None:
         corp_id = game.acting or ""
         corp = game.state.corporations[corp_id]
@@ -978,6 +993,11 @@ STEP_HELP = {
     "companies": "Buy private companies from players, within half to one and a half times par.",
     "discard": "Over the train limit: choose a train to discard to the open market.",
 }
+
+
+def _step_name(game: Game) -> str:
+    """The name of the operating turn's step now ("" outside one)."""
+    return str(getattr(getattr(game.round, "step", None), "name", "") or "")
 
 
 def _step_words(game: Game, step: str) -> str:

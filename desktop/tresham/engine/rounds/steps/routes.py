@@ -29,13 +29,12 @@ class RouteStep(Step):
         if not self.corp.trains:
             return []
         revenue, best = best_routes(self.game, self.corp.id, self.game.rules.routes)
-        choices = []
-        if best:
-            choices.append(Choice(RunRoutes, {"routes": best},
-                                  text=f"Run the best routes for ${revenue}"))
-        choices += [Choice(RunRoutes, text="Run other routes"),
-                    Choice(self.round.pass_action, text="Run no trains")]
-        return choices
+        if not best:
+            # The route finder is exact: with no best routes no train has a legal route.
+            return [Choice(self.round.pass_action, text="Run no trains")]
+        return [Choice(RunRoutes, {"routes": best}, text=f"Run the best routes for ${revenue}"),
+                Choice(RunRoutes, text="Run other routes"),
+                Choice(self.round.pass_action, text="Run no trains")]
 
     def accepts(self, action: Action) -> bool:
         return isinstance(action, RunRoutes)

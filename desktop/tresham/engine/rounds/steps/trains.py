@@ -298,8 +298,8 @@ class BuyTrainStep(Step):
                 self.game.log(f"{corp.id} buys a {train_name(action.train)} train from the open "
                               f"market for ${price}")
             else:
-                self.game.log(f"{corp.id} buys a {train_name(action.train)} train from the bank for "
-                              f"${price}")
+                self.game.log(f"{corp.id} buys a {train_name(action.train)} train from the bank "
+                              f"for ${price}")
                 self.trains.take_from_depot(action.train, corp.id)
         else:
             if action.price > corp.treasury:
@@ -419,6 +419,7 @@ class DiscardStep(Step):
                           "leaves play")
         else:
             state.market_trains.append(action.train)
-            self.game.log(f"{corp.id} discards a {train_name(action.train)} train to the open market")
+            self.game.log(f"{corp.id} discards a {train_name(action.train)} train to the open "
+                          "market")
         trains = Trains(self.game)
         return trains.counted(corp.id) <= trains.limit()
