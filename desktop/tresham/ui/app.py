@@ -251,13 +251,15 @@ class MainWindow(QMainWindow):
 
     def _raise_for_round(self) -> None:
         """A new kind of round brings forward the panel it is played from: the corporations in
-        a stock round, the tiles in an operating round (a tab the player chose stays until
-        then)."""
-        kind = self.session.game.round.kind
+        a stock round, the tiles in an operating round, the players once the game is over (a
+        tab the player chose stays until then)."""
+        game = self.session.game
+        kind = "finished" if game.state.finished else game.round.kind
         if kind == self._round_kind:
             return
         self._round_kind = kind
-        dock = {"stock": self.corporations_dock, "operating": self.tray_dock}.get(kind)
+        dock = {"stock": self.corporations_dock, "operating": self.tray_dock,
+                "finished": self.players_dock}.get(kind)
         if dock is not None and not dock.isHidden():
             dock.raise_()
 

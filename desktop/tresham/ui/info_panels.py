@@ -156,8 +156,12 @@ class PlayersPanel(ReadOnlyTable):
 
 
 class CorporationsPanel(ReadOnlyTable):
-    COLUMNS = ["", "Order", "President", "Value", "Par", "Treasury", "Trains", "Stations",
-               "IPO", "Market", "Privates"]
+    COLUMNS = ["", "#", "President", "Value", "Par", "Cash", "Trains", "Tokens", "IPO", "Pool",
+               "Privates"]
+    HEADER_TIPS = {"#": "operating order", "Value": "share value on the market",
+                   "Par": "par value", "Cash": "treasury", "Tokens": "stations placed / total",
+                   "IPO": "shares left in the initial offering",
+                   "Pool": "shares in the open market"}
 
     def order(self, game: Game) -> list[str]:
         """Corporations with a share value in operating order (18GA 4(b)), then the rest."""
@@ -190,6 +194,10 @@ class CorporationsPanel(ReadOnlyTable):
         if self.columnCount() != len(columns):
             self.setColumnCount(len(columns))
             self.setHorizontalHeaderLabels(columns)
+            for index, name in enumerate(columns):
+                header = self.horizontalHeaderItem(index)
+                if header is not None and name in self.HEADER_TIPS:
+                    header.setToolTip(self.HEADER_TIPS[name])
         rows = []
         position = 0
         for corp_id in order:
@@ -211,8 +219,9 @@ class CorporationsPanel(ReadOnlyTable):
             value = money(market.price(corp)) if corp.market_cell is not None else "—"
             cells = [
                 badge,
-                _item(str(position) if corp.floated else ("not floated" if corp.par else "—"),
-                      "operating order"),
+                _item(str(position) if corp.floated else "—",
+                      "operating order" if corp.floated else
+                      "started, not yet floated" if corp.par else "not started"),
                 _item(shares.president(corp) or "—"),
                 _item(value),
                 _item(money(corp.par) if corp.par else "—"),
