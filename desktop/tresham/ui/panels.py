@@ -290,6 +290,14 @@ class CharterPanel(QFrame):
         self.refresh()
 
     def refresh(self) -> None:
+        self._fill()
+        # No taller than its content: the column of tabs below takes the rest.
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+        self.setMaximumHeight(self.sizeHint().height())
+
+    def _fill(self) -> None:
         game = self.history.game
         corp_id = self.controller.operating_corporation()
         if game.state.finished or corp_id is None:

@@ -575,8 +575,8 @@ class WhatNowPanel(QWidget):
         price = market.price(corp) * percent // 10
         after_sale = price_after_sale(game, corp_id, percent)
         drop = f", value {money(market.price(corp))}→{money(after_sale)}"
-        if short:
-            return f"{percent}% for {money(price)}{drop}"
+        if short:  # fits the stock grid's narrow box
+            return f"{percent}%: {money(price)}, value →{money(after_sale)}"
         return f"{entity} sells {percent}% of {corp_id} for {money(price)}{drop}"
 
     def _private_trades(self, game: Game, choices: list[Choice]) -> None:
