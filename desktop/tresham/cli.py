@@ -66,6 +66,12 @@ def launch_app(path: str | None) -> int:
               "run it on a desktop, or set QT_QPA_PLATFORM=offscreen for headless use",
               file=sys.stderr)
         return 2
+    from tresham.qt_platform_check import problem
+
+    missing = problem()
+    if missing:
+        print(missing, file=sys.stderr)
+        return 2
     try:
         from tresham.ui.app import run
     except ImportError as exc:
