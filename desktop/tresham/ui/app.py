@@ -30,6 +30,7 @@ from tresham.ui.info_panels import CorporationsPanel, LogPanel, MarketChart, Pla
 from tresham.ui.map_scene import MapScene, RouteDrawing
 from tresham.ui.map_view import MapView
 from tresham.ui.panels import CharterPanel, TileTray
+from tresham.ui.qt_messages import quiet_offscreen_noise
 from tresham.ui.session import SAVE_SUFFIX, GameSession, score_breakdown, value_over_rounds
 from tresham.ui.what_now import WhatNowPanel
 
@@ -536,6 +537,7 @@ def choose_start(folder: Path, path: str | None) -> tuple[History, Path | None, 
 
 
 def run(path: str | None = None) -> int:
+    quiet_offscreen_noise()
     app = QApplication.instance() or QApplication(sys.argv)
     QApplication.setApplicationName("Tresham")
     # Wayland compositors match the window to its .desktop entry by this name.
