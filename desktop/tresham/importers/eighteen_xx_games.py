@@ -86,25 +86,32 @@ def read_export(document: dict[str, Any]) -> Export:
         if not isinstance(action, dict):
             raise ExportError(f"not a readable 18xx.games export: entry {position} of its "
                               f"actions is {repr(action)[:40]}, not an action")
+    settings = document.get("settings") or {}
+    result = document.get("result") or {}
+    if not isinstance(settings, dict) or not isinstance(result, dict):
+        raise ExportError("not a readable 18xx.games export: its settings or result are not "
+                          "objects")
     try:
-        # Older exports name players without ids; their actions then use the names.
-        players = [(str(p.get("id", p["name"])), str(p["name"])) for p in document["players"]]
-        settings = document.get("settings") or {}
-        return Export(
-            title=str(document["title"]), players=players,
-            optional_rules=list(settings.get("optional_rules") or []),
-            seed=int(settings.get("seed") or 0), actions=list(document["actions"]),
-            result={str(k): int(v) for k, v in (document.get("result") or {}).items()},
-            game_end_reason=document.get("game_end_reason"))
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise ExportError(f"not a readable 18xx.games export: {_reason(exc)}") from None
+        seed = _number(settings.get("seed") or 0, "seed")
+        scores = {str(k): _number(v, f"result {k}") for k, v in result.items()}
+    except ExportError as exc:
+        raise ExportError(f"not a readable 18xx.games export: {exc}") from None
+    # Older exports name players without ids; their actions then use the names.
+    return Export(
+        title=str(document["title"]),
+        players=[(str(p.get("id", p["name"])), str(p["name"])) for p in players],
+        optional_rules=[str(r) for r in settings.get("optional_rules") or []], seed=seed,
+        actions=list(actions), result=scores, game_end_reason=document.get("game_end_reason"))
 
 
 def effective_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The actions still in effect after undo and redo, chat dropped (README of the fixtures)."""
-    kept: list[dict[str, Any]] = []
-    undone: list[list[dict[str, Any]]] = []
-    for action in actions:
+    """The actions still in effect after undo and redo, chat dropped (README of the fixtures).
+    An undo to an action id takes back every action after that one's place in the file, even
+    when that action was itself undone; an id the file lacks is refused (ExportError)."""
+    place = {action.get("id"): index for index, action in enumerate(actions)}
+    kept: list[tuple[int, dict[str, Any]]] = []
+    undone: list[list[tuple[int, dict[str, Any]]]] = []
+    for index, action in enumerate(actions):
         kind = action.get("type")
         if kind == "message":
             continue
@@ -113,7 +120,11 @@ def effective_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if target is None:
                 group = [kept.pop()] if kept else []
             else:
-                cut = next((i + 1 for i, a in enumerate(kept) if a.get("id") == target), 0)
+                if target != 0 and target not in place:
+                    raise ExportError(f"action id {action.get('id')} undoes back to action "
+                                      f"{target!r}, which the file does not have")
+                after = place[target] if target != 0 else -1
+                cut = next((i for i, (at, _) in enumerate(kept) if at > after), len(kept))
                 group = kept[cut:]
                 del kept[cut:]
             undone.append(group)
@@ -123,8 +134,8 @@ def effective_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 kept.extend(undone.pop())
             continue
         undone.clear()
-        kept.append(action)
-    return kept
+        kept.append((index, action))
+    return [action for _, action in kept]
 
 
 def with_automation(action: dict[str, Any]) -> list[dict[str, Any]]:
