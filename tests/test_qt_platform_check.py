@@ -144,3 +144,12 @@ def test_the_table_covers_every_system_library_qts_window_libraries_link() -> No
                    if line.strip().startswith("NEEDED")}
     system = {name for name in linked if not name.startswith("libQt6")}
     assert system - ALWAYS_THERE - set(check.XCB_LIBRARIES) == set()
+
+
+def test_a_screenshot_on_x11_is_checked_too(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
+    monkeypatch.setattr(check, "load", loader_missing("libxcb-icccm.so.4"))
+    assert cli.main(["screenshot", "-o", "never.png"]) == 2
+    assert "apt-get install libxcb-icccm4" in capsys.readouterr().err
