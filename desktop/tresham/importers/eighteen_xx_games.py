@@ -20,10 +20,10 @@ from tresham.engine.data.loader import load_title
 from tresham.engine.errors import IllegalAction, RefusedAction, TreshamError
 from tresham.engine.game import FIRST_PRIORITY, Game, GameSetup
 from tresham.engine.history import History
-from tresham.engine.savefile import describe
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.routes.legality import routes_problem
+from tresham.engine.savefile import describe
 from tresham.engine.shares import Shares
 from tresham.engine.state import IPO
 from tresham.engine.upgrades import current_track
