@@ -64,12 +64,12 @@ def read(path: Path, on_export_action: Callable[[dict[str, Any], Game], None] | 
 def read_document(path: Path) -> Any:
     """The file's JSON; raises SaveFileError saying in one line what the file is instead."""
     name = path.name
+    if path.is_dir():  # Windows reports reading a folder as a permission error
+        raise SaveFileError(f"{path} is a folder, not a game file")
     try:
         data = path.read_bytes()
     except FileNotFoundError:
         raise SaveFileError(f"{path} does not exist") from None
-    except IsADirectoryError:
-        raise SaveFileError(f"{path} is a folder, not a game file") from None
     except PermissionError:
         raise SaveFileError(f"{name} cannot be read: permission denied") from None
     except OSError as exc:
