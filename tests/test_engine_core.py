@@ -176,7 +176,7 @@ def test_truncated_save_is_refused_clearly() -> None:
     history = new_history()
     play_opening(history)
     text = savefile.dumps(history)
-    with pytest.raises(SaveFileError, match="is not complete JSON"):
+    with pytest.raises(SaveFileError, match="the file is cut short"):
         savefile.loads(text[: len(text) // 2])
 
 
@@ -200,7 +200,9 @@ def test_a_bad_action_loads_the_game_up_to_the_last_good_one() -> None:
     with pytest.raises(savefile.PartialLoad) as caught:
         savefile.from_document(document)
     assert caught.value.action_index == 3
-    assert "action 3 (type=bid entity=Nobody" in str(caught.value)
+    assert caught.value.refused.number == 4
+    assert "action 4 of " in str(caught.value) and "(bid by Nobody: company=X price=1)" in \
+        str(caught.value)
     assert len(caught.value.history.actions) == 3
 
 

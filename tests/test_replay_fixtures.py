@@ -78,6 +78,7 @@ def test_our_own_save_replays_with_a_trace(tmp_path: Path) -> None:
     outcome, matched = run(path, trace)
     lines = [json.loads(line) for line in trace.getvalue().splitlines()]
     assert outcome.error is None and matched
-    assert outcome.actions_applied == len(history.actions) == len(lines) - 1
+    assert outcome.actions_replayed == outcome.actions_in_effect == len(history.actions) \
+        == len(lines) - 1
     assert lines[-1]["state"]["acting"] == history.game.acting
     assert [line["action_id"] for line in lines] == list(range(len(lines)))

@@ -45,6 +45,8 @@ def screenshot_command(argv: list[str]) -> int:
     """`tresham screenshot`: draw the main window offscreen to a PNG (no display needed)."""
     if not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    if qt_platform_missing():
+        return 2
     from tresham.ui.screenshot import main as screenshot_main
 
     return screenshot_main(argv)
@@ -60,11 +62,23 @@ def display_available() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+def qt_platform_missing() -> bool:
+    """Whether Qt's X11 platform lacks a system library (said in one line): Qt would abort."""
+    from tresham.qt_platform_check import problem
+
+    missing = problem()
+    if missing:
+        print(missing, file=sys.stderr)
+    return missing is not None
+
+
 def launch_app(path: str | None) -> int:
     if not display_available():
         print("tresham: no display is available (DISPLAY and WAYLAND_DISPLAY are unset); "
               "run it on a desktop, or set QT_QPA_PLATFORM=offscreen for headless use",
               file=sys.stderr)
+        return 2
+    if qt_platform_missing():
         return 2
     try:
         from tresham.ui.app import run

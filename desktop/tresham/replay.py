@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, TextIO
 
+from tresham import game_file
 from tresham.engine import savefile
-from tresham.engine.errors import SaveFileError, TreshamError
+from tresham.engine.errors import RefusedAction, SaveFileError
 from tresham.engine.game import Game
 from tresham.engine.history import History
 from tresham.engine.market import StockMarket
@@ -34,18 +35,30 @@ COMPARED_CORPORATION_FIELDS = ("cash", "price", "market_cell", "par", "president
 
 @dataclass
 class Outcome:
-    title: str
+    """What `tresham replay` prints. Actions are counted three ways, each named: those the
+    file lists (an export's include chat and undone actions: its ids count these), those in
+    effect (numbered from 1 as every message numbers them), and how many of those replayed."""
+
+    title: str | None
     players: list[dict[str, Any]]
     game_end_reason: str | None
-    actions_applied: int
+    actions_in_file: int | None
+    actions_in_effect: int | None
+    actions_replayed: int
+    file_format: str | None = None
     error: str | None = None
-    error_action: Any = None
+    refused: RefusedAction | None = None
 
     def to_json(self) -> dict[str, Any]:
-        data = {"title": self.title, "players": self.players,
-                "game_end_reason": self.game_end_reason, "actions_applied": self.actions_applied}
+        data: dict[str, Any] = {
+            "format": self.file_format, "title": self.title, "players": self.players,
+            "game_end_reason": self.game_end_reason,
+            "actions": {"in_file": self.actions_in_file, "in_effect": self.actions_in_effect,
+                        "replayed": self.actions_replayed}}
         if self.error:
-            data["error"] = {"action": self.error_action, "message": self.error}
+            refused = self.refused
+            data["error"] = {"message": self.error, "action": None if refused is None else {
+                "number": refused.number, "id": refused.source_id, "type": refused.kind}}
         return data
 
 
@@ -174,24 +187,77 @@ def _tile_only(text: str) -> str:
     return f"{name}@{rotation}"
 
 
-def load_document(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SaveFileError(f"{path} cannot be read as JSON: {exc}") from None
+FORMAT_NAMES = {game_file.SAVE: savefile.FORMAT, game_file.EXPORT: "18xx.games"}
+
+
+class Diverged(Exception):
+    """Our state after an action differs from the reference trace's."""
+
+    def __init__(self, record: dict[str, Any], number: int, game: Game) -> None:
+        super().__init__(f"after action {number} (18xx.games id {record.get('id')}: "
+                         f"{record.get('type')}) our state differs from the reference trace")
+        self.number = number
+        self.game = game
 
 
 def run(path: Path, trace_out: TextIO | None = None,
         reference: list[dict[str, Any]] | None = None,
         report: Callable[[str], None] = print) -> tuple[Outcome, bool]:
-    """Replay a file; return the outcome and whether the reference trace (if any) matched."""
-    document = load_document(path)
+    """Replay a file; return the outcome and whether the reference trace (if any) matched.
+    A file that cannot be read at all gives an outcome with its error and no game."""
+    try:
+        document = game_file.read_document(path)
+    except SaveFileError as exc:
+        return Outcome(None, [], None, None, None, 0, error=str(exc)), True
+    listed = document.get("actions") if isinstance(document, dict) else None
+    in_file = len(listed) if isinstance(listed, list) else None
+    ids: dict[str, str] = {}
     if xx.is_export(document):
-        return _run_export(xx.read_export(document), trace_out, reference, report)
-    history = savefile.from_document(document, str(path))
-    if trace_out is not None:
-        _trace_save(history, trace_out)
-    return _outcome(history.game, {}, len(history.actions)), True
+        try:
+            ids = {name: pid for pid, name in xx.read_export(document).players}
+        except xx.ExportError:
+            pass
+    on_action = _comparer(ids, trace_out, reference, report)
+    try:
+        opened = game_file.open_document(document, path.name, on_action)
+    except SaveFileError as exc:
+        return Outcome(None, [], None, in_file, None, 0, error=str(exc)), True
+    except Diverged as exc:
+        return _outcome(exc.game, ids, FORMAT_NAMES[game_file.EXPORT], in_file,
+                        None, exc.number, str(exc)), False
+    if opened.kind == game_file.SAVE and trace_out is not None:
+        _trace_save(opened.history, trace_out)
+    outcome = _outcome(opened.history.game, opened.player_ids, FORMAT_NAMES[opened.kind],
+                       in_file, opened.total, opened.replayed,
+                       str(opened.refused) if opened.refused else None, opened.refused)
+    return outcome, True
+
+
+def _comparer(ids: dict[str, str], trace_out: TextIO | None,
+              reference: list[dict[str, Any]] | None, report: Callable[[str], None]
+              ) -> Callable[[dict[str, Any], Game], None]:
+    """What runs after each action of an export: write its trace line, and compare it with the
+    reference, reporting the differing fields and raising Diverged at the first difference."""
+    by_action = {line.get("action_id"): line for line in reference or []}
+    numbered = [0]
+
+    def on_action(record: dict[str, Any], game: Game) -> None:
+        numbered[0] += 1
+        ours = trace_state(game, ids)
+        if trace_out is not None:
+            trace_out.write(json.dumps({"action_id": record.get("id"), "type": record.get("type"),
+                                        "entity": record.get("entity"), "state": ours}) + "\n")
+        ref = by_action.get(record.get("id"))
+        if ref is not None:
+            found = differences(ours, ref["state"])
+            if found:
+                report(f"first difference after action {record.get('id')} "
+                       f"({record.get('type')} by {record.get('entity')}):")
+                for line in found:
+                    report(f"  {line}")
+                raise Diverged(record, numbered[0], game)
+
+    return on_action
 
 
 def _trace_save(history: History, trace_out: TextIO) -> None:
@@ -206,63 +272,38 @@ def _trace_save(history: History, trace_out: TextIO) -> None:
                                     "state": trace_state(again.game, {})}) + "\n")
 
 
-def _run_export(export: xx.Export, trace_out: TextIO | None,
-                reference: list[dict[str, Any]] | None,
-                report: Callable[[str], None]) -> tuple[Outcome, bool]:
-    ids = {name: pid for pid, name in export.players}
-    by_action = {line.get("action_id"): line for line in reference or []}
-    matched = True
-
-    class Diverged(Exception):
-        pass
-
-    def on_action(record: dict[str, Any], game: Game) -> None:
-        nonlocal matched
-        ours = trace_state(game, ids)
-        if trace_out is not None:
-            trace_out.write(json.dumps({"action_id": record.get("id"), "type": record.get("type"),
-                                        "entity": record.get("entity"), "state": ours}) + "\n")
-        ref = by_action.get(record.get("id"))
-        if ref is not None and matched:
-            found = differences(ours, ref["state"])
-            if found:
-                matched = False
-                report(f"first difference after action {record.get('id')} "
-                       f"({record.get('type')} by {record.get('entity')}):")
-                for line in found:
-                    report(f"  {line}")
-                raise Diverged
-
-    try:
-        result = xx.replay(export, on_action)
-    except Diverged:
-        return Outcome(export.title, [], None, 0, "differs from the reference trace"), False
-    except xx.ExportError as exc:
-        partial = Outcome(export.title, [], None, exc.applied, str(exc), exc.action_id)
-        return partial, matched
-    return _outcome(result.history.game, ids, result.applied), matched
-
-
-def _outcome(game: Game, ids: dict[str, str], applied: int) -> Outcome:
+def _outcome(game: Game, ids: dict[str, str], file_format: str, in_file: int | None,
+             in_effect: int | None, replayed: int, error: str | None = None,
+             refused: RefusedAction | None = None) -> Outcome:
+    """The scores as they stand: at the end, or after the last action that replayed."""
     scores = game.scores()
     players = [{"id": ids.get(p.name, p.name), "name": p.name, "score": scores[p.name]}
                for p in game.state.players]
-    return Outcome(game.title.info.id, players, game.state.end_reason, applied)
+    return Outcome(game.title.info.id, players, game.state.end_reason, in_file, in_effect,
+                   replayed, file_format, error, refused)
 
 
 def main(args: Any) -> int:
     path = Path(args.file)
     reference = None
     if args.compare:
-        reference = [json.loads(line) for line in
-                     Path(args.compare).read_text(encoding="utf-8").splitlines() if line.strip()]
-    trace_out = open(args.trace, "w", encoding="utf-8") if args.trace else None
+        try:
+            reference = [json.loads(line) for line in
+                         Path(args.compare).read_text(encoding="utf-8").splitlines()
+                         if line.strip()]
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            print(f"tresham replay: the reference trace {args.compare} cannot be read: {exc}",
+                  file=sys.stderr)
+            return 2
+    try:
+        trace_out = open(args.trace, "w", encoding="utf-8") if args.trace else None
+    except OSError as exc:
+        print(f"tresham replay: cannot write the trace {args.trace}: {exc.strerror or exc}",
+              file=sys.stderr)
+        return 2
     try:
         outcome, matched = run(path, trace_out, reference,
                                report=lambda line: print(line, file=sys.stderr))
-    except TreshamError as exc:
-        print(f"tresham replay: {exc}", file=sys.stderr)
-        return 1
     finally:
         if trace_out:
             trace_out.close()

@@ -165,7 +165,7 @@ def test_a_bad_file_shows_a_message_and_keeps_the_game(qtbot: QtBot, tmp_path: P
                    encoding="utf-8")
     before = state_of(win.history)
     assert not win.open_path(bad)
-    assert win.message_box is not None and "not a complete" in win.message_box.text()
+    assert win.message_box is not None and "is cut short" in win.message_box.text()
     assert state_of(win.history) == before
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 class TreshamError(Exception):
     """Base of every error Tresham raises on purpose."""
@@ -34,3 +36,24 @@ class SaveFileError(TreshamError):
         self.action_index = action_index
         self.good_actions = good_actions
         super().__init__(message)
+
+
+@dataclass(frozen=True)
+class RefusedAction:
+    """The first action of a file that could not be replayed, numbered as the file's actions
+    still in effect are (from 1; an export's undone actions and chat are not counted)."""
+
+    number: int
+    total: int
+    kind: str
+    """The action's type as the file names it ("lay_tile")."""
+    what: str
+    """Who made it and its fields, for a person to recognise it."""
+    reason: str
+    source_id: int | None = None
+    """The id the file gives the action (18xx.games exports), if any."""
+
+    def __str__(self) -> str:
+        where = f"18xx.games id {self.source_id}: " if self.source_id is not None else ""
+        return f"action {self.number} of {self.total} ({where}{self.what}) is refused: " \
+               f"{self.reason}"

@@ -3,8 +3,9 @@
     {"format": "tresham-game", "format_version": 1, "app_version": "...", "title": "18GA",
      "players": [...], "options": {...}, "seed": 0, "actions": [...], "redo": [...]}
 
-A file that cannot be read in full raises `SaveFileError` naming the first bad action; its
-`history` attribute then holds the game as it stood at the last good action, when there is one.
+A file that cannot be read in full raises `SaveFileError`; when its setup is good but an action
+is refused, that is a `PartialLoad` naming the action (`refused`) and holding the game as it
+stood after the last good one (`history`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from typing import Any
 
 from tresham import __version__
 from tresham.engine.actions import ActionFormatError, action_from_json
-from tresham.engine.errors import DataError, IllegalAction, SaveFileError
+from tresham.engine.data.loader import UnknownTitle
+from tresham.engine.errors import DataError, IllegalAction, RefusedAction, SaveFileError
 from tresham.engine.game import GameSetup
 from tresham.engine.history import History, collector_paused
 
@@ -50,20 +52,30 @@ def save(history: History, path: Path) -> None:
 
 
 class PartialLoad(SaveFileError):
-    """Some actions replayed before a problem; `history` holds the game up to the last good one."""
+    """An action was refused; `history` holds the game up to the last good one."""
 
-    def __init__(self, message: str, action_index: int, history: History) -> None:
-        super().__init__(message, action_index, len(history.actions))
+    def __init__(self, source: str, refused: RefusedAction, history: History) -> None:
+        super().__init__(f"{source}: {refused}", refused.number - 1, len(history.actions))
+        self.refused = refused
         self.history = history
 
 
 def loads(text: str, source: str = "the save file") -> History:
+    return from_document(parse(text, source), source)
+
+
+def parse(text: str, source: str) -> Any:
+    """JSON text as Python; SaveFileError says whether the text is cut short or not JSON."""
     try:
-        document = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SaveFileError(f"{source} is not complete JSON (it may be truncated): "
-                            f"{exc.msg} at line {exc.lineno}") from None
-    return from_document(document, source)
+        where = f"line {exc.lineno}, column {exc.colno}"
+        # A string the file ends inside is "unterminated" where it starts, not at the end.
+        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
+            raise SaveFileError(f"{source} stops part-way through ({where}): the file is cut "
+                                "short") from None
+        raise SaveFileError(f"{source} is not a game file: it is not JSON ({exc.msg} at "
+                            f"{where})") from None
 
 
 def load(path: Path) -> History:
@@ -83,12 +95,10 @@ def from_document(document: Any, source: str = "the save file") -> History:
     if version > FORMAT_VERSION:
         raise SaveFileError(
             f"{source} was written by a newer Tresham (save format {version}, app "
-            f"{document.get('app_version', '?')}); this version reads format {FORMAT_VERSION}")
+            f"{document.get('app_version', '?')}); this version reads format {FORMAT_VERSION}: "
+            "update Tresham to open it")
     setup = _setup(document, source)
-    try:
-        history = History(setup)
-    except (IllegalAction, DataError) as exc:
-        raise SaveFileError(f"{source}: the game cannot be set up: {exc}") from None
+    history = start(setup, source)
     actions = document.get("actions")
     if not isinstance(actions, list):
         raise SaveFileError(f"{source} has no list of actions")
@@ -97,8 +107,9 @@ def from_document(document: Any, source: str = "the save file") -> History:
             try:
                 history.apply(action_from_json(data))
             except (ActionFormatError, IllegalAction) as exc:
-                raise PartialLoad(f"{source}: action {index} ({_describe(data)}) is refused: "
-                                  f"{exc}", index, history) from None
+                refused = RefusedAction(index + 1, len(actions), _kind(data), describe(data),
+                                        str(exc))
+                raise PartialLoad(source, refused, history) from None
     redo = document.get("redo", [])
     if isinstance(redo, list):
         try:
@@ -106,6 +117,24 @@ def from_document(document: Any, source: str = "the save file") -> History:
         except ActionFormatError:
             history.redo_stack = []
     return history
+
+
+def start(setup: GameSetup, source: str) -> History:
+    """The game before its first action; `source` names the file in the message if the setup
+    cannot be played: a title we lack, a setup the rules refuse, or our own data damaged."""
+    try:
+        return History(setup)
+    except UnknownTitle as exc:
+        raise SaveFileError(exc.describe(source)) from None
+    except IllegalAction as exc:
+        raise SaveFileError(f"{source}: the game cannot be set up: {exc}") from None
+    except DataError as exc:
+        raise SaveFileError(damaged_data(source, setup.title, exc)) from None
+
+
+def damaged_data(source: str, title: str, problem: DataError) -> str:
+    return (f"{source} cannot be opened: Tresham's own data for {title} is damaged "
+            f"({problem}); reinstall Tresham")
 
 
 def _setup(document: dict[str, Any], source: str) -> GameSetup:
@@ -124,7 +153,16 @@ def _setup(document: dict[str, Any], source: str) -> GameSetup:
     return GameSetup(title, tuple(players), options, seed)
 
 
-def _describe(data: Any) -> str:
-    if isinstance(data, dict):
-        return " ".join(f"{k}={v}" for k, v in data.items())
-    return repr(data)[:60]
+def _kind(data: Any) -> str:
+    return str(data.get("type")) if isinstance(data, dict) else type(data).__name__
+
+
+def describe(data: Any, name_of: Any = str, skip: frozenset[str] = frozenset()) -> str:
+    """An action as a file records it, for a person: "lay_tile by W&A: hex=D4 rotation=0".
+    `name_of` turns the recorded entity into a name; keys in `skip` are left out."""
+    if not isinstance(data, dict):
+        return f"not an action but {repr(data)[:60]}"
+    by = f" by {name_of(data['entity'])}" if "entity" in data else ""
+    fields = " ".join(f"{k}={v}" for k, v in data.items()
+                      if k not in ("type", "entity") and k not in skip)
+    return (f"{data.get('type', 'no type')}{by}" + (f": {fields}" if fields else ""))[:200]

@@ -17,12 +17,13 @@ from tresham.engine.actions import (
     EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate, SellShares,
 )
 from tresham.engine.data.loader import load_title
-from tresham.engine.errors import TreshamError
+from tresham.engine.errors import IllegalAction, RefusedAction, TreshamError
 from tresham.engine.game import FIRST_PRIORITY, Game, GameSetup
 from tresham.engine.history import History
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.routes.legality import routes_problem
+from tresham.engine.savefile import describe
 from tresham.engine.shares import Shares
 from tresham.engine.state import IPO
 from tresham.engine.upgrades import current_track
@@ -34,13 +35,16 @@ MAX_INSERTED_PASSES = 12
 
 
 class ExportError(TreshamError):
-    """An export that cannot be read, or an action our engine refuses."""
+    """An export that cannot be read, or an action our engine refuses: then `refused` names it
+    and `history` holds the game after the last action that replayed whole."""
 
-    def __init__(self, message: str, action_id: int | None = None,
-                 applied: int = 0) -> None:
+    def __init__(self, message: str, action_id: int | None = None, applied: int = 0,
+                 refused: RefusedAction | None = None, history: History | None = None) -> None:
         super().__init__(message)
         self.action_id = action_id
         self.applied = applied
+        self.refused = refused
+        self.history = history
 
 
 @dataclass
@@ -71,25 +75,43 @@ def is_export(document: Any) -> bool:
 
 
 def read_export(document: dict[str, Any]) -> Export:
+    players, actions = document.get("players"), document.get("actions")
+    if not isinstance(players, list) or not all(isinstance(p, dict) and "name" in p
+                                                for p in players):
+        raise ExportError("not a readable 18xx.games export: its players are not a list of "
+                          "objects with a name")
+    if not isinstance(actions, list):
+        raise ExportError("not a readable 18xx.games export: its actions are not a list")
+    for position, action in enumerate(actions, 1):
+        if not isinstance(action, dict):
+            raise ExportError(f"not a readable 18xx.games export: entry {position} of its "
+                              f"actions is {repr(action)[:40]}, not an action")
+    settings = document.get("settings") or {}
+    result = document.get("result") or {}
+    if not isinstance(settings, dict) or not isinstance(result, dict):
+        raise ExportError("not a readable 18xx.games export: its settings or result are not "
+                          "objects")
     try:
-        # Older exports name players without ids; their actions then use the names.
-        players = [(str(p.get("id", p["name"])), str(p["name"])) for p in document["players"]]
-        settings = document.get("settings") or {}
-        return Export(
-            title=str(document["title"]), players=players,
-            optional_rules=list(settings.get("optional_rules") or []),
-            seed=int(settings.get("seed") or 0), actions=list(document["actions"]),
-            result={str(k): int(v) for k, v in (document.get("result") or {}).items()},
-            game_end_reason=document.get("game_end_reason"))
-    except (KeyError, TypeError, ValueError) as exc:
+        seed = _number(settings.get("seed") or 0, "seed")
+        scores = {str(k): _number(v, f"result {k}") for k, v in result.items()}
+    except ExportError as exc:
         raise ExportError(f"not a readable 18xx.games export: {exc}") from None
+    # Older exports name players without ids; their actions then use the names.
+    return Export(
+        title=str(document["title"]),
+        players=[(str(p.get("id", p["name"])), str(p["name"])) for p in players],
+        optional_rules=[str(r) for r in settings.get("optional_rules") or []], seed=seed,
+        actions=list(actions), result=scores, game_end_reason=document.get("game_end_reason"))
 
 
 def effective_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The actions still in effect after undo and redo, chat dropped (README of the fixtures)."""
-    kept: list[dict[str, Any]] = []
-    undone: list[list[dict[str, Any]]] = []
-    for action in actions:
+    """The actions still in effect after undo and redo, chat dropped (README of the fixtures).
+    An undo to an action id takes back every action after that one's place in the file, even
+    when that action was itself undone; an id the file lacks is refused (ExportError)."""
+    place = {action.get("id"): index for index, action in enumerate(actions)}
+    kept: list[tuple[int, dict[str, Any]]] = []
+    undone: list[list[tuple[int, dict[str, Any]]]] = []
+    for index, action in enumerate(actions):
         kind = action.get("type")
         if kind == "message":
             continue
@@ -98,7 +120,11 @@ def effective_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
             if target is None:
                 group = [kept.pop()] if kept else []
             else:
-                cut = next((i + 1 for i, a in enumerate(kept) if a.get("id") == target), 0)
+                if target != 0 and target not in place:
+                    raise ExportError(f"action id {action.get('id')} undoes back to action "
+                                      f"{target!r}, which the file does not have")
+                after = place[target] if target != 0 else -1
+                cut = next((i for i, (at, _) in enumerate(kept) if at > after), len(kept))
                 group = kept[cut:]
                 del kept[cut:]
             undone.append(group)
@@ -108,8 +134,8 @@ def effective_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
                 kept.extend(undone.pop())
             continue
         undone.clear()
-        kept.append(action)
-    return kept
+        kept.append((index, action))
+    return [action for _, action in kept]
 
 
 def with_automation(action: dict[str, Any]) -> list[dict[str, Any]]:
@@ -122,6 +148,11 @@ class Replay:
     export: Export
     history: History
     applied: int = 0
+    """Our engine's actions applied (a record's automation and implied passes count too)."""
+    replayed: int = 0
+    """The export's actions in effect that replayed whole, each with its automation."""
+    total: int = 0
+    """The export's actions in effect (after its undos and redos, chat left out)."""
     tile_hexes: dict[str, str] = field(default_factory=dict)
     """18xx.games tile instance ("57-1") -> the hex it lies in."""
 
@@ -154,40 +185,99 @@ OPTION_NAMES = {
 
 
 def replay(export: Export, on_action: Any = None, before_action: Any = None) -> Replay:
-    """Replay an export; raises ExportError naming the first action our engine refuses.
+    """Replay an export; raises ExportError naming the first action our engine refuses, with
+    the game as it stood after the action before it.
 
     `on_action(record, game)` is called after each recorded action and its automation, and
     `before_action(record, game)` just before the record is applied.
     """
     try:
         history = History(setup_for(export))
-    except TreshamError as exc:
+    except IllegalAction as exc:  # a DataError (our own data damaged) is the caller's to word
         raise ExportError(f"the game cannot be set up: {exc}") from None
     state = Replay(export, history)
     records = effective_actions(export.actions)
+    state.total = len(records)
     flat = [(r, part) for r in records for part in with_automation(r)]
+    record_start = 0
     for position, (record, data) in enumerate(flat):
         kind = str(data.get("type"))
-        if before_action and data is record:
-            before_action(record, history.game)
+        if data is record:
+            record_start = len(history.actions)
+            if before_action:
+                before_action(record, history.game)
         if kind not in NO_EFFECT and not kind.startswith("program_"):
             following = [part for _, part in flat[position + 1:]]
             try:
                 _apply(state, data, following)
-            except (TreshamError, KeyError, ValueError) as exc:
-                raise ExportError(
-                    f"action {record.get('id')} ({_describe(data)}) is refused: {exc}",
-                    record.get("id"), state.applied) from None
+            except TRANSLATION_FAULTS as exc:
+                _rewind(history, record_start)
+                refused = RefusedAction(state.replayed + 1, state.total, kind,
+                                        _describe(export, data), _reason(exc), record.get("id"))
+                raise ExportError(str(refused), record.get("id"), state.applied, refused,
+                                  history) from None
             state.applied += 1
         last_part = position + 1 == len(flat) or flat[position + 1][0] is not record
-        if on_action and last_part:
-            on_action(record, history.game)
+        if last_part:
+            state.replayed += 1
+            if on_action:
+                on_action(record, history.game)
     return state
 
 
-def _describe(data: dict[str, Any]) -> str:
-    skip = {"created_at", "entity_type", "id", "user", "auto_actions"}
-    return " ".join(f"{k}={v}" for k, v in data.items() if k not in skip)[:200]
+def _rewind(history: History, count: int) -> None:
+    """Back to `count` actions: a refused record leaves none of its parts (its automation, the
+    passes it implied) behind."""
+    while len(history.actions) > count:
+        history.undo()
+    history.redo_stack.clear()
+
+
+def _describe(export: Export, data: dict[str, Any]) -> str:
+    return describe(data, export.name_of, DESCRIPTION_SKIPS)
+
+
+DESCRIPTION_SKIPS = frozenset({"created_at", "entity_type", "id", "user", "auto_actions"})
+TRANSLATION_FAULTS = (TreshamError, KeyError, ValueError, IndexError, TypeError, AttributeError)
+"""What translating a malformed record can raise; `_reason` words each for a person."""
+
+
+def _reason(error: Exception) -> str:
+    if isinstance(error, TreshamError):
+        return str(error)
+    if isinstance(error, KeyError):
+        return f"it names {error.args[0]!r}, which this game does not have"
+    if isinstance(error, IndexError):
+        return "it names a part (a city, node or share) that this game does not have"
+    return f"it is not in the form an 18xx.games action has ({error})"
+
+
+def _field(data: Any, key: str) -> Any:
+    if not isinstance(data, dict) or key not in data:
+        raise ExportError(f"it has no {key!r} field")
+    return data[key]
+
+
+def _text(data: Any, key: str) -> str:
+    return str(_field(data, key))
+
+
+def _number(value: Any, key: str) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise ExportError(f"its {key!r} field is not a whole number: {value!r}") from None
+
+
+def _whole(data: Any, key: str) -> int:
+    return _number(_field(data, key), key)
+
+
+def _first(data: Any, key: str) -> str:
+    values = _field(data, key)
+    if not isinstance(values, list) or not values:
+        raise ExportError(f"its {key!r} field is not a list of at least one entry")
+    return str(values[0])
 
 
 # Translation ----------------------------------------------------------------------------------
@@ -196,7 +286,7 @@ def _apply(state: Replay, data: dict[str, Any], following: list[dict[str, Any]])
     history = state.history
     game = history.game
     entity = state.export.name_of(data.get("entity"))
-    kind = data["type"]
+    kind = _text(data, "type")
     if kind == "pass":
         _apply_pass(state, entity, following)
         return
@@ -208,14 +298,14 @@ def _apply(state: Replay, data: dict[str, Any], following: list[dict[str, Any]])
     _make_room_for(state, action, game.round)
     history.apply(action)
     if isinstance(action, LayTile):
-        state.tile_hexes[str(data["tile"])] = action.hex
+        state.tile_hexes[_text(data, "tile")] = action.hex
 
 
 def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> Action:
-    kind = data["type"]
+    kind = _text(data, "type")
     private = game.state.privates.get(entity)
     if kind == "assign" and private is not None:
-        return PlaceBonusToken(private.owner, entity, str(data["target"]))
+        return PlaceBonusToken(private.owner, entity, _text(data, "target"))
     if private is not None and private.owner in game.state.corporations:
         # A private company's ability used by the corporation that owns it.
         action = _translate(state, game, private.owner, data)
@@ -223,7 +313,7 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
             return type(action)(**{**action.to_json_fields(), "ability": entity})
         return action
     if kind == "bid":
-        company, price = str(data["company"]), int(data["price"])
+        company, price = _text(data, "company"), _whole(data, "price")
         round_ = game.round
         if isinstance(round_, StockRound) and round_.auction is None and round_.private_turns:
             cheapest = round_.choices()
@@ -232,41 +322,41 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
                 return BuyPrivate(entity, company, price)
         return Bid(entity, company, price)
     if kind == "par":
-        price = int(str(data["share_price"]).split(",")[0])
-        return Par(entity, str(data["corporation"]), price)
+        price = _number(_text(data, "share_price").split(",")[0], "share_price")
+        return Par(entity, _text(data, "corporation"), price)
     if kind == "buy_shares":
-        share = str(data["shares"][0])
+        share = _first(data, "shares")
         corp_id, index = share.rsplit("_", 1)
         owner = game.state.corporations[corp_id].cert_owners[int(index)]
         return BuyShare(entity, corp_id, IPO if owner == IPO else "market")
     if kind == "sell_shares":
-        corp_id = str(data["shares"][0]).rsplit("_", 1)[0]
-        return SellShares(entity, corp_id, int(data["percent"]))
+        corp_id = _first(data, "shares").rsplit("_", 1)[0]
+        return SellShares(entity, corp_id, _whole(data, "percent"))
     if kind == "lay_tile":
-        return LayTile(entity, str(data["hex"]), _tile_name(str(data["tile"])),
-                       int(data["rotation"]))
+        return LayTile(entity, _text(data, "hex"), _tile_name(_text(data, "tile")),
+                       _whole(data, "rotation"))
     if kind == "place_token":
-        hex_id, city = _city(state, game, str(data["city"]))
+        hex_id, city = _city(state, game, _text(data, "city"))
         return PlaceToken(entity, hex_id, city)
     if kind == "run_routes":
-        return RunRoutes(entity, tuple(_route(game, entity, r) for r in data["routes"]))
+        return RunRoutes(entity, tuple(_route(game, entity, r) for r in _field(data, "routes")))
     if kind == "dividend":
-        return Dividend(entity, str(data["kind"]))
+        return Dividend(entity, _text(data, "kind"))
     if kind == "buy_train":
-        train = str(data["train"])
+        train = _text(data, "train")
         seller = None
         for corp in game.state.corporations.values():
             if train in corp.trains:
                 seller = corp.id
-        return BuyTrain(entity, train, int(data["price"]), seller)
+        return BuyTrain(entity, train, _whole(data, "price"), seller)
     if kind == "discard_train":
-        return DiscardTrain(entity, str(data["train"]))
+        return DiscardTrain(entity, _text(data, "train"))
     if kind == "buy_company" and isinstance(game.round, StockRound):
-        company = str(data["company"])
+        company = _text(data, "company")
         seller = game.state.privates[company].owner if company in game.state.privates else ""
-        return SellPrivate(entity, company, str(seller), int(data["price"]))
+        return SellPrivate(entity, company, str(seller), _whole(data, "price"))
     if kind == "buy_company":
-        return BuyCompany(entity, str(data["company"]), int(data["price"]))
+        return BuyCompany(entity, _text(data, "company"), _whole(data, "price"))
     if kind == "bankrupt":
         president = _president_of(game, entity)
         return Bankrupt(president or entity)
@@ -313,7 +403,7 @@ def _route(game: Game, corp_id: str,
     Where several stops share a hex (Atlanta's cities), each assignment of them to the places
     the route stops in that hex is tried, and the first our rules accept is kept.
     """
-    train = str(route["train"])
+    train = _text(route, "train")
     nodes = [_node(game, str(n)) for n in route.get("nodes") or []]
     chains = [list(map(str, c)) for c in route.get("connections") or []]
     if not chains:

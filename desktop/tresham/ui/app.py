@@ -31,8 +31,9 @@ from tresham.ui.info_panels import CorporationsPanel, LogPanel, MarketChart, Pla
 from tresham.ui.map_scene import MapScene, RouteDrawing
 from tresham.ui.map_view import MapView
 from tresham.ui.panels import CharterPanel, TileTray
-from tresham.ui.text import train_label
+from tresham.ui.qt_messages import quiet_offscreen_noise
 from tresham.ui.session import SAVE_SUFFIX, GameSession, score_breakdown, value_over_rounds
+from tresham.ui.text import train_label
 from tresham.ui.what_now import WhatNowPanel
 
 DEFAULT_SETUP = GameSetup("18GA", ("Player 1", "Player 2", "Player 3", "Player 4"))
@@ -616,6 +617,7 @@ def choose_start(folder: Path, path: str | None) -> tuple[History, Path | None, 
 
 
 def run(path: str | None = None) -> int:
+    quiet_offscreen_noise()
     app = QApplication.instance() or QApplication(sys.argv)
     QApplication.setApplicationName("Tresham")
     # Wayland compositors match the window to its .desktop entry by this name.

@@ -1,6 +1,6 @@
 """Render the main window offscreen to a PNG: `tresham screenshot` for tests, docs and the README.
 
-    python -m tresham.ui.screenshot [SAVE.json] -o OUT.png [--size WxH] [--new TITLE --players N]
+    python -m tresham.ui.screenshot [SAVE.json | EXPORT.json] -o OUT.png [--size WxH] [--new TITLE --players N]
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import os
 import sys
 from pathlib import Path
 
-from tresham.engine import savefile
+from tresham import game_file
 from tresham.engine.errors import TreshamError
 from tresham.engine.game import GameSetup
 from tresham.engine.history import History
@@ -22,7 +22,9 @@ def render(history: History, out: Path, size: tuple[int, int] = (1400, 900)) -> 
     from PySide6.QtWidgets import QApplication
 
     from tresham.ui.app import MainWindow
+    from tresham.ui.qt_messages import quiet_offscreen_noise
 
+    quiet_offscreen_noise()
     app = QApplication.instance() or QApplication([])
     window = MainWindow(history)
     window.resize(*size)
@@ -39,7 +41,8 @@ def render(history: History, out: Path, size: tuple[int, int] = (1400, 900)) -> 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tresham screenshot",
                                      description="Render the main window to a PNG.")
-    parser.add_argument("save", nargs="?", help="a saved game (.tresham.json)")
+    parser.add_argument("save", nargs="?",
+                        help="a saved game (.tresham.json) or an 18xx.games export")
     parser.add_argument("-o", "--output", required=True, help="the PNG to write")
     parser.add_argument("--size", default="1400x900", help="window size, WxH")
     parser.add_argument("--new", metavar="TITLE", help="a new game of this title")
@@ -51,7 +54,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--size must look like 1400x900, not {args.size!r}")
     try:
         if args.save:
-            history = savefile.load(Path(args.save))
+            opened = game_file.read(Path(args.save))
+            if opened.warning:
+                print(f"tresham screenshot: {' '.join(opened.warning.split())}", file=sys.stderr)
+            history = opened.history
         else:
             players = tuple(f"Player {i + 1}" for i in range(args.players))
             history = History(GameSetup(args.new or "18GA", players))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from tresham import game_file
 from tresham.engine import savefile
 from tresham.engine.actions import Action
 from tresham.engine.errors import IllegalAction, SaveFileError, TreshamError
@@ -23,20 +24,12 @@ from tresham.engine.history import History
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Choice
 from tresham.engine.shares import Shares
+from tresham.game_file import Opened
 
 AUTOSAVE_NAME = "autosave.tresham.json"
 RECENT_NAME = "recent.json"
 RECENT_LIMIT = 8
 SAVE_SUFFIX = ".tresham.json"
-
-
-@dataclass(frozen=True)
-class Opened:
-    """A game read from a file, and a warning for the player when only part of it could be read."""
-
-    history: History
-    warning: str = ""
-    kind: str = "save"  # "save" | "export"
 
 
 class GameSession:
@@ -153,29 +146,9 @@ class GameSession:
 
     @staticmethod
     def read(path: Path) -> Opened:
-        """Read our save file or an 18xx.games export; raises SaveFileError with the reason."""
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SaveFileError(f"{path.name} cannot be read: {exc}") from None
-        try:
-            document = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SaveFileError(f"{path.name} is not a complete game file (it may be cut "
-                                f"short): {exc.msg} at line {exc.lineno}") from None
-        from tresham.importers import eighteen_xx_games as exports
-        if exports.is_export(document):
-            try:
-                replayed = exports.replay(exports.read_export(document))
-            except TreshamError as exc:
-                raise SaveFileError(f"{path.name} is an 18xx.games export Tresham cannot "
-                                    f"replay: {exc}") from None
-            return Opened(replayed.history, kind="export")
-        try:
-            return Opened(savefile.from_document(document, path.name))
-        except savefile.PartialLoad as exc:
-            return Opened(exc.history, f"{exc}\n\nThe game opens at the last action that could "
-                                       "be replayed.")
+        """Read our save file or an 18xx.games export (`tresham.game_file`, as `tresham replay`
+        and `tresham screenshot` do); raises SaveFileError with the reason."""
+        return game_file.read(path)
 
     def open(self, path: Path) -> Opened:
         opened = self.read(path)

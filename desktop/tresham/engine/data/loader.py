@@ -43,6 +43,21 @@ _NODE_REF = re.compile(r"^([cto])(\d+)$")
 _COMMON = "common"
 
 
+class UnknownTitle(DataError):
+    """A title with no folder under maps/: this version of Tresham cannot play it."""
+
+    def __init__(self, title_id: str, available: list[str]) -> None:
+        self.title_id = title_id
+        self.available = available
+        super().__init__(f"maps/{title_id}", "",
+                         f"no such title (available: {', '.join(available) or 'none'})")
+
+    def describe(self, source: str) -> str:
+        """`source` is a game of a title we lack, said for a player."""
+        return (f"{source} is a game of {self.title_id}, which this version of Tresham cannot "
+                f"play (it plays {', '.join(self.available) or 'no title'})")
+
+
 def available_titles(root: Path | None = None) -> list[str]:
     """Ids of the titles that have a folder under maps/."""
     base = root or maps_dir()
@@ -55,8 +70,7 @@ def load_title(title_id: str, root: Path | None = None) -> TitleData:
     base = root or maps_dir()
     folder = base / title_id
     if not folder.is_dir():
-        known = ", ".join(available_titles(base)) or "none"
-        raise DataError(f"maps/{title_id}", "", f"no such title (available: {known})")
+        raise UnknownTitle(title_id, available_titles(base))
     return _TitleLoader(base, title_id).load()
 
 
