@@ -10,3 +10,9 @@ def sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def literal(text: str) -> str:
+    """The text for a button, check box or menu label, shown as written: Qt reads `&` there as
+    the mark of a keyboard shortcut ("Georgia & Florida" would show as "Georgia _Florida")."""
+    return text.replace("&", "&&")
