@@ -129,9 +129,10 @@ class NewGameDialog(QDialog):
         self.count.blockSignals(False)
         self._count_changed()
         while self.rules_layout.count():
-            item = self.rules_layout.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
+            widget = self.rules_layout.takeAt(0).widget()
+            if widget is not None:
+                widget.setParent(None)  # gone now, not at the next turn of the event loop
+                widget.deleteLater()
         self.rules = {}
         for option in info.options:
             box = QCheckBox(literal(f"{option.name} ({option.rule})"))

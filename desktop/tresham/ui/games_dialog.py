@@ -40,6 +40,12 @@ def when(moment: datetime, now: datetime | None = None) -> str:
     return f"{moment.day} {moment:%b %Y}"
 
 
+def _file_words(game: SavedGame) -> str:
+    if game.file is None:
+        return "only autosaved"
+    return game.file.name + (" (played on since)" if game.unsaved else "")
+
+
 class GamesDialog(QDialog):
     """`choice` (and `chosen` for RESUME) says what the player picked; None: closed or quit."""
 
@@ -88,7 +94,7 @@ class GamesDialog(QDialog):
                                          QDialogButtonBox.ButtonRole.RejectRole)
         layout.addWidget(buttons)
         self.refresh()
-        self.resize(900, 440)
+        self.resize(860, 400)
 
     def _button(self, box: QDialogButtonBox, text: str, slot, role) -> QPushButton:  # type: ignore[no-untyped-def]
         button = box.addButton(text, role)
@@ -105,7 +111,7 @@ class GamesDialog(QDialog):
             if game.game_id == self.current:
                 stage += " — playing now"
             cells = (game.title, ", ".join(game.players), stage, when(game.last_played),
-                     game.file.name if game.file else "")
+                     _file_words(game))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if game.finished:
