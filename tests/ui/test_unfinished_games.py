@@ -44,6 +44,14 @@ def autosaved(folder: Path) -> dict[str, int]:
     return {g.game_id: g.actions for g in Autosaves(UserFiles.under(folder).autosaves).games()}
 
 
+def saved_after_two_moves(qtbot: QtBot, user: Path, folder: Path) -> tuple[MainWindow, Path]:
+    win = open_window(qtbot, new_history(), user)
+    move(win, 2)
+    file = folder / "ours.tresham.json"
+    assert win.save_to(file)
+    return win, file
+
+
 @pytest.fixture
 def user(tmp_path: Path) -> Path:
     return tmp_path / "user"
@@ -91,11 +99,8 @@ def test_open_recent_keeps_the_game_left_behind(qtbot: QtBot, user: Path, tmp_pa
 
 def test_saving_keeps_the_autosave_in_step_and_reopening_continues_it(
         qtbot: QtBot, user: Path, tmp_path: Path) -> None:
-    win = open_window(qtbot, new_history(), user)
-    move(win, 2)
+    win, file = saved_after_two_moves(qtbot, user, tmp_path)
     game_id = win.session.game_id
-    file = tmp_path / "ours.tresham.json"
-    assert win.save_to(file)
     assert carried_game_id(file) == game_id
     [listed] = Autosaves(UserFiles.under(user).autosaves).games()
     assert listed.file == file and not listed.unsaved and listed.actions == 2
@@ -108,11 +113,8 @@ def test_saving_keeps_the_autosave_in_step_and_reopening_continues_it(
 
 def test_a_file_behind_its_autosave_opens_as_a_game_of_its_own(
         qtbot: QtBot, user: Path, tmp_path: Path) -> None:
-    win = open_window(qtbot, new_history(), user)
-    move(win, 2)
+    win, file = saved_after_two_moves(qtbot, user, tmp_path)
     game_id = win.session.game_id
-    file = tmp_path / "ours.tresham.json"
-    assert win.save_to(file)
     move(win, 3)  # played on without saving
     assert win.open_path(file)
     assert win.session.game_id != game_id and len(win.session.history.actions) == 2
