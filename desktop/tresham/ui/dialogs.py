@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from tresham.engine.data.loader import available_titles, load_title
-from tresham.engine.errors import DataError, IllegalAction
+from tresham.engine.errors import IllegalAction, TreshamError
 from tresham.engine.game import Game, GameSetup, check_setup
 from tresham.ui import palette
 from tresham.ui.session import ScoreLine
@@ -43,7 +43,7 @@ class NewGameDialog(QDialog):
         self.settings = settings
         remembered = settings.new_game if settings is not None else NewGameChoice()
         self.setWindowTitle("New game")
-        self.setMinimumWidth(560)
+        self.setMinimumWidth(620)
         layout = QVBoxLayout(self)
         form = QFormLayout()
         self.title = QComboBox()
@@ -178,7 +178,7 @@ class NewGameDialog(QDialog):
         setup = self.setup()
         try:
             game = Game(setup)
-        except (IllegalAction, DataError) as exc:
+        except TreshamError as exc:
             self.seating.setText(f"Seats and first priority show once the players are valid "
                                  f"({exc}).")
             return
