@@ -334,3 +334,9 @@ def test_file_dialogs_start_in_a_folder_that_exists(qtbot: QtBot, user: Path,
     assert win.save_to(games / "a.tresham.json")
     win.new_game(GameSetup("18GA", ("A", "B", "C")))
     assert win._folder() == games  # the last folder used
+
+
+def test_a_first_save_suggests_a_name_from_the_game() -> None:
+    from tresham.ui.start import suggested_file_name
+    history = History(GameSetup("18GA", ("Ann", "B/ob", "Cy"), {}, 1))
+    assert suggested_file_name(history) == "18GA Ann B_ob Cy.tresham.json"

@@ -34,7 +34,7 @@ from tresham.ui.games_dialog import GamesChoice, GamesDialog
 from tresham.ui.session import SAVE_SUFFIX, GameSession, score_breakdown, value_over_rounds
 from tresham.ui.settings import Settings
 from tresham.ui.start import Start, ask_for_file, choose_start, documents_folder, open_file, \
-    resume
+    resume, suggested_file_name
 from tresham.ui.text import literal
 from tresham.ui.user_files import UserFiles
 from tresham.ui.what_now import WhatNowPanel
@@ -464,7 +464,8 @@ class MainWindow(QMainWindow):
             self.save_as_dialog()
 
     def save_as_dialog(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, "Save the game", str(self._folder()),
+        suggested = self.session.path or self._folder() / suggested_file_name(self.history)
+        name, _ = QFileDialog.getSaveFileName(self, "Save the game", str(suggested),
                                               f"Tresham games (*{SAVE_SUFFIX})")
         if name:
             self.save_to(Path(name))

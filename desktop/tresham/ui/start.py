@@ -16,7 +16,7 @@ from tresham.engine.history import History
 from tresham.ui.autosaves import Autosaves, SavedGame, carried_game_id, new_game_id
 from tresham.ui.dialogs import NewGameDialog
 from tresham.ui.games_dialog import GamesChoice, GamesDialog
-from tresham.ui.session import GameSession
+from tresham.ui.session import SAVE_SUFFIX, GameSession
 from tresham.ui.settings import Settings
 from tresham.ui.user_files import UserFiles
 
@@ -88,6 +88,14 @@ def documents_folder() -> Path:
     if documents and Path(documents).is_dir():
         return Path(documents)
     return Path.home()
+
+
+def suggested_file_name(history: History) -> str:
+    """'18GA Ann Bob Cy.tresham.json': a name for a first save, safe on every platform."""
+    setup = history.setup
+    words = " ".join((setup.title, *setup.players))
+    safe = "".join(c if c.isalnum() or c in " -_.&'" else "_" for c in words).strip(" .")
+    return f"{safe[:80] or 'game'}{SAVE_SUFFIX}"
 
 
 def ask_for_file(parent: QWidget | None, settings: Settings, start_in: Path | None = None) -> Path | None:
