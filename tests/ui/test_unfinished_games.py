@@ -340,3 +340,24 @@ def test_a_first_save_suggests_a_name_from_the_game() -> None:
     from tresham.ui.start import suggested_file_name
     history = History(GameSetup("18GA", ("Ann", "B/ob", "Cy"), {}, 1))
     assert suggested_file_name(history) == "18GA Ann B_ob Cy.tresham.json"
+
+
+EXPORTS = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "18xx.games" / "18GA"
+
+
+def test_an_export_opened_twice_is_one_game_and_never_saved_over(qtbot: QtBot, user: Path,
+                                                                 tmp_path: Path) -> None:
+    export = EXPORTS / "18GA_game_end_bank.json"
+    if not export.is_file():
+        pytest.skip(f"fixture {export} is absent (../shared is not checked out)")
+    copy = tmp_path / "from 18xx.games.json"
+    copy.write_bytes(export.read_bytes())
+    win = open_window(qtbot, new_history(), user)
+    assert win.open_path(copy)
+    first = win.session.game_id
+    assert win.session.path is None  # Save asks for a Tresham file rather than overwrite it
+    assert "from 18xx.games.json (imported)" in win.windowTitle()
+    win.new_game(GameSetup("18GA", ("A", "B", "C")))
+    assert win.open_path(copy)
+    assert win.session.game_id == first and list(autosaved(user)) == [first]
+    assert copy.resolve() in win.session.recent()

@@ -266,7 +266,7 @@ class MainWindow(QMainWindow):
         if session.path is not None:
             name = session.path.name
         elif session.source is not None:
-            name = f"{session.source.name} (not saved in Tresham's format yet)"
+            name = f"{session.source.name} (imported)"
         else:
             name = "unsaved"
         self.setWindowTitle(f"Tresham {__version__} — {session.game.title.info.name} — "
@@ -520,8 +520,8 @@ def _sentence(text: str) -> str:
 
 
 def data_folder() -> Path:
-    """The player's folder for Tresham's own files (autosave, recent games, error reports);
-    `tresham.userdata` decides where that is on each platform."""
+    """The player's folder for error reports (autosaves, recent games and settings are in
+    `UserFiles.standard()`); `tresham.userdata` decides where that is on each platform."""
     return userdata.data_dir()
 
 
@@ -571,6 +571,6 @@ def run(path: str | None = None) -> int:
         return 0  # the player quit from the list of games
     window = MainWindow(start.history, files, start.game_id)
     windows.append(window)
+    window.show()  # first: a warning about the file opens over the window
     window.begin(start)
-    window.show()
     return app.exec()
