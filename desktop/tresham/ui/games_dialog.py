@@ -79,7 +79,7 @@ class GamesDialog(QDialog):
         self.empty = QLabel("No games yet: start a new one or open a file.")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setStyleSheet("color: #555; padding: 24px;")
-        layout.addWidget(self.empty)
+        layout.addWidget(self.empty, 1)
         buttons = QDialogButtonBox()
         self.resume_button = self._button(buttons, "&Resume", self.resume,
                                           QDialogButtonBox.ButtonRole.AcceptRole)
@@ -94,7 +94,10 @@ class GamesDialog(QDialog):
                                          QDialogButtonBox.ButtonRole.RejectRole)
         layout.addWidget(buttons)
         self.refresh()
-        self.resize(860, 400)
+        if self.games:
+            self.resize(860, 400)
+        else:
+            self.resize(560, 200)
 
     def _button(self, box: QDialogButtonBox, text: str, slot, role) -> QPushButton:  # type: ignore[no-untyped-def]
         button = box.addButton(text, role)
@@ -122,6 +125,8 @@ class GamesDialog(QDialog):
         table.resizeRowsToContents()
         table.setVisible(bool(self.games))
         self.empty.setVisible(not self.games)
+        self.resume_button.setVisible(bool(self.games))
+        self.delete_button.setVisible(bool(self.games))
         first = next((row for row, game in enumerate(self.games)
                       if game.game_id != self.current), None)
         if first is not None:
