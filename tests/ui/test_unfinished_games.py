@@ -361,3 +361,61 @@ def test_an_export_opened_twice_is_one_game_and_never_saved_over(qtbot: QtBot, u
     assert win.open_path(copy)
     assert win.session.game_id == first and list(autosaved(user)) == [first]
     assert copy.resolve() in win.session.recent()
+
+
+def test_start_up_as_a_player_sees_it(qtbot: QtBot, user: Path,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """`tresham` with no games: the new-game dialog; Cancel shows the (empty) list, New game
+    there brings the dialog back, Start opens the window on that game; the next start lists
+    it and Quit quits without a window."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+    from tresham.ui import app as app_module
+
+    monkeypatch.setenv("TRESHAM_USER_DIR", str(user))
+    seen: list[str] = []
+    steps = [
+        (NewGameDialog, lambda d: d.reject()),
+        (GamesDialog, lambda d: d.new_button.click()),
+        (NewGameDialog, lambda d: (d.title.setCurrentIndex(d.title.findData("18AL")),
+                                   d.accept())),
+        (MainWindow, lambda w: (move(w), w.close())),
+        (GamesDialog, lambda d: d.close_button.click()),
+    ]
+
+    polls = [0]
+    finished = [False]
+
+    def act() -> None:
+        if finished[0]:
+            return
+        polls[0] += 1
+        if polls[0] > 300:  # something else came up: close whatever shows, so the test fails
+            for stray in QApplication.topLevelWidgets():
+                if isinstance(stray, QDialog):
+                    stray.reject()
+                stray.close()
+            QTimer.singleShot(50, act)
+            return
+        widget = QApplication.activeModalWidget() or next(
+            (w for w in QApplication.topLevelWidgets()
+             if isinstance(w, MainWindow) and w.isVisible()), None)
+        if steps and isinstance(widget, steps[0][0]):
+            kind, step = steps.pop(0)
+            seen.append(kind.__name__ + (f" ({widget.windowTitle()})"
+                                         if kind is GamesDialog else ""))
+            step(widget)
+        if steps:
+            QTimer.singleShot(50, act)
+
+    try:
+        QTimer.singleShot(50, act)
+        assert app_module.run() == 0
+        QTimer.singleShot(50, act)
+        assert app_module.run() == 0
+    finally:
+        finished[0] = True
+    assert not steps, seen
+    assert seen[1] == "GamesDialog (Tresham — your games)"
+    [game] = Autosaves(UserFiles.standard().autosaves).games()  # under TRESHAM_USER_DIR
+    assert game.title == "18AL" and game.actions == 1
