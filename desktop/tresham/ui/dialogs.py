@@ -129,7 +129,8 @@ class NewGameDialog(QDialog):
         self.count.blockSignals(False)
         self._count_changed()
         while self.rules_layout.count():
-            widget = self.rules_layout.takeAt(0).widget()
+            item = self.rules_layout.takeAt(0)
+            widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.setParent(None)  # gone now, not at the next turn of the event loop
                 widget.deleteLater()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from enum import Enum
+from typing import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
@@ -99,7 +100,8 @@ class GamesDialog(QDialog):
         else:
             self.resize(560, 200)
 
-    def _button(self, box: QDialogButtonBox, text: str, slot, role) -> QPushButton:  # type: ignore[no-untyped-def]
+    def _button(self, box: QDialogButtonBox, text: str, slot: Callable[[], object],
+                role: QDialogButtonBox.ButtonRole) -> QPushButton:
         button = box.addButton(text, role)
         button.setAutoDefault(False)
         button.clicked.connect(slot)

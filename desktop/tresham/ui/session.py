@@ -1,9 +1,10 @@
 """The game at the table: the one path every decision takes, plus undo, history, files, autosave.
 
-`GameSession` wraps a `History` and the game's id, under which it is autosaved (`autosaves`). Every button, drop and key ends in `GameSession.apply`, which
-sends the action to the engine, autosaves, and tells the listeners. It also answers the board
-widgets' questions in `History`'s shape (`game`, `actions`, `apply`), so while a player looks at
-an earlier position (`view`) the whole window shows that position and refuses moves.
+`GameSession` wraps a `History` and the game's id, under which it is autosaved (`autosaves`).
+Every button, drop and key ends in `GameSession.apply`, which sends the action to the engine,
+autosaves, and tells the listeners. It also answers the board widgets' questions in `History`'s
+shape (`game`, `actions`, `apply`), so while a player looks at an earlier position (`view`) the
+whole window shows that position and refuses moves.
 
 Plain Python, no Qt: the window supplies the player's files (`UserFiles`); tests drive this
 directly.

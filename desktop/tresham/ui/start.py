@@ -98,7 +98,10 @@ def suggested_file_name(history: History) -> str:
     return f"{safe[:80] or 'game'}{SAVE_SUFFIX}"
 
 
-def ask_for_file(parent: QWidget | None, settings: Settings, start_in: Path | None = None) -> Path | None:
+def ask_for_file(parent: QWidget | None, settings: Settings,
+                 start_in: Path | None = None) -> Path | None:
+    """A game file the player picks, starting in `start_in`, the last folder used or their
+    documents; the folder is remembered."""
     folder = start_in if start_in is not None and start_in.is_dir() else \
         settings.last_folder or documents_folder()
     name, _ = QFileDialog.getOpenFileName(parent, "Open a game", str(folder), OPEN_FILTER)
