@@ -419,3 +419,21 @@ def test_start_up_as_a_player_sees_it(qtbot: QtBot, user: Path,
     assert seen[1] == "GamesDialog (Tresham — your games)"
     [game] = Autosaves(UserFiles.standard().autosaves).games()  # under TRESHAM_USER_DIR
     assert game.title == "18AL" and game.actions == 1
+
+
+def test_resuming_without_playing_keeps_the_time_last_played(qtbot: QtBot, user: Path) -> None:
+    import os
+    win = open_window(qtbot, new_history(), user)
+    move(win, 2)
+    first = win.session.game_id
+    autosave = win.session.autosave_path()
+    assert autosave is not None
+    os.utime(autosave, (1_000_000_000, 1_000_000_000))  # played long ago
+    win.new_game(GameSetup("18GA", ("A", "B", "C")))
+    autosaves = win.session.autosaves
+    assert autosaves is not None
+    win.begin(start_module.resume(autosaves, autosaves.find(first)))  # type: ignore[arg-type]
+    assert win.session.game_id == first
+    assert autosave.stat().st_mtime == 1_000_000_000
+    move(win)
+    assert autosave.stat().st_mtime > 1_000_000_000

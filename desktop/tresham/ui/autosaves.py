@@ -86,11 +86,21 @@ class Autosaves:
         return self.folder / f"{game_id}{SUFFIX}"
 
     def write(self, game_id: str, history: History, file: Path | None, unsaved: bool) -> None:
-        """Raises OSError when the disk refuses."""
+        """Write the game's autosave, unless it holds this already (its time stays the time
+        the game was last played, not last looked at). Raises OSError when the disk refuses."""
         self.folder.mkdir(parents=True, exist_ok=True)
         extra = {GAME_ID: game_id, FILE: str(file) if file else None,
                  SUMMARY: summary(history) | {"unsaved": unsaved}}
-        savefile.save(history, self.path_of(game_id), extra)
+        path = self.path_of(game_id)
+        text = savefile.dumps(history, extra)
+        try:
+            if path.read_text(encoding="utf-8") == text:
+                return
+        except (OSError, UnicodeDecodeError):
+            pass
+        temporary = path.with_name(path.name + ".tmp")
+        temporary.write_text(text, encoding="utf-8")
+        temporary.replace(path)
 
     def delete(self, game_id: str) -> None:
         self.path_of(game_id).unlink(missing_ok=True)
