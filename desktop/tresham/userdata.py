@@ -1,7 +1,8 @@
 """Where Tresham keeps a player's own files: settings, recent games and autosaves.
 
-Always in the platform's standard per-user folders, never beside the program (an installed app's
-folder is often read-only, shared between users, or replaced wholesale by the next update):
+Always in the platform's standard per-user folders (worked out by `platformdirs`), never beside
+the program (an installed app's folder is often read-only, shared between users, or replaced
+wholesale by the next update):
 
 - settings: `$XDG_CONFIG_HOME/tresham` (`~/.config/tresham`) on Linux and other Unix;
   `~/Library/Application Support/Tresham` on macOS; `%APPDATA%\\Tresham` on Windows.
@@ -22,87 +23,66 @@ import ntpath
 import os
 import posixpath
 import sys
-from collections.abc import Mapping
 from pathlib import Path
+
+from platformdirs.api import PlatformDirsABC
+from platformdirs.macos import MacOS
+from platformdirs.unix import Unix
+from platformdirs.windows import Windows
 
 APP_NAME = "Tresham"
 OVERRIDE = "TRESHAM_USER_DIR"
 
 
-class _Where:
-    """The platform and environment the folders are worked out for (the running ones by default;
-    tests pass others)."""
-
-    def __init__(self, platform: str | None, environ: Mapping[str, str] | None) -> None:
-        self.platform = platform or sys.platform
-        self.environ = os.environ if environ is None else environ
-        self.windows = self.platform == "win32"
-        self.mac = self.platform == "darwin"
-
-    def env(self, name: str) -> Path | None:
-        """A variable naming a folder; unset, empty or relative counts as absent (XDG says so)."""
-        value = self.environ.get(name, "")
-        isabs = ntpath.isabs if self.windows else posixpath.isabs
-        return Path(value) if value and isabs(value) else None
-
-    @property
-    def home(self) -> Path:
-        return self.env("USERPROFILE" if self.windows else "HOME") or Path.home()
-
-    @property
-    def override(self) -> Path | None:
-        return self.env(OVERRIDE)
-
-    @property
-    def mac_support(self) -> Path:
-        return self.home / "Library" / "Application Support" / APP_NAME
+def _platform(platform: str | None) -> str:
+    return platform or sys.platform
 
 
-def config_dir(platform: str | None = None, environ: Mapping[str, str] | None = None) -> Path:
+def _folders(platform: str | None, roaming: bool = False) -> PlatformDirsABC:
+    """platformdirs' answer for `platform` (the running one by default; tests name others).
+    Unix folders are lower-case by custom; Windows gets no vendor folder above the app's."""
+    platform = _platform(platform)
+    if platform == "win32":
+        return Windows(APP_NAME, appauthor=False, roaming=roaming)
+    if platform == "darwin":
+        return MacOS(APP_NAME)
+    return Unix(APP_NAME.lower())
+
+
+def override(platform: str | None = None) -> Path | None:
+    """`TRESHAM_USER_DIR` when set to an absolute path for `platform`; unset, empty or relative
+    counts as absent."""
+    value = os.environ.get(OVERRIDE, "")
+    isabs = ntpath.isabs if _platform(platform) == "win32" else posixpath.isabs
+    return Path(value) if value and isabs(value) else None
+
+
+def config_dir(platform: str | None = None) -> Path:
     """The folder for settings."""
-    where = _Where(platform, environ)
-    if where.override:
-        return where.override
-    if where.windows:
-        return (where.env("APPDATA") or where.home / "AppData" / "Roaming") / APP_NAME
-    if where.mac:
-        return where.mac_support
-    return (where.env("XDG_CONFIG_HOME") or where.home / ".config") / APP_NAME.lower()
+    return override(platform) or Path(_folders(platform, roaming=True).user_config_dir)
 
 
-def state_dir(platform: str | None = None, environ: Mapping[str, str] | None = None) -> Path:
+def state_dir(platform: str | None = None) -> Path:
     """The folder for what the app remembers between runs: recent games, window layout."""
-    where = _Where(platform, environ)
-    if where.override or where.windows or where.mac:
-        return config_dir(platform, environ)
-    return (where.env("XDG_STATE_HOME") or where.home / ".local" / "state") / APP_NAME.lower()
+    return override(platform) or Path(_folders(platform, roaming=True).user_state_dir)
 
 
-def data_dir(platform: str | None = None, environ: Mapping[str, str] | None = None) -> Path:
-    """The folder for files the player would miss if lost: autosaves."""
-    where = _Where(platform, environ)
-    if where.override:
-        return where.override
-    if where.windows:
-        return (where.env("LOCALAPPDATA") or where.home / "AppData" / "Local") / APP_NAME
-    if where.mac:
-        return where.mac_support
-    return (where.env("XDG_DATA_HOME") or where.home / ".local" / "share") / APP_NAME.lower()
+def data_dir(platform: str | None = None) -> Path:
+    """The folder for files the player would miss if lost: autosaves, error reports."""
+    return override(platform) or Path(_folders(platform).user_data_dir)
 
 
-def settings_path(platform: str | None = None, environ: Mapping[str, str] | None = None) -> Path:
-    return config_dir(platform, environ) / "settings.json"
+def settings_path(platform: str | None = None) -> Path:
+    return config_dir(platform) / "settings.json"
 
 
-def recent_games_path(platform: str | None = None,
-                      environ: Mapping[str, str] | None = None) -> Path:
-    return state_dir(platform, environ) / "recent.json"
+def recent_games_path(platform: str | None = None) -> Path:
+    return state_dir(platform) / "recent.json"
 
 
-def autosave_dir(platform: str | None = None, environ: Mapping[str, str] | None = None) -> Path:
-    where = _Where(platform, environ)
-    plain_unix = not (where.windows or where.mac or where.override)
-    return data_dir(platform, environ) / ("autosaves" if plain_unix else "Autosaves")
+def autosave_dir(platform: str | None = None) -> Path:
+    plain_unix = _platform(platform) not in ("win32", "darwin") and not override(platform)
+    return data_dir(platform) / ("autosaves" if plain_unix else "Autosaves")
 
 
 def ensure(folder: Path) -> Path:

@@ -1,47 +1,64 @@
-"""User data lives in the platform's per-user folders, never beside the program."""
+"""User data lives in the platform's per-user folders (platformdirs), never beside the program."""
 
 from __future__ import annotations
 
 from pathlib import Path, PureWindowsPath
 
+import pytest
+
 from tresham import userdata
 
+XDG = ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME", userdata.OVERRIDE)
 
-def test_linux_follows_xdg() -> None:
-    env = {"HOME": "/home/ann"}
-    assert userdata.settings_path("linux", env) == Path("/home/ann/.config/tresham/settings.json")
-    assert userdata.recent_games_path("linux", env) == Path(
+
+@pytest.fixture
+def home(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in XDG:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", "/home/ann")
+
+
+def test_linux_follows_xdg(home: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert userdata.settings_path("linux") == Path("/home/ann/.config/tresham/settings.json")
+    assert userdata.recent_games_path("linux") == Path(
         "/home/ann/.local/state/tresham/recent.json")
-    assert userdata.autosave_dir("linux", env) == Path("/home/ann/.local/share/tresham/autosaves")
-    env = {"HOME": "/home/ann", "XDG_CONFIG_HOME": "/cfg", "XDG_DATA_HOME": "relative/ignored"}
-    assert userdata.config_dir("linux", env) == Path("/cfg/tresham")
-    assert userdata.data_dir("linux", env) == Path("/home/ann/.local/share/tresham")
+    assert userdata.autosave_dir("linux") == Path("/home/ann/.local/share/tresham/autosaves")
+    monkeypatch.setenv("XDG_CONFIG_HOME", "/cfg")
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/ignored")
+    assert userdata.config_dir("linux") == Path("/cfg/tresham")
+    assert userdata.data_dir("linux") == Path("/home/ann/.local/share/tresham")
 
 
-def test_macos_uses_application_support() -> None:
-    env = {"HOME": "/Users/ann"}
-    support = Path("/Users/ann/Library/Application Support/Tresham")
-    assert userdata.settings_path("darwin", env) == support / "settings.json"
-    assert userdata.recent_games_path("darwin", env) == support / "recent.json"
-    assert userdata.autosave_dir("darwin", env) == support / "Autosaves"
+def test_macos_uses_application_support(home: None) -> None:
+    support = Path("/home/ann/Library/Application Support/Tresham")
+    assert userdata.settings_path("darwin") == support / "settings.json"
+    assert userdata.recent_games_path("darwin") == support / "recent.json"
+    assert userdata.autosave_dir("darwin") == support / "Autosaves"
 
 
-def test_windows_uses_appdata() -> None:
-    env = {"APPDATA": r"C:\Users\Ann\AppData\Roaming",
-           "LOCALAPPDATA": r"C:\Users\Ann\AppData\Local", "USERPROFILE": r"C:\Users\Ann"}
-    assert PureWindowsPath(str(userdata.settings_path("win32", env))) == PureWindowsPath(
+def test_windows_uses_appdata(monkeypatch: pytest.MonkeyPatch) -> None:
+    import platformdirs.windows
+
+    known = {"CSIDL_APPDATA": r"C:\Users\Ann\AppData\Roaming",
+             "CSIDL_LOCAL_APPDATA": r"C:\Users\Ann\AppData\Local"}
+    # Off Windows platformdirs cannot ask the system for these folders: answer for it.
+    monkeypatch.setattr(platformdirs.windows, "get_win_folder", known.__getitem__)
+    monkeypatch.delenv(userdata.OVERRIDE, raising=False)
+    assert PureWindowsPath(str(userdata.settings_path("win32"))) == PureWindowsPath(
         r"C:\Users\Ann\AppData\Roaming\Tresham\settings.json")
-    assert PureWindowsPath(str(userdata.autosave_dir("win32", env))) == PureWindowsPath(
+    assert PureWindowsPath(str(userdata.recent_games_path("win32"))) == PureWindowsPath(
+        r"C:\Users\Ann\AppData\Roaming\Tresham\recent.json")
+    assert PureWindowsPath(str(userdata.autosave_dir("win32"))) == PureWindowsPath(
         r"C:\Users\Ann\AppData\Local\Tresham\Autosaves")
 
 
-def test_override_holds_everything() -> None:
-    env = {"HOME": "/home/ann", "TRESHAM_USER_DIR": "/media/stick/tresham"}
+def test_override_holds_everything(home: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(userdata.OVERRIDE, "/media/stick/tresham")
     for platform in ("linux", "darwin"):
-        assert userdata.config_dir(platform, env) == Path("/media/stick/tresham")
-        assert userdata.autosave_dir(platform, env).parent == Path("/media/stick/tresham")
-    env = {"USERPROFILE": r"C:\Users\Ann", "TRESHAM_USER_DIR": r"E:\tresham"}
-    assert PureWindowsPath(str(userdata.recent_games_path("win32", env))) == PureWindowsPath(
+        assert userdata.config_dir(platform) == Path("/media/stick/tresham")
+        assert userdata.autosave_dir(platform).parent == Path("/media/stick/tresham")
+    monkeypatch.setenv(userdata.OVERRIDE, r"E:\tresham")
+    assert PureWindowsPath(str(userdata.recent_games_path("win32"))) == PureWindowsPath(
         r"E:\tresham\recent.json")
 
 

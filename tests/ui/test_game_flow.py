@@ -16,6 +16,8 @@ from tresham.engine.game import GameSetup
 from tresham.engine.history import History
 from tresham.engine.state import BANK
 from tresham.ui.app import MainWindow
+from tresham.ui.autosaves import Autosaves
+from tresham.ui.user_files import UserFiles
 from tresham.ui.session import GameSession, score_breakdown, value_over_rounds
 from tresham.ui.what_now import choice_key
 
@@ -85,7 +87,8 @@ def test_a_whole_18ga_game_through_the_window_ends_on_the_exported_scores(
     assert win.end_dialog.table.rowCount() == len(expected)  # type: ignore[union-attr]
     points = value_over_rounds(win.history)
     assert points[-1][1] == expected and len(points) > 10
-    assert (tmp_path / "autosave.tresham.json").is_file()
+    autosave = win.session.autosave_path()
+    assert autosave is not None and savefile.load(autosave).actions == win.history.actions
 
 
 def _setup_of(export):  # type: ignore[no-untyped-def]
@@ -175,10 +178,14 @@ def test_resume_after_an_abrupt_stop(qtbot: QtBot, tmp_path: Path, operating: Hi
     for action in operating.actions:  # a game played in the window...
         win.session.apply(action)
     expected = state_of(win.history)
+    game_id = win.session.game_id
     win.hide()
     del win  # ...which then stops without saving or closing
-    resumed = GameSession.resumable(data)
-    assert resumed is not None and state_of(resumed) == expected
+    autosaves = Autosaves(UserFiles.under(data).autosaves)
+    [listed] = autosaves.games()
+    assert listed.game_id == game_id and listed.actions == len(operating.actions)
+    resumed = autosaves.load(game_id)
+    assert state_of(resumed) == expected
     again = window(qtbot, resumed, data)
     assert again.session.game.acting == "CoG"
 
@@ -263,6 +270,7 @@ def test_an_unexpected_error_is_reported_not_shown_as_a_traceback(qtbot: QtBot,
     import sys
     from tresham.ui.app import install_exception_hook
     win = window(qtbot, new_history(), tmp_path)
+    win.session.choose(next(c for c in win.session.game.choices() if c.action is Pass))
     previous = sys.excepthook
     try:
         install_exception_hook(lambda: win, tmp_path)
@@ -275,7 +283,8 @@ def test_an_unexpected_error_is_reported_not_shown_as_a_traceback(qtbot: QtBot,
     assert "RuntimeError: a bug" in (tmp_path / "errors.log").read_text(encoding="utf-8")
     assert win.message_box is not None and "Traceback" not in win.message_box.text()
     assert "saved" in win.message_box.text()
-    assert (tmp_path / "autosave.tresham.json").is_file()
+    autosave = win.session.autosave_path()
+    assert autosave is not None and autosave.is_file()
 
 
 def test_final_scores_reopen_when_the_game_ends_again_after_an_undo(qtbot: QtBot) -> None:

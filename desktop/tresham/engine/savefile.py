@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from tresham import __version__
 from tresham.engine.actions import ActionFormatError, action_from_json
@@ -40,14 +40,16 @@ def to_document(history: History) -> dict[str, Any]:
     }
 
 
-def dumps(history: History) -> str:
-    return json.dumps(to_document(history), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+def dumps(history: History, extra: Mapping[str, Any] | None = None) -> str:
+    """The save document as text; `extra` adds the app's own keys (loading ignores them)."""
+    document = to_document(history) | dict(extra or {})
+    return json.dumps(document, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def save(history: History, path: Path) -> None:
+def save(history: History, path: Path, extra: Mapping[str, Any] | None = None) -> None:
     """Write atomically: a crash mid-write never leaves a half-written save behind."""
     temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(dumps(history), encoding="utf-8")
+    temporary.write_text(dumps(history, extra), encoding="utf-8")
     temporary.replace(path)
 
 

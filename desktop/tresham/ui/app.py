@@ -9,7 +9,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Callable
 
-from PySide6.QtCore import QEvent, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication, QDialog, QDockWidget, QFileDialog, QFrame, QHBoxLayout, QLabel, QMainWindow,
@@ -31,12 +31,15 @@ from tresham.ui.info_panels import CorporationsPanel, LogPanel, MarketChart, Pla
 from tresham.ui.map_scene import MapScene, RouteDrawing
 from tresham.ui.map_view import MapView
 from tresham.ui.panels import CharterPanel, TileTray
+from tresham.ui.games_dialog import GamesChoice, GamesDialog
 from tresham.ui.qt_messages import quiet_offscreen_noise
 from tresham.ui.session import SAVE_SUFFIX, GameSession, score_breakdown, value_over_rounds
-from tresham.ui.text import train_label
+from tresham.ui.settings import Settings
+from tresham.ui.start import Start, ask_for_file, choose_start, documents_folder, open_file, \
+    resume, suggested_file_name
+from tresham.ui.text import literal, train_label
+from tresham.ui.user_files import UserFiles
 from tresham.ui.what_now import WhatNowPanel
-
-DEFAULT_SETUP = GameSetup("18GA", ("Player 1", "Player 2", "Player 3", "Player 4"))
 
 
 class TwoLineLabel(QLabel):
@@ -139,9 +142,11 @@ class MainWindow(QMainWindow):
     session in `History`'s shape, so looking at an earlier position shows it everywhere.
     """
 
-    def __init__(self, history: History, data_dir: Path | None = None) -> None:
+    def __init__(self, history: History, files: UserFiles | Path | None = None,
+                 game_id: str | None = None) -> None:
         super().__init__()
-        self.session = GameSession(history, data_dir)
+        self.session = GameSession(history, files, game_id)
+        self.settings = Settings(self.session.files.settings if self.session.files else None)
         self.controller = BoardController(self.session)  # type: ignore[arg-type]
         self.scene = MapScene(self.session, self.controller)  # type: ignore[arg-type]
         self.view = MapView(self.scene)
@@ -270,6 +275,7 @@ class MainWindow(QMainWindow):
         self._action(file, "&Open…", QKeySequence.StandardKey.Open, self.open_dialog)
         self.recent_menu = file.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self._action(file, "Autosaved &games…", QKeySequence("Ctrl+Shift+O"), self.games_dialog)
         self._action(file, "&Save", QKeySequence.StandardKey.Save, self.save)
         self._action(file, "Save &as…", QKeySequence("Ctrl+Shift+S"), self.save_as_dialog)
         file.addSeparator()
@@ -343,8 +349,20 @@ class MainWindow(QMainWindow):
         self.charter.setEnabled(session.live)
         self.undo_action.setEnabled(session.history.can_undo)
         self.redo_action.setEnabled(session.history.can_redo)
-        name = session.path.name if session.path else "unsaved"
-        self.setWindowTitle(f"Tresham {__version__} — {session.game.title.info.name} — {name}")
+        self._show_title()
+
+    def _show_title(self) -> None:
+        """Version, title and the game's file; Qt's unsaved-changes mark when the file is behind."""
+        session = self.session
+        if session.path is not None:
+            name = session.path.name
+        elif session.source is not None:
+            name = f"{session.source.name} (imported)"
+        else:
+            name = "unsaved"
+        self.setWindowTitle(f"Tresham {__version__} — {session.game.title.info.name} — "
+                            f"{name}[*]")
+        self.setWindowModified(session.path is not None and session.modified)
 
     def _routes_to_show(self) -> tuple[tuple[RouteDrawing, ...], tuple[str, ...]]:
         """The routes being edited while trains are to run (the chosen train's ends ringed);
@@ -376,6 +394,7 @@ class MainWindow(QMainWindow):
         return (), ()
 
     def _on_session(self) -> None:
+        self._show_title()
         finished = self.session.history.game.state.finished
         if finished and not self._finished and self.session.live:
             QTimer.singleShot(0, self.show_scores)
@@ -423,13 +442,16 @@ class MainWindow(QMainWindow):
     # Games and files ----------------------------------------------------------------------------
 
     def replace_history(self, history: History, path: Path | None = None,
-                        message: str = "") -> None:
+                        message: str = "", game_id: str | None = None,
+                        source: Path | None = None, saved: bool = True) -> None:
+        """Play `history` from now on (the game left keeps its autosave); `game_id` None: a
+        new game."""
         other_title = history.game.title.info.id != self.session.history.game.title.info.id
         if other_title:
             # The old map must not redraw the new game: it has the old title's hexes.
             if self.scene.refresh in self.controller.listeners:
                 self.controller.listeners.remove(self.scene.refresh)
-        self.session.replace(history, path)
+        self.session.replace(history, path, game_id, source, saved)
         if other_title:
             self._rebuild_for_title()
         self._finished = history.game.state.finished
@@ -452,7 +474,7 @@ class MainWindow(QMainWindow):
         self.replace_history(History(setup), None, "A new game begins.")
 
     def new_game_dialog(self) -> None:
-        dialog = NewGameDialog(self)
+        dialog = NewGameDialog(self, self.settings)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             try:
                 self.new_game(dialog.setup())
@@ -460,26 +482,48 @@ class MainWindow(QMainWindow):
                 self._tell("Tresham", str(exc), QMessageBox.Icon.Warning)
 
     def open_path(self, path: Path) -> bool:
-        """Open our save file or an 18xx.games export; a problem is told, never raised."""
+        """Open our save file or an 18xx.games export; a problem is told, never raised. The
+        game left, and any further-played autosave of the opened one, are kept."""
         try:
-            opened = GameSession.read(path)
+            start = open_file(self.session.autosaves, path)
         except TreshamError as exc:
             self._tell("Cannot open the game", str(exc), QMessageBox.Icon.Warning)
             return False
-        self.replace_history(opened.history, path if opened.kind == "save" else None,
-                             f"Opened {path.name}.")
-        self.session.remember(path)
-        if opened.warning:
-            self._tell("Part of the game could not be read", opened.warning,
-                       QMessageBox.Icon.Warning)
+        self.begin(start)
         return True
 
+    def begin(self, start: Start) -> None:
+        """Play the game `start` names (opened, resumed or new)."""
+        self.replace_history(start.history, start.path, start.message, start.game_id,
+                             start.source, start.saved)
+        if start.source is not None:
+            self.session.remember(start.source)
+        if start.warning:
+            self._tell("Part of the game could not be read", start.warning,
+                       QMessageBox.Icon.Warning)
+
     def open_dialog(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(
-            self, "Open a game", str(self._folder()),
-            "Games (*.tresham.json *.json);;All files (*)")
-        if name:
-            self.open_path(Path(name))
+        path = ask_for_file(self, self.settings, self._folder())
+        if path is not None:
+            self.open_path(path)
+
+    def games_dialog(self) -> None:
+        """The autosaved games: resume one, delete old ones, or start or open another."""
+        if self.session.autosaves is None:
+            return
+        self.session.autosave()  # this game's row shows where it stands now
+        dialog = GamesDialog(self.session.autosaves, at_start=False,
+                             current=self.session.game_id, parent=self)
+        dialog.exec()
+        if dialog.choice is GamesChoice.NEW:
+            self.new_game_dialog()
+        elif dialog.choice is GamesChoice.OPEN:
+            self.open_dialog()
+        elif dialog.choice is GamesChoice.RESUME and dialog.chosen is not None:
+            try:
+                self.begin(resume(self.session.autosaves, dialog.chosen))
+            except TreshamError as exc:
+                self._tell("Cannot resume the game", str(exc), QMessageBox.Icon.Warning)
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
@@ -487,7 +531,7 @@ class MainWindow(QMainWindow):
         if not recent:
             self.recent_menu.addAction("(none yet)").setEnabled(False)
         for path in recent:
-            action = self.recent_menu.addAction(path.name)
+            action = self.recent_menu.addAction(literal(path.name))
             action.setToolTip(str(path))
             action.triggered.connect(lambda _=False, p=path: self.open_path(p))
 
@@ -500,6 +544,7 @@ class MainWindow(QMainWindow):
             self._tell("Cannot save", f"{path} cannot be written: {exc}",
                        QMessageBox.Icon.Warning)
             return False
+        self.settings.last_folder = path.parent
         self.controller.reset(f"Saved as {path.name}.")
         return True
 
@@ -510,16 +555,18 @@ class MainWindow(QMainWindow):
             self.save_as_dialog()
 
     def save_as_dialog(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, "Save the game", str(self._folder()),
+        suggested = self.session.path or self._folder() / suggested_file_name(self.history)
+        name, _ = QFileDialog.getSaveFileName(self, "Save the game", str(suggested),
                                               f"Tresham games (*{SAVE_SUFFIX})")
         if name:
             self.save_to(Path(name))
 
     def _folder(self) -> Path:
-        if self.session.path is not None:
-            return self.session.path.parent
-        return Path(QStandardPaths.writableLocation(
-            QStandardPaths.StandardLocation.DocumentsLocation) or Path.home())
+        """Where the file dialogs start: this game's folder, the last one used, or documents."""
+        source = self.session.path or self.session.source
+        if source is not None and source.parent.is_dir():
+            return source.parent
+        return self.settings.last_folder or documents_folder()
 
     def show_scores(self) -> None:
         game = self.session.history.game
@@ -553,8 +600,8 @@ def _sentence(text: str) -> str:
 
 
 def data_folder() -> Path:
-    """The player's folder for Tresham's own files (autosave, recent games, error reports);
-    `tresham.userdata` decides where that is on each platform."""
+    """The player's folder for error reports (autosaves, recent games and settings are in
+    `UserFiles.standard()`); `tresham.userdata` decides where that is on each platform."""
     return userdata.data_dir()
 
 
@@ -589,33 +636,6 @@ def install_exception_hook(window_of: Callable[[], MainWindow | None], folder: P
     sys.excepthook = hook
 
 
-def choose_start(folder: Path, path: str | None) -> tuple[History, Path | None, str]:
-    """The game to start with: the file asked for, the autosave if wanted, or a new one."""
-    if path is not None:
-        try:
-            opened = GameSession.read(Path(path))
-        except TreshamError as exc:
-            QMessageBox.critical(None, "Tresham", str(exc))
-        else:
-            if opened.warning:
-                QMessageBox.warning(None, "Tresham", opened.warning)
-            return opened.history, Path(path) if opened.kind == "save" else None, ""
-    resumable = GameSession.resumable(folder)
-    if resumable is not None:
-        game = resumable.game
-        answer = QMessageBox.question(
-            None, "Resume the last game?",
-            f"The last game of {game.title.info.name} ({', '.join(game.setup.players)}) "
-            f"stopped in {game.round.name} after {len(resumable.actions)} actions.\n\n"
-            "Resume it?")
-        if answer == QMessageBox.StandardButton.Yes:
-            return resumable, None, "Resumed the last game."
-    dialog = NewGameDialog()
-    if dialog.exec() == QDialog.DialogCode.Accepted:
-        return History(dialog.setup()), None, "A new game begins."
-    return History(DEFAULT_SETUP), None, ""
-
-
 def run(path: str | None = None) -> int:
     quiet_offscreen_noise()
     app = QApplication.instance() or QApplication(sys.argv)
@@ -626,12 +646,12 @@ def run(path: str | None = None) -> int:
     folder = data_folder()
     windows: list[MainWindow] = []
     install_exception_hook(lambda: windows[0] if windows else None, folder)
-    history, saved_at, message = choose_start(folder, path)
-    window = MainWindow(history, folder)
+    files = UserFiles.standard()
+    start = choose_start(files, Settings(files.settings), path)
+    if start is None:
+        return 0  # the player quit from the list of games
+    window = MainWindow(start.history, files, start.game_id)
     windows.append(window)
-    window.session.path = saved_at
-    window.session.autosave()
-    if message:
-        window.controller.reset(message)
-    window.show()
+    window.show()  # first: a warning about the file opens over the window
+    window.begin(start)
     return app.exec()

@@ -7,17 +7,18 @@ import random
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
-    QButtonGroup, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QGroupBox,
-    QHBoxLayout, QLabel, QLineEdit, QRadioButton, QSpinBox, QTableWidget, QTableWidgetItem,
-    QVBoxLayout, QWidget, QAbstractItemView, QHeaderView,
+    QButtonGroup, QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QFrame, QGroupBox,
+    QHBoxLayout, QLabel, QLineEdit, QRadioButton, QScrollArea, QSpinBox, QTableWidget,
+    QTableWidgetItem, QVBoxLayout, QWidget, QAbstractItemView, QHeaderView,
 )
 
 from tresham.engine.data.loader import available_titles, load_title
-from tresham.engine.errors import IllegalAction
+from tresham.engine.errors import IllegalAction, TreshamError
 from tresham.engine.game import Game, GameSetup, check_setup
 from tresham.ui import palette
 from tresham.ui.session import ScoreLine
-from tresham.ui.text import money
+from tresham.ui.settings import NewGameChoice, Settings
+from tresham.ui.text import literal, money
 
 SERIES = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"]
 """Okabe-Ito colours for the players' lines; each line also carries its name."""
@@ -33,12 +34,16 @@ def _playable() -> list[str]:
 
 
 class NewGameDialog(QDialog):
-    """Title, 2-6 players as the title allows, optional rules, and the seat order."""
+    """Title, 2-6 players as the title allows, optional rules, and the seat order; it starts as
+    the player last started a game (`Settings`) and shows who sits where and who holds the first
+    priority deal before the game begins."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, settings: Settings | None = None) -> None:
         super().__init__(parent)
+        self.settings = settings
+        remembered = settings.new_game if settings is not None else NewGameChoice()
         self.setWindowTitle("New game")
-        self.setMinimumWidth(520)
+        self.setMinimumWidth(620)
         layout = QVBoxLayout(self)
         form = QFormLayout()
         self.title = QComboBox()
@@ -53,31 +58,44 @@ class NewGameDialog(QDialog):
         form.addRow("Title", self.title)
         form.addRow("Players", self.count)
         layout.addLayout(form)
-        self.names_box = QGroupBox("Players, in seat order")
+        self.names_box = QGroupBox("Players, as they sit round the table")
         self.names_layout = QVBoxLayout(self.names_box)
         self.names: list[QLineEdit] = []
+        self._remembered_names = list(remembered.players)
         layout.addWidget(self.names_box)
-        seats = QGroupBox("Seat order")
-        seats_layout = QHBoxLayout(seats)
+        seats = QGroupBox("Seat order and first priority")
+        seats_layout = QVBoxLayout(seats)
+        order_row = QHBoxLayout()
         self.as_entered = QRadioButton("As entered")
-        self.random_order = QRadioButton("Random, seed")
-        self.as_entered.setChecked(True)
+        self.random_order = QRadioButton("Shuffled")
+        (self.random_order if remembered.shuffled else self.as_entered).setChecked(True)
         group = QButtonGroup(self)
         group.addButton(self.as_entered)
         group.addButton(self.random_order)
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
         self.seed.setValue(random.randrange(1, 1_000_000))
+        self.seed.setPrefix("seed ")
         self.seed.setToolTip("The same seed gives the same seat order and priority draw")
-        seats_layout.addWidget(self.as_entered)
-        seats_layout.addWidget(self.random_order)
-        seats_layout.addWidget(self.seed)
-        seats_layout.addStretch(1)
+        order_row.addWidget(self.as_entered)
+        order_row.addWidget(self.random_order)
+        order_row.addStretch(1)
+        order_row.addWidget(self.seed)
+        seats_layout.addLayout(order_row)
+        self.seating = QLabel()
+        self.seating.setWordWrap(True)
+        self.seating.setTextFormat(Qt.TextFormat.PlainText)
+        seats_layout.addWidget(self.seating)
         layout.addWidget(seats)
         self.rules_box = QGroupBox("Optional rules")
         self.rules_layout = QVBoxLayout(self.rules_box)
         self.rules: dict[str, QCheckBox] = {}
-        layout.addWidget(self.rules_box)
+        self.rules_scroll = QScrollArea()
+        self.rules_scroll.setWidgetResizable(True)
+        self.rules_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.rules_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.rules_scroll.setWidget(self.rules_box)
+        layout.addWidget(self.rules_scroll, 1)
         self.problem = QLabel()
         self.problem.setStyleSheet(f"color: {palette.REFUSED};")
         self.problem.setWordWrap(True)
@@ -88,8 +106,15 @@ class NewGameDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        index = self.title.findData(remembered.title) if remembered.title else -1
+        if index >= 0:
+            self.title.setCurrentIndex(index)
+        self._remembered_options = dict(remembered.options) \
+            if remembered.title == self.title.currentData() else {}
         self.title.currentIndexChanged.connect(self._title_changed)
         self.count.valueChanged.connect(self._count_changed)
+        self.random_order.toggled.connect(self._show_seating)
+        self.seed.valueChanged.connect(self._show_seating)
         self._title_changed()
 
     def _title_changed(self) -> None:
@@ -97,32 +122,72 @@ class NewGameDialog(QDialog):
         if title_id is None:
             return
         info = load_title(title_id).info
+        self.count.blockSignals(True)
         self.count.setRange(info.min_players, info.max_players)
-        self.count.setValue(max(info.min_players, min(4, info.max_players)))
+        wanted = len(self._remembered_names) or 4
+        self.count.setValue(max(info.min_players, min(wanted, info.max_players)))
+        self.count.blockSignals(False)
         self._count_changed()
         while self.rules_layout.count():
             item = self.rules_layout.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.setParent(None)  # gone now, not at the next turn of the event loop
+                widget.deleteLater()
         self.rules = {}
         for option in info.options:
-            box = QCheckBox(f"{option.name} ({option.rule})")
+            box = QCheckBox(literal(f"{option.name} ({option.rule})"))
             box.setToolTip(option.description)
+            box.setChecked(self._remembered_options.get(option.id, False))
             description = QLabel(option.description)
             description.setWordWrap(True)
             description.setStyleSheet("color: #555; margin-left: 22px;")
             self.rules_layout.addWidget(box)
             self.rules_layout.addWidget(description)
             self.rules[option.id] = box
+        self._remembered_options = {}
+        self.rules_box.setVisible(bool(info.options))
+        self.rules_scroll.setVisible(bool(info.options))
+        self._fit_to_content()
+
+    def _fit_to_content(self) -> None:
+        """As tall as the options need, within the screen; the options scroll beyond that."""
+        self.rules_box.adjustSize()
+        wanted = self.rules_box.sizeHint().height() + 4
+        screen = self.screen().availableGeometry() if self.screen() else None
+        room = (screen.height() - 60) if screen is not None else 700
+        others = self.sizeHint().height() - self.rules_scroll.sizeHint().height()
+        self.rules_scroll.setMinimumHeight(max(80, min(wanted, room - others)))
+        self.adjustSize()
 
     def _count_changed(self) -> None:
         count = self.count.value()
         while len(self.names) < count:
-            edit = QLineEdit(f"Player {len(self.names) + 1}")
+            seat = len(self.names)
+            remembered = self._remembered_names[seat] if seat < len(self._remembered_names) \
+                else f"Player {seat + 1}"
+            edit = QLineEdit(remembered)
+            edit.textChanged.connect(self._show_seating)
             self.names.append(edit)
             self.names_layout.addWidget(edit)
         while len(self.names) > count:
             self.names.pop().deleteLater()
+        self._show_seating()
+
+    def _show_seating(self) -> None:
+        """The seats and the first priority deal as the engine will set them (title's rule)."""
+        setup = self.setup()
+        try:
+            game = Game(setup)
+        except TreshamError as exc:
+            self.seating.setText(f"Seats and first priority show once the players are valid "
+                                 f"({exc}).")
+            return
+        seats = [f"{n}. {name}" for n, name in enumerate(setup.players, 1)]
+        first = setup.players[game.state.priority]
+        how = "the seats are shuffled and " if self.random_order.isChecked() else ""
+        self.seating.setText(f"Seats: {',  '.join(seats)}.\nFirst priority deal: {first} "
+                             f"({how}the seed draws who starts).")
 
     def setup(self) -> GameSetup:
         names = [n.text().strip() for n in self.names]
@@ -139,6 +204,10 @@ class NewGameDialog(QDialog):
         except IllegalAction as exc:
             self.problem.setText(str(exc)[0].upper() + str(exc)[1:] + ".")
             return
+        if self.settings is not None:
+            self.settings.new_game = NewGameChoice(
+                setup.title, tuple(n.text().strip() for n in self.names),
+                self.random_order.isChecked(), dict(setup.options))
         super().accept()
 
 

@@ -1,11 +1,13 @@
 """The game at the table: the one path every decision takes, plus undo, history, files, autosave.
 
-`GameSession` wraps a `History`. Every button, drop and key ends in `GameSession.apply`, which
-sends the action to the engine, autosaves, and tells the listeners. It also answers the board
-widgets' questions in `History`'s shape (`game`, `actions`, `apply`), so while a player looks at
-an earlier position (`view`) the whole window shows that position and refuses moves.
+`GameSession` wraps a `History` and the game's id, under which it is autosaved (`autosaves`).
+Every button, drop and key ends in `GameSession.apply`, which sends the action to the engine,
+autosaves, and tells the listeners. It also answers the board widgets' questions in `History`'s
+shape (`game`, `actions`, `apply`), so while a player looks at an earlier position (`view`) the
+whole window shows that position and refuses moves.
 
-Plain Python, no Qt: the window supplies the data folder; tests drive this directly.
+Plain Python, no Qt: the window supplies the player's files (`UserFiles`); tests drive this
+directly.
 """
 
 from __future__ import annotations
@@ -18,26 +20,33 @@ from typing import Any, Callable
 from tresham import game_file
 from tresham.engine import savefile
 from tresham.engine.actions import Action
-from tresham.engine.errors import IllegalAction, SaveFileError, TreshamError
+from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
 from tresham.engine.history import History
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Choice
 from tresham.engine.shares import Shares
 from tresham.game_file import Opened
+from tresham.ui.autosaves import GAME_ID, Autosaves, new_game_id
+from tresham.ui.user_files import UserFiles
 
-AUTOSAVE_NAME = "autosave.tresham.json"
-RECENT_NAME = "recent.json"
 RECENT_LIMIT = 8
 SAVE_SUFFIX = ".tresham.json"
 
 
 class GameSession:
-    def __init__(self, history: History, data_dir: Path | None = None) -> None:
+    def __init__(self, history: History, files: UserFiles | Path | None = None,
+                 game_id: str | None = None) -> None:
         self.history = history
-        self.data_dir = data_dir
+        self.files = UserFiles.of(files)
+        self.autosaves = Autosaves(self.files.autosaves) if self.files else None
+        self.game_id = game_id or new_game_id()
         self.path: Path | None = None
         """Where the player last saved or opened this game (None: only autosaved)."""
+        self.source: Path | None = None
+        """The file the game was opened from (an 18xx.games export is never saved over)."""
+        self._saved: list[Action] | None = None
+        """The actions as last saved to or read from `path` (None: not known to be saved)."""
         self.viewing: int | None = None
         """The number of actions shown while looking at the past; None at the present."""
         self._past: Game | None = None
@@ -128,21 +137,34 @@ class GameSession:
         if notify:
             self._changed()
 
-    def replace(self, history: History, path: Path | None = None) -> None:
-        """Play another game from now on (new, opened or resumed)."""
+    def replace(self, history: History, path: Path | None = None, game_id: str | None = None,
+                source: Path | None = None, saved: bool = True) -> None:
+        """Play another game from now on (new, opened or resumed); the one left stays in its
+        own autosave. `game_id` None starts a new game id; `saved`: as `path` holds it."""
         self.history = history
+        self.game_id = game_id or new_game_id()
         self.path = path
+        self.source = source or path
+        self._saved = list(history.actions) if path is not None and saved else None
         self.viewing = None
         self._past = None
         self.autosave()
         self._changed()
 
+    @property
+    def modified(self) -> bool:
+        """Played on since the game was last saved to (or opened from) its file."""
+        return self._saved != self.history.actions
+
     # Files ------------------------------------------------------------------------------------
 
     def save(self, path: Path) -> None:
-        savefile.save(self.history, path)
-        self.path = path
+        """Save to the player's file; the autosave goes on as the same game, linked to it."""
+        savefile.save(self.history, path, {GAME_ID: self.game_id})
+        self.path = self.source = path
+        self._saved = list(self.history.actions)
         self.remember(path)
+        self.autosave()
 
     @staticmethod
     def read(path: Path) -> Opened:
@@ -150,63 +172,42 @@ class GameSession:
         and `tresham screenshot` do); raises SaveFileError with the reason."""
         return game_file.read(path)
 
-    def open(self, path: Path) -> Opened:
-        opened = self.read(path)
-        self.replace(opened.history, path if opened.kind == "save" else None)
-        self.remember(path)
-        return opened
-
     # Autosave and the recent games list -------------------------------------------------------
 
     def autosave_path(self) -> Path | None:
-        return self.data_dir / AUTOSAVE_NAME if self.data_dir else None
+        return self.autosaves.path_of(self.game_id) if self.autosaves else None
 
     def autosave(self) -> None:
-        path = self.autosave_path()
-        if path is None:
+        """Keep this game's own autosave current (a game nobody has moved in yet has none)."""
+        if self.autosaves is None or not (self.history.actions or self.history.redo_stack):
             return
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            savefile.save(self.history, path)
+            self.autosaves.write(self.game_id, self.history, self.path,
+                                 self.path is None or self.modified)
         except OSError:
             pass  # a full or read-only disk must not stop play; the next action tries again
 
-    @staticmethod
-    def resumable(data_dir: Path | None) -> History | None:
-        """The autosaved game worth offering on start: read, begun and not finished."""
-        if data_dir is None:
-            return None
-        path = data_dir / AUTOSAVE_NAME
-        if not path.is_file():
-            return None
-        try:
-            history = savefile.load(path)
-        except savefile.PartialLoad as exc:
-            history = exc.history
-        except (SaveFileError, TreshamError):
-            return None
-        if not history.actions or history.game.state.finished:
-            return None
-        return history
-
     def recent(self) -> list[Path]:
-        if self.data_dir is None:
+        if self.files is None:
             return []
-        try:
-            names = json.loads((self.data_dir / RECENT_NAME).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return []
+        names: object = []
+        for path in (self.files.recent, self.files.legacy_recent):
+            try:
+                names = json.loads(path.read_text(encoding="utf-8"))
+                break
+            except (OSError, ValueError):
+                continue
         if not isinstance(names, list):
             return []
         return [Path(n) for n in names if isinstance(n, str) and Path(n).is_file()]
 
     def remember(self, path: Path) -> None:
-        if self.data_dir is None:
+        if self.files is None:
             return
         paths = [path.resolve()] + [p for p in self.recent() if p.resolve() != path.resolve()]
         try:
-            self.data_dir.mkdir(parents=True, exist_ok=True)
-            (self.data_dir / RECENT_NAME).write_text(
+            self.files.recent.parent.mkdir(parents=True, exist_ok=True)
+            self.files.recent.write_text(
                 json.dumps([str(p) for p in paths[:RECENT_LIMIT]], indent=1), encoding="utf-8")
         except OSError:
             pass

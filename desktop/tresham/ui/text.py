@@ -44,3 +44,9 @@ def bank_words(bank: int) -> str:
     if bank >= 0:
         return f"Bank {money(bank)}"
     return f"Bank broken: {money(-bank)} paid beyond its last dollar"
+
+
+def literal(text: str) -> str:
+    """The text for a button, check box or menu label, shown as written: Qt reads `&` there as
+    the mark of a keyboard shortcut ("Georgia & Florida" would show as "Georgia _Florida")."""
+    return text.replace("&", "&&")

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QSpinBox, QVBoxLayout, QWidget,
 )
 
-from tresham.ui.text import money, sentence, train_button_labels
+from tresham.ui.text import literal, money, sentence, train_button_labels
 from tresham.engine.actions import (
     Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, DiscardTrain, Dividend,
     LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate, SellShares,
@@ -429,7 +429,7 @@ class WhatNowPanel(QWidget):
     def _button(self, choice: Choice, text: str, footer: bool = False,
                 **extra: Any) -> QPushButton:
         """A button for one choice, in the list or (`footer`) among the closing actions."""
-        button = QPushButton(text.replace("&", "&&"))
+        button = QPushButton(literal(text))
         button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         button.clicked.connect(lambda: self.make(choice, **extra))
         self.controls.append(Control([choice], [button]))
@@ -451,7 +451,7 @@ class WhatNowPanel(QWidget):
         spin.setValue(_clamp(start, (low, high)))
         spin.setToolTip(f"Any amount from {money(low)} to {money(high)}")
         spin.setMinimumWidth(80)
-        button = QPushButton(verb)
+        button = QPushButton(literal(verb))
         button.clicked.connect(lambda: self.make(choice, price=spin.value()))
         spin.lineEdit().returnPressed.connect(button.click)
         layout.addWidget(label, 1)
@@ -653,7 +653,7 @@ class WhatNowPanel(QWidget):
             note = self._label(f"Possible in {', '.join(sorted(lays))}"
                                + (f"; {', '.join(terms)}." if terms else "."))
             self.layout_.addWidget(note)
-        button = QPushButton(f"Lay {what} with {company}")
+        button = QPushButton(literal(f"Lay {what} with {company}"))
         button.setToolTip(f"Uses {company}'s tile lay: its hexes light up on the map; click one "
                           "or drag the tile there")
         button.clicked.connect(lambda: self.board.use_ability(company))
