@@ -10,7 +10,9 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 REPO = Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared"
+SHARED = Path(os.environ.get("TRESHAM_SHARED") or REPO.parent / "shared")
+"""../shared beside the checkout; TRESHAM_SHARED names it for a checkout elsewhere (a git
+worktree)."""
 
 
 @pytest.fixture

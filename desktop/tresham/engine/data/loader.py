@@ -540,7 +540,7 @@ class _TitleLoader:
             for side in train.sides:
                 if owner.setdefault(side.name, train.name) != train.name:
                     raise DataError(node.file, f"trains[{i}].sides",
-                                    f"side {side.name!r} is also a name on train "
+                                    f"side {side.name!r} is already a name of train "
                                     f"{owner[side.name]!r}")
         return tuple(trains)
 
