@@ -47,7 +47,7 @@ def test_18va_is_data_only_and_not_offered_to_players(title: TitleData) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_it_sets_up_for_each_player_count_its_rules_allow(title: TitleData, players: int) -> None:
-    setup = GameSetup("18VA", [f"P{n}" for n in range(players)], {})
+    setup = GameSetup("18VA", tuple(f"P{n}" for n in range(players)), {})
     check_setup(setup, title)
     assert title.info.starting_cash[players] * players <= title.info.bank
     assert players in title.info.certificate_limit
@@ -56,7 +56,7 @@ def test_it_sets_up_for_each_player_count_its_rules_allow(title: TitleData, play
 @pytest.mark.parametrize("players", [1, 6])
 def test_other_player_counts_are_refused(title: TitleData, players: int) -> None:
     with pytest.raises(IllegalAction, match="18VA is for 2-5 players"):
-        check_setup(GameSetup("18VA", [f"P{n}" for n in range(players)], {}), title)
+        check_setup(GameSetup("18VA", tuple(f"P{n}" for n in range(players)), {}), title)
 
 
 def test_money_and_limits_are_the_rulebooks(title: TitleData) -> None:
@@ -102,7 +102,7 @@ def test_neighbouring_hexes_agree_on_borders(title: TitleData) -> None:
     for hex_def in title.map.hexes.values():
         for border in hex_def.borders:
             other = grid.neighbour_name(hex_def.id, border.edge)
-            assert other in title.map.hexes, (hex_def.id, border.edge)
+            assert other is not None and other in title.map.hexes, (hex_def.id, border.edge)
             facing = [b for b in title.map.hexes[other].borders
                       if b.edge == opposite_edge(border.edge)]
             assert [(b.type, b.cost) for b in facing] == [(border.type, border.cost)], \
@@ -164,7 +164,7 @@ def test_tile_counts_match_the_manifest(title: TitleData) -> None:
     assert {str(t["id"]): t["count"] for t in manifest} == {
         t.id: t.count for t in title.tiles.values()}
     assert len(title.tiles) == 27
-    by_colour = Counter()
+    by_colour: Counter[str] = Counter()
     for tile in title.tiles.values():
         by_colour[tile.colour] += tile.count
     assert dict(by_colour) == {"yellow": 48, "green": 30, "brown": 15, "gray": 2}

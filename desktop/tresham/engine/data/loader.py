@@ -523,7 +523,8 @@ class _TitleLoader:
                     if item.has(key):
                         raise item.child(key).error("a two-sided card gives this for each side")
                 first = sides[0]
-                distance, multipliers, kind = first.distance, first.multipliers, first.kind
+                distance, multipliers = first.distance, first.multipliers
+                kind: str | None = first.kind
             else:
                 distance = _distance(item.child("distance"))
                 multipliers = _multipliers(item.child("multiplier", {}))
@@ -639,7 +640,7 @@ def _distance(node: Node) -> tuple[Allowance, ...]:
 
 def _sides(node: Node) -> tuple[TrainSide, ...]:
     """The sides of a two-sided train card, each with its own name, kind and reach."""
-    sides = []
+    sides: list[TrainSide] = []
     for item in node.items():
         item.mapping({"name", "kind", "distance", "multiplier"})
         name = item.child("name").text()
