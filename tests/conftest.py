@@ -10,9 +10,7 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 REPO = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("TRESHAM_SHARED") or REPO.parent / "shared")
-"""../shared beside the checkout; TRESHAM_SHARED names it for a checkout elsewhere (a git
-worktree)."""
+SHARED = REPO.parent / "shared"
 
 
 @pytest.fixture
