@@ -20,6 +20,7 @@ from tresham.engine.data.options import title_with_options
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game, GameSetup, check_setup, playable_titles
 from tresham.engine.hexgrid import opposite_edge
+from tresham.engine.upgrades import LaidTile, UpgradeRules
 from tresham.locations import maps_dir
 
 PROFILE = "18xx.games"
@@ -342,3 +343,55 @@ def test_profile_ids_name_the_companies_18xx_games_renames(title: TitleData) -> 
     ours = _our_ids(title, profile_id=True)
     assert ours["company"] == {"P1", "P2", "P3", "P4"}
     assert ours["corporation"] == {"B&O", "C&O", "N&W", "RFPR", "SR", "VR", "WMR"}
+
+
+# The tile table of 4.5.2.1, as the shared upgrade rules read the data -------------------------
+
+class _Board:
+    """A board with at most one tile laid, and every tile in stock."""
+
+    def __init__(self, laid: dict[str, LaidTile] | None = None) -> None:
+        self.tiles = laid or {}
+
+    def laid(self, hex_id: str) -> LaidTile | None:
+        return self.tiles.get(hex_id)
+
+    def tiles_left(self, tile_id: str) -> int:
+        return 1
+
+
+ALL_COLOURS = ("yellow", "green", "brown", "gray")
+
+
+def _next_states(rules: UpgradeRules, title: TitleData, hex_id: str,
+                 laid: LaidTile | None) -> list[LaidTile]:
+    board = _Board({hex_id: laid} if laid else {})
+    lays = rules.legal_lays(board, title.map.hexes[hex_id], ALL_COLOURS)
+    return [LaidTile(title.tiles[t], r) for t, rotations in lays.items() for r in rotations]
+
+
+@pytest.mark.parametrize("hex_id, table", [
+    ("B7", [{"4", "58"}, {"141", "142", "143", "144"}, set()]),               # mine
+    ("C8", [{"5", "6", "57"}, {"14", "15"}, {"63"}, set()]),                  # city
+    ("H3", [{"5", "6", "57"}, {"14", "15"}, {"170"}, set()]),                 # city with P
+    ("F11", [{"5", "6", "57"}, {"14", "15"}, {"170ric"}, {"171"}]),           # Richmond
+    ("G4", [{"5", "6", "57"}, {"14", "15"}, {"170was"}, {"172"}]),            # Washington
+    ("D5", [{"7", "8", "9"}, {"80", "81", "82", "83"}, {"544", "545", "546"}, set()]),  # plain
+])
+def test_the_tile_table_of_4_5_2_1(title: TitleData, hex_id: str,
+                                   table: list[set[str]]) -> None:
+    """Colour by colour, the tiles that may go on each kind of hex, over every earlier lay."""
+    rules = UpgradeRules(title)
+    states: list[LaidTile | None] = [None]
+    for expected in table:
+        following = {(s.tile.id, s.rotation): s for state in states
+                     for s in _next_states(rules, title, hex_id, state)}
+        assert {tile_id for tile_id, _ in following} == expected, hex_id
+        states = list(following.values())
+
+
+def test_lawson_upgrades_keep_the_track_through_the_junction(title: TitleData) -> None:
+    rules = UpgradeRules(title)
+    straight = next(s for s in _next_states(rules, title, "D5", None) if s.tile.id == "9")
+    greens = {s.tile.id for s in _next_states(rules, title, "D5", straight)}
+    assert greens == {"82", "83"}                # 80 and 81 have no straight line through j0
