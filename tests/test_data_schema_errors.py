@@ -128,7 +128,7 @@ BROKEN = [
     ("phases.yaml", "train_limit: {10: 4, 5: 2}", "train_limit: {10: 4, 7: 2}",
      "maps/18VA/phases.yaml: phases[0].train_limit.7: no corporation has 7 shares"),
     ("phases.yaml", "train_limit: {10: 4, 5: 2}", "train_limit: {ten: 4, 5: 2}",
-     "maps/18VA/phases.yaml: phases[0].train_limit.ten: keys are player counts"),
+     "maps/18VA/phases.yaml: phases[0].train_limit.ten: keys are numbers of shares"),
     ("phases.yaml", "conversion: voluntary", "conversion: sometimes",
      "maps/18VA/phases.yaml: phases[1].conversion: expected one of all, none, voluntary"),
     ("phases.yaml", "events: [end_cmd_treasury_income]", "events: [end_of_coal]",

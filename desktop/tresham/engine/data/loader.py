@@ -134,7 +134,7 @@ class _TitleLoader:
         per_count = {}
         for key in ("starting_cash", "certificate_limit"):
             table = node.child(key)
-            values = {int(k): v.integer(1) for k, v in table.entries() if _is_int(k, table, key)}
+            values = {int(k): v.integer(1) for k, v in table.entries() if _is_int(k, table)}
             missing = [n for n in range(low, high + 1) if n not in values]
             if missing:
                 raise table.error(f"no value for {missing[0]} players")
@@ -279,7 +279,7 @@ class _TitleLoader:
         if node.has("certificate_limit"):
             table = node.child("certificate_limit")
             for key, value in table.entries():
-                if _is_int(key, table, "certificate_limit") and key not in \
+                if _is_int(key, table) and key not in \
                         title.info.certificate_limit:
                     raise value.error(f"the title is not for {key} players")
                 limits[int(key)] = value.integer(1)
@@ -565,7 +565,7 @@ class _TitleLoader:
             limits: tuple[tuple[int, int], ...] = ()
             if isinstance(limit_node.value, dict):
                 limits = tuple((int(k), v.integer(1)) for k, v in limit_node.entries()
-                               if _is_int(k, limit_node, "train_limit"))
+                               if _is_int(k, limit_node, "numbers of shares"))
                 if not limits:
                     raise limit_node.error("expected a number or a mapping of corporation size "
                                            "(its number of shares) to a number")
@@ -687,10 +687,10 @@ def _terrain(node: Node) -> Terrain:
     return Terrain(node.child("type").text(), node.child("cost").integer(0))
 
 
-def _is_int(key: Any, table: Node, name: str) -> bool:
+def _is_int(key: Any, table: Node, what: str = "player counts") -> bool:
     if isinstance(key, int) and not isinstance(key, bool):
         return True
-    raise table.error("keys are player counts (whole numbers)", f"{key}")
+    raise table.error(f"keys are {what} (whole numbers)", f"{key}")
 
 
 def _colour(node: Node) -> str:
