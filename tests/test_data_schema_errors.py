@@ -62,6 +62,9 @@ BROKEN = [
     # map.yaml
     ("map.yaml", "role: cmd", "role: coal",
      "maps/18VA/map.yaml: hexes[0].cities[0].role: expected one of cmd, offmap_city, port"),
+    ("map.yaml", "cities: [{revenue: 20, slots: 2, role: cmd,", "offboards: [{revenue: 20, role: cmd,",
+     "maps/18VA/map.yaml: hexes[0].offboards[0].role: a stop of role cmd is a city, not an "
+     "off-board area"),
     ("map.yaml", "role: port, attached_to: H3, ", "role: port, ",
      "maps/18VA/map.yaml: hexes[48].offboards[0].role: a port names the hex it is `attached_to`"),
     ("map.yaml", "attached_to: H3", "attached_to: G2",

@@ -55,6 +55,12 @@ BORDER_TYPES: frozenset[str] = frozenset({"impassable", "water", "mountain", "ga
 
 TITLE_STATUSES: frozenset[str] = frozenset({"playable", "data_only"})
 
+_ROLE_KINDS: dict[str, NodeKind] = {
+    "offmap_city": NodeKind.CITY, "cmd": NodeKind.CITY, "port": NodeKind.OFFBOARD,
+}
+"""The kind of stop each role printed on a node is (a mine is a hex feature instead)."""
+_A = {NodeKind.CITY: "a city", NodeKind.TOWN: "a town", NodeKind.OFFBOARD: "an off-board area"}
+
 _NODE_REF = re.compile(r"^([ctoj])(\d+)$")
 _COMMON = "common"
 
@@ -75,8 +81,7 @@ def available_titles(root: Path | None = None) -> list[str]:
 
 def _status(base: Path, title_id: str) -> str:
     node = read_yaml(base / title_id / "title.yaml", f"maps/{title_id}/title.yaml")
-    return node.child("status", "playable").choice(TITLE_STATUSES) if node.has("status") \
-        else "playable"
+    return node.child("status", "playable").choice(TITLE_STATUSES)
 
 
 @lru_cache(maxsize=16)
@@ -279,8 +284,7 @@ class _TitleLoader:
         if node.has("certificate_limit"):
             table = node.child("certificate_limit")
             for key, value in table.entries():
-                if _is_int(key, table) and key not in \
-                        title.info.certificate_limit:
+                if _is_int(key, table) and key not in title.info.certificate_limit:
                     raise value.error(f"the title is not for {key} players")
                 limits[int(key)] = value.integer(1)
         return DataChanges(tuple(hexes), tuple(corporations), tuple(trains), tuple(phases),
@@ -596,8 +600,8 @@ class _TitleLoader:
 
     def _check_train_limits(self, phases: tuple[PhaseDef, ...],
                             corporations: dict[str, CorporationDef]) -> None:
-        """Every corporation size a phase gives a train limit for is one some corporation has,
-        and every size a corporation can have has a limit."""
+        """Every corporation size (number of shares) a phase gives a train limit for is one
+        that some corporation has or converts to."""
         sizes = {c.share_count for c in corporations.values()} | {
             100 // min(c.converts_to.shares) for c in corporations.values() if c.converts_to}
         for i, phase in enumerate(phases):
@@ -727,7 +731,10 @@ def _nodes(node: Node, kind: NodeKind, phase_names: list[str]) -> tuple[NodeDef,
     for index, item in enumerate(node.items()):
         item.mapping({"revenue", "slots", "role", "terminal", "attached_to"})
         default_slots = 1 if kind is NodeKind.CITY else 0
-        role = item.child("role").choice(NODE_ROLES - {"mine"}) if item.has("role") else None
+        role = item.child("role").choice(frozenset(_ROLE_KINDS)) if item.has("role") else None
+        if role is not None and _ROLE_KINDS[role] is not kind:
+            raise item.child("role").error(f"a stop of role {role} is {_A[_ROLE_KINDS[role]]}, "
+                                           f"not {_A[kind]}")
         attached = item.child("attached_to", None).opt_text()
         if (role == "port") != (attached is not None):
             raise item.error("a port names the hex it is `attached_to`, and only a port does",
@@ -742,7 +749,7 @@ def _track(node: Node, phase_names: list[str]) -> TrackDef:
     cities = _nodes(node.child("cities", []), NodeKind.CITY, phase_names)
     towns = _nodes(node.child("towns", []), NodeKind.TOWN, phase_names)
     offboards = _nodes(node.child("offboards", []), NodeKind.OFFBOARD, phase_names)
-    counts = {"c": len(cities), "t": len(towns), "o": len(offboards), "j": UNLIMITED}
+    counts = {"c": len(cities), "t": len(towns), "o": len(offboards)}
     junctions: set[int] = set()
     paths = []
     for path in node.child("paths", []).items():
