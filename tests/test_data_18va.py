@@ -70,6 +70,21 @@ def test_money_and_limits_are_the_rulebooks(title: TitleData) -> None:
     assert two_player.players == (2,)
 
 
+def test_the_two_player_rule_is_refused_with_more_players(title: TitleData) -> None:
+    two = GameSetup("18VA", ("A", "B"), {"two_player_share_limit": True})
+    check_setup(two, title)
+    three = GameSetup("18VA", ("A", "B", "C"), {"two_player_share_limit": True})
+    with pytest.raises(IllegalAction, match="is for 2 players only, not 3"):
+        check_setup(three, title)
+
+
+def test_every_option_and_variant_together_still_loads(title: TitleData) -> None:
+    everything = {o.id: True for o in title.info.options + title.info.variants}
+    changed = title_with_options(title, everything)
+    assert changed.info.certificate_limit[4] == 15
+    assert changed.phases[4].bank_trains_per_type == 1
+
+
 def test_the_18xx_games_certificate_limit_is_a_variant(title: TitleData) -> None:
     changed = title_with_options(title, {"four_player_certificate_limit_15": True})
     assert dict(changed.info.certificate_limit) == {2: 27, 3: 18, 4: 15, 5: 10}

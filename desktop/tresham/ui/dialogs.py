@@ -77,6 +77,8 @@ class NewGameDialog(QDialog):
         self.rules_box = QGroupBox("Optional rules")
         self.rules_layout = QVBoxLayout(self.rules_box)
         self.rules: dict[str, QCheckBox] = {}
+        self.rule_descriptions: dict[str, QLabel] = {}
+        self.rule_counts: dict[str, tuple[int, ...]] = {}
         layout.addWidget(self.rules_box)
         self.problem = QLabel()
         self.problem.setStyleSheet(f"color: {palette.REFUSED};")
@@ -104,7 +106,7 @@ class NewGameDialog(QDialog):
             item = self.rules_layout.takeAt(0)
             if item.widget():
                 item.widget().deleteLater()
-        self.rules = {}
+        self.rules, self.rule_descriptions, self.rule_counts = {}, {}, {}
         for option in info.options:
             box = QCheckBox(f"{option.name} ({option.rule})")
             box.setToolTip(option.description)
@@ -114,6 +116,9 @@ class NewGameDialog(QDialog):
             self.rules_layout.addWidget(box)
             self.rules_layout.addWidget(description)
             self.rules[option.id] = box
+            self.rule_descriptions[option.id] = description
+            self.rule_counts[option.id] = option.players
+        self._show_rules_for_count()
 
     def _count_changed(self) -> None:
         count = self.count.value()
@@ -123,6 +128,22 @@ class NewGameDialog(QDialog):
             self.names_layout.addWidget(edit)
         while len(self.names) > count:
             self.names.pop().deleteLater()
+        self._show_rules_for_count()
+
+    def _show_rules_for_count(self) -> None:
+        """An optional rule only for some player counts (18VA 3.1: two players) is shown, and
+        may be chosen, only with that many players."""
+        count = self.count.value()
+        any_offered = False
+        for option_id, box in self.rules.items():
+            counts = self.rule_counts.get(option_id, ())
+            offered = not counts or count in counts
+            if not offered:
+                box.setChecked(False)
+            box.setVisible(offered)
+            self.rule_descriptions[option_id].setVisible(offered)
+            any_offered = any_offered or offered
+        self.rules_box.setVisible(any_offered)
 
     def setup(self) -> GameSetup:
         names = [n.text().strip() for n in self.names]
