@@ -12,16 +12,14 @@ from collections.abc import Collection, Mapping
 from tresham.engine.data.reader import Node
 
 HEXES, TILES, CORPORATION, TRAIN, NAMES = "hexes", "tiles", "corporation", "train", "names"
-COUNT, AMOUNT, WHOLE, FLAG, TEXT = "count", "amount", "whole", "flag", "text"
-
-_STATION = {"hexes": HEXES, "count": COUNT, "free": FLAG, "connected": FLAG, "extra": FLAG,
-            "extra_slot": FLAG, "closes": FLAG}
+COUNT, AMOUNT, FLAG, TEXT = "count", "amount", "flag", "text"
 
 ABILITY_PARAMS: dict[str, dict[str, str]] = {
     "blocks_hexes": {"hexes": HEXES, "while": TEXT},
     "tile_lay": {"hexes": HEXES, "tiles": TILES, "count": COUNT, "free": FLAG,
                  "connected": FLAG, "extra": FLAG},
-    "station": _STATION,
+    "station": {"hexes": HEXES, "count": COUNT, "free": FLAG, "connected": FLAG, "extra": FLAG,
+                "extra_slot": FLAG, "closes": FLAG},
     "free_train": {"train": TRAIN, "sellable": FLAG, "lapses_on": TRAIN},
     "free_share": {"corporation": CORPORATION, "percent": AMOUNT},
     "assign_bonus": {"hexes": HEXES, "amount": AMOUNT, "count": COUNT, "reach": TEXT,
@@ -47,7 +45,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 
 _CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("assign_bonus", "reach"): frozenset({"train", "track", "any"}),
-    ("blocks_hexes", "while"): frozenset({"owned_by_player", "open"}),
+    ("blocks_hexes", "while"): frozenset({"owned_by_player"}),
 }
 
 
@@ -88,9 +86,7 @@ def _check_value(value: Node, sort: str, hexes: Collection[str], corporations: C
             named.child("name").text()
             named.child("amount").integer(1)
             _check_value(named.child("hexes"), HEXES, hexes, corporations, tiles, None)
-    elif sort == COUNT:
-        value.integer(1)
-    elif sort == AMOUNT:
+    elif sort in (COUNT, AMOUNT):
         value.integer(1)
     elif sort == FLAG:
         value.bool()
