@@ -233,6 +233,36 @@ def test_new_game_dialog_builds_a_setup_the_title_allows(qtbot: QtBot) -> None:
                                                                  info.max_players)
 
 
+def test_new_game_dialog_offers_only_playable_titles(qtbot: QtBot) -> None:
+    """18VA's data loads, but its rules are not written: the dialog does not offer it."""
+    from tresham.engine.data.loader import data_titles
+    from tresham.ui.dialogs import NewGameDialog
+    dialog = NewGameDialog()
+    qtbot.addWidget(dialog)
+    offered = [dialog.title.itemData(i) for i in range(dialog.title.count())]
+    assert "18VA" in data_titles()
+    assert "18VA" not in offered
+    assert {"18GA", "18AL"} <= set(offered)
+
+
+def test_new_game_dialog_offers_a_rule_only_for_its_player_counts(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """18VA 3.1's 70% holding limit is for two players only: shown and chosen only then."""
+    from tresham.ui import dialogs
+    monkeypatch.setattr(dialogs, "_playable", lambda: ["18VA"])
+    dialog = dialogs.NewGameDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    box = dialog.rules["two_player_share_limit"]
+    dialog.count.setValue(2)
+    assert box.isVisible() and dialog.rules_box.isVisible()
+    box.setChecked(True)
+    assert dialog.setup().options == {"two_player_share_limit": True}
+    dialog.count.setValue(3)
+    assert not box.isVisible() and not box.isChecked() and not dialog.rules_box.isVisible()
+    assert dialog.setup().options == {}
+
+
 def test_private_owners_appear_in_players_panel(qtbot: QtBot, operating: History) -> None:
     win = window(qtbot, operating)
     owners = {p.owner for p in operating.game.state.privates.values() if p.owner != BANK}

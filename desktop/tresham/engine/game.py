@@ -57,13 +57,17 @@ def check_setup(setup: GameSetup, title: TitleData) -> None:
     for name in names:
         if name in company_ids or name in (IPO, "market", "bank"):
             raise IllegalAction(f"{name!r} is taken by a company or the bank; choose another name")
-    known = {o.id for o in info.options + info.variants}
+    known = {o.id: o for o in info.options + info.variants}
     for option, value in setup.options.items():
         if option == FIRST_PRIORITY:
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < count:
                 raise IllegalAction(f"{FIRST_PRIORITY} must be a seat number 0-{count - 1}")
         elif option not in known:
             raise IllegalAction(f"{info.name} has no optional rule {option!r}")
+        elif value and known[option].players and count not in known[option].players:
+            counts = " or ".join(str(n) for n in known[option].players)
+            raise IllegalAction(f"the optional rule {known[option].name!r} ({known[option].rule}) "
+                                f"is for {counts} players only, not {count}")
 
 
 class Game:

@@ -11,7 +11,7 @@ A title whose rules differ subclasses `UpgradeRules` and overrides the small nam
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import permutations
+from itertools import combinations, permutations
 from typing import Iterator, Mapping, Protocol
 
 from tresham.engine.data.model import COLOUR_ORDER, HexDef, NodeDef, TileDef, TitleData, TrackDef
@@ -97,8 +97,13 @@ def node_edges(track: TrackDef, ref: str) -> frozenset[int]:
 
 
 def edge_links(track: TrackDef) -> frozenset[frozenset[int]]:
-    return frozenset(frozenset((a, b)) for a, b in track.paths
-                     if isinstance(a, int) and isinstance(b, int))
+    """Pairs of edges joined by track: straight across, or through a junction (`j0`, the centre
+    of a Lawson-style tile), where every pair of its edges is joined."""
+    links = {frozenset((a, b)) for a, b in track.paths
+             if isinstance(a, int) and isinstance(b, int)}
+    for index in range(track.junctions):
+        links.update(frozenset(pair) for pair in combinations(node_edges(track, f"j{index}"), 2))
+    return frozenset(links)
 
 
 _DISTINCT_ROTATIONS: dict[int, tuple[TileDef, tuple[int, ...]]] = {}

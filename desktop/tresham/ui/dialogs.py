@@ -90,6 +90,8 @@ class NewGameDialog(QDialog):
         self.rules_box = QGroupBox("Optional rules")
         self.rules_layout = QVBoxLayout(self.rules_box)
         self.rules: dict[str, QCheckBox] = {}
+        self.rule_descriptions: dict[str, QLabel] = {}
+        self.rule_counts: dict[str, tuple[int, ...]] = {}
         self.rules_scroll = QScrollArea()
         self.rules_scroll.setWidgetResizable(True)
         self.rules_scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -134,7 +136,7 @@ class NewGameDialog(QDialog):
             if widget is not None:
                 widget.setParent(None)  # gone now, not at the next turn of the event loop
                 widget.deleteLater()
-        self.rules = {}
+        self.rules, self.rule_descriptions, self.rule_counts = {}, {}, {}
         for option in info.options:
             box = QCheckBox(literal(f"{option.name} ({option.rule})"))
             box.setToolTip(option.description)
@@ -145,9 +147,10 @@ class NewGameDialog(QDialog):
             self.rules_layout.addWidget(box)
             self.rules_layout.addWidget(description)
             self.rules[option.id] = box
+            self.rule_descriptions[option.id] = description
+            self.rule_counts[option.id] = option.players
         self._remembered_options = {}
-        self.rules_box.setVisible(bool(info.options))
-        self.rules_scroll.setVisible(bool(info.options))
+        self._show_rules_for_count()
         self._fit_to_content()
 
     def _fit_to_content(self) -> None:
@@ -172,6 +175,7 @@ class NewGameDialog(QDialog):
             self.names_layout.addWidget(edit)
         while len(self.names) > count:
             self.names.pop().deleteLater()
+        self._show_rules_for_count()
         self._show_seating()
 
     def _show_seating(self) -> None:
@@ -188,6 +192,24 @@ class NewGameDialog(QDialog):
         how = "the seats are shuffled and " if self.random_order.isChecked() else ""
         self.seating.setText(f"Seats: {',  '.join(seats)}.\nFirst priority deal: {first} "
                              f"({how}the seed draws who starts).")
+
+    def _show_rules_for_count(self) -> None:
+        """An optional rule only for some player counts (18VA 3.1: two players) is shown, and
+        may be chosen, only with that many players."""
+        if not hasattr(self, "rules_scroll"):
+            return  # the players' count is set before the options exist
+        count = self.count.value()
+        any_offered = False
+        for option_id, box in self.rules.items():
+            counts = self.rule_counts.get(option_id, ())
+            offered = not counts or count in counts
+            if not offered:
+                box.setChecked(False)
+            box.setVisible(offered)
+            self.rule_descriptions[option_id].setVisible(offered)
+            any_offered = any_offered or offered
+        self.rules_box.setVisible(any_offered)
+        self.rules_scroll.setVisible(any_offered)
 
     def setup(self) -> GameSetup:
         names = [n.text().strip() for n in self.names]

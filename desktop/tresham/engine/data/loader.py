@@ -12,10 +12,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from tresham.engine.data.abilities import ABILITY_TYPES, check_ability
 from tresham.engine.data.model import (
-    HEX_COLOURS, TILE_COLOURS, UNLIMITED, Ability, Allowance, Border, CorporationDef, DataChanges,
-    Feature, HexDef, MapDef, MarketCell, MarketDef, NodeDef, NodeKind, Objective, OptionDef,
-    PhaseDef, PhasedValue, PrivateDef, Terrain, TileDef, TitleData, TitleInfo, TrackDef, TrainDef,
+    CONVERSIONS, HEX_COLOURS, NODE_ROLES, TILE_COLOURS, TRAIN_KINDS, UNLIMITED, Ability, Allowance,
+    Border, Conversion, CorporationDef, DataChanges, Feature, HexDef, MapDef, MarketCell,
+    MarketDef, NodeDef, NodeKind, Objective, OptionDef, PhaseDef, PhasedValue, PrivateDef, Terrain,
+    TileDef, TitleData, TitleInfo, TrackDef, TrainDef, TrainSide,
 )
 from tresham.engine.data.options import apply_changes
 from tresham.engine.data.reader import Node, read_yaml
@@ -23,11 +25,7 @@ from tresham.engine.errors import DataError
 from tresham.engine.hexgrid import HexGrid, HexNameError, Orientation
 from tresham.locations import maps_dir
 
-ABILITY_TYPES: frozenset[str] = frozenset({
-    "blocks_hexes", "tile_lay", "station", "free_train", "free_share", "assign_bonus",
-    "train_discount", "train_names", "unsold_discount",
-})
-"""Private-company ability types the engine implements; YAML may name no other."""
+__all__ = ["ABILITY_TYPES", "available_titles", "data_titles", "load_title"]
 
 SECTION_KEYS: frozenset[str] = frozenset({
     "forced_train_purchase",    # a corporation without a train must buy one; the president pays
@@ -39,7 +37,31 @@ MARKET_ZONES: frozenset[str] = frozenset({
     "par", "yellow", "orange", "brown", "closing", "receivership", "game_end",
 })
 
-_NODE_REF = re.compile(r"^([cto])(\d+)$")
+PHASE_EVENTS: frozenset[str] = frozenset({
+    "close_privates",               # every private company closes
+    "remove_bonus_tokens",          # every assign_bonus token leaves the map
+    "remove_unlaid_special_tiles",  # a `special` tile not yet laid leaves the game
+    "end_cmd_treasury_income",      # 18VA 4.5.4.3: a station in a CMD no longer pays the treasury
+})
+"""Named events a phase may start with; phases.yaml may name no other."""
+
+FEATURE_TYPES: frozenset[str] = frozenset({
+    "coal",     # 18AL Warrior Coal Field symbol (where the S&NA token may go)
+    "mine",     # 18VA mine: its town is a stop of role `mine`, whatever tile is laid there
+})
+"""Hex features the engine knows."""
+
+BORDER_TYPES: frozenset[str] = frozenset({"impassable", "water", "mountain", "gauge"})
+
+TITLE_STATUSES: frozenset[str] = frozenset({"playable", "data_only"})
+
+_ROLE_KINDS: dict[str, NodeKind] = {
+    "offmap_city": NodeKind.CITY, "cmd": NodeKind.CITY, "port": NodeKind.OFFBOARD,
+}
+"""The kind of stop each role printed on a node is (a mine is a hex feature instead)."""
+_A = {NodeKind.CITY: "a city", NodeKind.TOWN: "a town", NodeKind.OFFBOARD: "an off-board area"}
+
+_NODE_REF = re.compile(r"^([ctoj])(\d+)$")
 _COMMON = "common"
 
 
@@ -58,11 +80,23 @@ class UnknownTitle(DataError):
                 f"play (it plays {', '.join(self.available) or 'no title'})")
 
 
-def available_titles(root: Path | None = None) -> list[str]:
-    """Ids of the titles that have a folder under maps/."""
+def data_titles(root: Path | None = None) -> list[str]:
+    """Ids of every title that has a folder under maps/, playable or not (for data tests)."""
     base = root or maps_dir()
     return sorted(p.name for p in base.iterdir()
                   if p.is_dir() and p.name != _COMMON and (p / "title.yaml").exists())
+
+
+def available_titles(root: Path | None = None) -> list[str]:
+    """Ids of the titles players may be offered: those whose title.yaml does not say
+    `status: data_only` (data ready, rules not yet written)."""
+    base = root or maps_dir()
+    return [t for t in data_titles(base) if _status(base, t) != "data_only"]
+
+
+def _status(base: Path, title_id: str) -> str:
+    node = read_yaml(base / title_id / "title.yaml", f"maps/{title_id}/title.yaml")
+    return node.child("status", "playable").choice(TITLE_STATUSES)
 
 
 @lru_cache(maxsize=16)
@@ -98,6 +132,7 @@ class _TitleLoader:
         trains = self._trains(trains_node)
         self._check_phase_triggers(phases, trains)
         self._check_train_phases(trains_node, trains, phase_names)
+        self._check_train_limits(phases, corporations)
         title = TitleData(info, map_def, tiles, corporations, privates, market, trains, phases)
         return self._with_option_changes(title, title_node, phase_names)
 
@@ -106,7 +141,7 @@ class _TitleLoader:
     def _info(self, node: Node) -> TitleInfo:
         node.mapping({"id", "name", "subtitle", "designer", "rulebook", "rules_module", "players",
                       "bank", "starting_cash", "certificate_limit", "options", "variants",
-                      "sections"})
+                      "sections", "status", "capitalization", "private_auction"})
         title_id = node.child("id").text()
         if title_id != self.title_id:
             raise node.child("id").error(f"says {title_id!r} but the folder is {self.title_id!r}")
@@ -118,14 +153,15 @@ class _TitleLoader:
         per_count = {}
         for key in ("starting_cash", "certificate_limit"):
             table = node.child(key)
-            values = {int(k): v.integer(1) for k, v in table.entries() if _is_int(k, table, key)}
+            values = {int(k): v.integer(1) for k, v in table.entries() if _is_int(k, table)}
             missing = [n for n in range(low, high + 1) if n not in values]
             if missing:
                 raise table.error(f"no value for {missing[0]} players")
             per_count[key] = values
         seen: set[str] = set()
-        options = [self._option(o, seen) for o in node.child("options", []).items()]
-        variants = [self._option(v, seen) for v in node.child("variants", []).items()]
+        options = [self._option(o, seen, low, high) for o in node.child("options", []).items()]
+        variants = [self._option(v, seen, low, high)
+                    for v in node.child("variants", []).items()]
         for index, variant in enumerate(variants):
             if variant.profile is None:
                 raise node.child("variants").error("a variant names its profile",
@@ -145,12 +181,16 @@ class _TitleLoader:
             min_players=low, max_players=high, bank=node.child("bank").integer(1),
             starting_cash=per_count["starting_cash"],
             certificate_limit=per_count["certificate_limit"], options=tuple(options),
-            variants=tuple(variants), sections=sections)
+            variants=tuple(variants), sections=sections,
+            status=node.child("status", "playable").choice(TITLE_STATUSES),
+            capitalization=node.child("capitalization", "full").choice({"full", "incremental"}),
+            private_auction=node.child("private_auction", "waterfall").choice(
+                {"waterfall", "open_bids"}))
 
     @staticmethod
-    def _option(option: Node, seen: set[str]) -> OptionDef:
+    def _option(option: Node, seen: set[str], low: int, high: int) -> OptionDef:
         option.mapping({"id", "rule", "name", "description", "profile", "profile_option",
-                        "changes", "applies_with"})
+                        "changes", "applies_with", "players"})
         option_id = option.child("id").text()
         if option_id in seen:
             raise option.child("id").error(f"duplicate option id {option_id!r}")
@@ -160,9 +200,14 @@ class _TitleLoader:
         if profile_option is not None and profile is None:
             raise option.child("profile_option").error(
                 "only a variant of a named profile can be one of its optional rules")
+        players = []
+        for count in option.child("players", []).items():
+            players.append(count.integer(1))
+            if not low <= players[-1] <= high:
+                raise count.error(f"the title is for {low}-{high} players")
         return OptionDef(option_id, option.child("rule").text(), option.child("name").text(),
                          option.child("description").text(), profile,
-                         profile_option=profile_option)
+                         profile_option=profile_option, players=tuple(players))
 
     def _with_option_changes(self, title: TitleData, node: Node,
                              phase_names: list[str]) -> TitleData:
@@ -194,7 +239,7 @@ class _TitleLoader:
         return title
 
     def _changes(self, node: Node, title: TitleData, phase_names: list[str]) -> DataChanges:
-        node.mapping({"hexes", "corporations", "trains"})
+        node.mapping({"hexes", "corporations", "trains", "phases", "certificate_limit"})
         hexes = []
         for item in node.child("hexes", []).items():
             hex_def = self._hex(item, title.map.grid, phase_names)
@@ -238,7 +283,26 @@ class _TitleLoader:
                     if fields[key] is not None and fields[key] not in names:
                         raise item.child(key).error(f"no train named {fields[key]!r}")
             trains.append((name, fields))
-        return DataChanges(tuple(hexes), tuple(corporations), tuple(trains))
+        phases: list[tuple[str, dict[str, Any]]] = []
+        for item in node.child("phases", []).items():
+            item.mapping({"name", "bank_trains_per_type"})
+            name = item.child("name").text()
+            if name not in phase_names:
+                raise item.child("name").error(f"no phase named {name!r} in phases.yaml")
+            fields = {}
+            if item.has("bank_trains_per_type"):
+                fields["bank_trains_per_type"] = item.child("bank_trains_per_type").count(
+                    UNLIMITED)
+            phases.append((name, fields))
+        limits: dict[int, int] = {}
+        if node.has("certificate_limit"):
+            table = node.child("certificate_limit")
+            for key, value in table.entries():
+                if _is_int(key, table) and key not in title.info.certificate_limit:
+                    raise value.error(f"the title is not for {key} players")
+                limits[int(key)] = value.integer(1)
+        return DataChanges(tuple(hexes), tuple(corporations), tuple(trains), tuple(phases),
+                           limits)
 
     def _check_homes(self, title: TitleData, where: str) -> None:
         """Every corporation's home is a city of its home hex (the data an option produces)."""
@@ -274,6 +338,14 @@ class _TitleLoader:
             hexes[hex_def.id] = hex_def
         if not hexes:
             raise node.child("hexes").error("the map has no hexes")
+        for index, hex_def in enumerate(hexes.values()):
+            for node_def in hex_def.track.nodes:
+                target = node_def.attached_to
+                if target is not None and (target not in hexes
+                                           or not hexes[target].track.cities):
+                    raise DataError(node.file, f"hexes[{index}].{node_def.kind.value}s"
+                                    f"[{node_def.index}].attached_to",
+                                    f"hex {target} is not a city hex on the map")
         return MapDef(grid, hexes)
 
     def _hex(self, node: Node, grid: HexGrid, phase_names: list[str]) -> HexDef:
@@ -290,12 +362,12 @@ class _TitleLoader:
         borders = []
         for b in node.child("borders", []).items():
             b.mapping({"edge", "type", "cost"})
-            borders.append(Border(_edge(b.child("edge")), b.child("type").text(),
+            borders.append(Border(_edge(b.child("edge")), b.child("type").choice(BORDER_TYPES),
                                   b.child("cost", 0).integer(0)))
         features = []
         for f in node.child("features", []).items():
             data = f.mapping()
-            features.append(Feature(f.child("type").text(),
+            features.append(Feature(f.child("type").choice(FEATURE_TYPES),
                                     {k: v for k, v in data.items() if k != "type"}))
         return HexDef(
             id=hex_id, colour=colour, track=_track(node, phase_names),
@@ -355,7 +427,7 @@ class _TitleLoader:
         result: dict[str, CorporationDef] = {}
         for item in node.items():
             item.mapping({"id", "name", "home", "home_city", "tokens", "colour", "text_colour",
-                          "shares", "float_percent", "objective"})
+                          "shares", "float_percent", "objective", "converts_to", "profile_ids"})
             corp_id = item.child("id").text()
             if corp_id in result:
                 raise item.child("id").error(f"corporation {corp_id} is listed twice")
@@ -386,12 +458,15 @@ class _TitleLoader:
                 if goal_hex == home:
                     raise goal.child("hex").error("the home station never reaches an objective")
                 objective = Objective(goal_hex, goal.child("reward").integer(1))
+            converts_to = _conversion(item.child("converts_to"), shares) \
+                if item.has("converts_to") else None
             result[corp_id] = CorporationDef(
                 id=corp_id, name=item.child("name").text(), home=home, tokens=tokens,
                 colour=_colour(item.child("colour")),
                 text_colour=_colour(item.child("text_colour", "#ffffff")),
                 shares=shares, float_percent=item.child("float_percent").integer(1),
-                home_city=home_city, objective=objective)
+                home_city=home_city, objective=objective, converts_to=converts_to,
+                profile_ids=_profile_ids(item.child("profile_ids", {})))
         if not result:
             raise node.error("no corporations")
         return result
@@ -400,7 +475,8 @@ class _TitleLoader:
                   tiles: dict[str, TileDef] | None = None) -> dict[str, PrivateDef]:
         result: dict[str, PrivateDef] = {}
         for item in node.items():
-            item.mapping({"id", "name", "par", "revenue", "abilities", "description"})
+            item.mapping({"id", "name", "par", "revenue", "abilities", "description",
+                          "profile_ids"})
             private_id = item.child("id").text()
             if private_id in result or private_id in corporations:
                 raise item.child("id").error(f"company id {private_id} is used twice")
@@ -408,31 +484,13 @@ class _TitleLoader:
             for ability in item.child("abilities", []).items():
                 data = ability.mapping()
                 kind = ability.child("type").choice(ABILITY_TYPES)
-                for hex_node in ability.child("hexes", []).items():
-                    if hex_node.text() not in map_def.hexes:
-                        raise hex_node.error(f"hex {hex_node.text()} is not on the map")
-                for named in ability.child("names", []).items():
-                    named.mapping({"name", "hexes", "amount"})
-                    named.child("name").text()
-                    named.child("amount").integer(1)
-                    for hex_node in named.child("hexes").items():
-                        if hex_node.text() not in map_def.hexes:
-                            raise hex_node.error(f"hex {hex_node.text()} is not on the map")
-                for tile_node in ability.child("tiles", []).items():
-                    if tiles is not None and tile_node.text() not in tiles:
-                        raise tile_node.error(f"tile {tile_node.text()} is not in tiles.yaml")
-                if kind == "unsold_discount":
-                    ability.mapping({"type", "step", "forced_in_round"})
-                    ability.child("step").integer(1)
-                    ability.child("forced_in_round").integer(2)
-                if "corporation" in data and ability.child("corporation").text() not in corporations:
-                    raise ability.child("corporation").error("no such corporation")
+                check_ability(ability, kind, map_def.hexes, corporations, tiles)
                 abilities.append(Ability(kind, {k: v for k, v in data.items() if k != "type"}))
             result[private_id] = PrivateDef(
                 id=private_id, name=item.child("name").text(), par=item.child("par").integer(0),
                 revenue=item.child("revenue").integer(0), abilities=tuple(abilities),
                 description=item.child("description", "").text() if item.has("description")
-                else "")
+                else "", profile_ids=_profile_ids(item.child("profile_ids", {})))
         return result
 
     # market.yaml ------------------------------------------------------------------------------
@@ -473,22 +531,36 @@ class _TitleLoader:
         trains: list[TrainDef] = []
         for item in node.child("trains").items():
             item.mapping({"name", "count", "price", "distance", "rusts_on", "obsolete_on",
-                          "multiplier"})
+                          "multiplier", "kind", "sides", "available_on"})
             name = item.child("name").text()
             if any(t.name == name for t in trains):
                 raise item.child("name").error(f"train {name} is listed twice")
-            distance = []
-            for part in item.child("distance").items():
-                part.mapping({"nodes", "count"})
-                kinds = frozenset(NodeKind(k.choice({k.value for k in NodeKind}))
-                                  for k in part.child("nodes").items())
-                distance.append(Allowance(kinds, part.child("count").count(UNLIMITED)))
+            sides = _sides(item.child("sides")) if item.has("sides") else ()
+            if sides:
+                for key in ("distance", "multiplier", "kind"):
+                    if item.has(key):
+                        raise item.child(key).error("a two-sided card gives this for each side")
+                first = sides[0]
+                distance, multipliers = first.distance, first.multipliers
+                kind: str | None = first.kind
+            else:
+                distance = _distance(item.child("distance"))
+                multipliers = _multipliers(item.child("multiplier", {}))
+                kind = item.child("kind").choice(TRAIN_KINDS) if item.has("kind") else None
             trains.append(TrainDef(
                 name=name, count=item.child("count").count(UNLIMITED),
-                price=item.child("price").integer(0), distance=tuple(distance),
+                price=item.child("price").integer(0), distance=distance,
                 rusts_on=item.child("rusts_on", None).opt_text(),
                 obsolete_on=item.child("obsolete_on", None).opt_text(),
-                multipliers=_multipliers(item.child("multiplier", {}))))
+                multipliers=multipliers, kind=kind, sides=sides,
+                available_on=item.child("available_on", None).opt_text()))
+        owner: dict[str, str] = {t.name: t.name for t in trains}
+        for i, train in enumerate(trains):
+            for side in train.sides:
+                if owner.setdefault(side.name, train.name) != train.name:
+                    raise DataError(node.file, f"trains[{i}].sides",
+                                    f"side {side.name!r} is already a name of train "
+                                    f"{owner[side.name]!r}")
         return tuple(trains)
 
     def _phases(self, node: Node) -> tuple[PhaseDef, ...]:
@@ -496,7 +568,8 @@ class _TitleLoader:
         phases: list[PhaseDef] = []
         for i, item in enumerate(node.child("phases").items()):
             item.mapping({"name", "starts_with", "tiles", "train_limit", "operating_rounds",
-                          "bank_trains_per_turn", "corporations_buy_privates", "events"})
+                          "bank_trains_per_turn", "corporations_buy_privates", "events",
+                          "bank_trains_per_type", "conversion"})
             name = item.child("name").text()
             if any(p.name == name for p in phases):
                 raise item.child("name").error(f"phase {name} is listed twice")
@@ -506,14 +579,29 @@ class _TitleLoader:
             if i > 0 and on is None:
                 raise item.error("every phase after the first needs `starts_with` (the train that starts it)")
             per_turn = item.child("bank_trains_per_turn", "unlimited").count(UNLIMITED)
+            limit_node = item.child("train_limit")
+            limits: tuple[tuple[int, int], ...] = ()
+            if isinstance(limit_node.value, dict):
+                limits = tuple((int(k), v.integer(1)) for k, v in limit_node.entries()
+                               if _is_int(k, limit_node, "numbers of shares"))
+                if not limits:
+                    raise limit_node.error("expected a number or a mapping of corporation size "
+                                           "(its number of shares) to a number")
+                limit = max(value for _, value in limits)
+            else:
+                limit = limit_node.integer(1)
             phases.append(PhaseDef(
                 name=name, starts_with=on,
                 tiles=tuple(t.choice(TILE_COLOURS) for t in item.child("tiles").items()),
-                train_limit=item.child("train_limit").integer(1),
+                train_limit=limit,
                 operating_rounds=item.child("operating_rounds").integer(1),
                 bank_trains_per_turn=per_turn,
                 corporations_buy_privates=item.child("corporations_buy_privates", False).bool(),
-                events=tuple(e.text() for e in item.child("events", []).items())))
+                events=tuple(e.choice(PHASE_EVENTS) for e in item.child("events", []).items()),
+                train_limits=limits,
+                bank_trains_per_type=item.child("bank_trains_per_type", "unlimited").count(
+                    UNLIMITED),
+                conversion=item.child("conversion", "none").choice(CONVERSIONS)))
         return tuple(phases)
 
     def _check_phase_triggers(self, phases: tuple[PhaseDef, ...],
@@ -524,15 +612,81 @@ class _TitleLoader:
                 raise DataError(f"maps/{self.title_id}/phases.yaml", f"phases[{i}].starts_with",
                                 f"no train named {phase.starts_with!r} in trains.yaml")
 
+    def _check_train_limits(self, phases: tuple[PhaseDef, ...],
+                            corporations: dict[str, CorporationDef]) -> None:
+        """Every corporation size (number of shares) a phase gives a train limit for is one
+        that some corporation has or converts to."""
+        sizes = {c.share_count for c in corporations.values()} | {
+            100 // min(c.converts_to.shares) for c in corporations.values() if c.converts_to}
+        for i, phase in enumerate(phases):
+            if not phase.train_limits:
+                continue
+            given = {size for size, _ in phase.train_limits}
+            extra = sorted(given - sizes)
+            if extra:
+                raise DataError(f"maps/{self.title_id}/phases.yaml",
+                                f"phases[{i}].train_limit.{extra[0]}",
+                                f"no corporation has {extra[0]} shares (sizes: "
+                                f"{', '.join(str(s) for s in sorted(sizes))})")
+
     def _check_train_phases(self, node: Node, trains: tuple[TrainDef, ...],
                             phase_names: list[str]) -> None:
         names = {t.name for t in trains}
         for i, train in enumerate(trains):
-            for key in ("rusts_on", "obsolete_on"):
+            for key in ("rusts_on", "obsolete_on", "available_on"):
                 target = getattr(train, key)
                 if target is not None and target not in names:
                     raise DataError(node.file, f"trains[{i}].{key}",
                                     f"no train named {target!r}")
+
+
+def _distance(node: Node) -> tuple[Allowance, ...]:
+    """A train's reach: entries of node kinds and roles, each with a count."""
+    kinds = {k.value for k in NodeKind}
+    result = []
+    for part in node.items():
+        part.mapping({"nodes", "count", "pays"})
+        names = [k.choice(kinds | NODE_ROLES) for k in part.child("nodes").items()]
+        if not names:
+            raise part.child("nodes").error("expected at least one node kind or role")
+        result.append(Allowance(frozenset(NodeKind(n) for n in names if n in kinds),
+                                part.child("count").count(UNLIMITED),
+                                frozenset(n for n in names if n in NODE_ROLES),
+                                part.child("pays", True).bool()))
+    return tuple(result)
+
+
+def _sides(node: Node) -> tuple[TrainSide, ...]:
+    """The sides of a two-sided train card, each with its own name, kind and reach."""
+    sides: list[TrainSide] = []
+    for item in node.items():
+        item.mapping({"name", "kind", "distance", "multiplier"})
+        name = item.child("name").text()
+        if any(s.name == name for s in sides):
+            raise item.child("name").error(f"side {name} is listed twice")
+        sides.append(TrainSide(name, item.child("kind").choice(TRAIN_KINDS),
+                               _distance(item.child("distance")),
+                               _multipliers(item.child("multiplier", {}))))
+    if len(sides) < 2:
+        raise node.error("a two-sided card lists both of its sides")
+    return tuple(sides)
+
+
+def _conversion(node: Node, shares: tuple[int, ...]) -> Conversion:
+    node.mapping({"shares", "tokens"})
+    new = tuple(s.integer(1) for s in node.child("shares").items())
+    if sum(new) != 100:
+        raise node.child("shares").error(f"shares add up to {sum(new)}%, not 100%")
+    if len(new) <= len(shares):
+        raise node.child("shares").error(
+            f"a conversion adds certificates: {len(new)} listed, {len(shares)} before")
+    tokens = tuple(t.integer(0) for t in node.child("tokens", []).items())
+    return Conversion(new, tokens)
+
+
+def _profile_ids(node: Node) -> dict[str, str]:
+    """`{profile: id}`: the id another implementation gives the company."""
+    return {str(profile): value.text() for profile, value in node.entries()}
 
 
 def _multipliers(node: Node) -> tuple[tuple[NodeKind, int], ...]:
@@ -551,10 +705,10 @@ def _terrain(node: Node) -> Terrain:
     return Terrain(node.child("type").text(), node.child("cost").integer(0))
 
 
-def _is_int(key: Any, table: Node, name: str) -> bool:
+def _is_int(key: Any, table: Node, what: str = "player counts") -> bool:
     if isinstance(key, int) and not isinstance(key, bool):
         return True
-    raise table.error("keys are player counts (whole numbers)", f"{key}")
+    raise table.error(f"keys are {what} (whole numbers)", f"{key}")
 
 
 def _colour(node: Node) -> str:
@@ -589,10 +743,19 @@ def _revenue(node: Node, phase_names: list[str]) -> PhasedValue:
 def _nodes(node: Node, kind: NodeKind, phase_names: list[str]) -> tuple[NodeDef, ...]:
     result = []
     for index, item in enumerate(node.items()):
-        item.mapping({"revenue", "slots"})
+        item.mapping({"revenue", "slots", "role", "terminal", "attached_to"})
         default_slots = 1 if kind is NodeKind.CITY else 0
+        role = item.child("role").choice(frozenset(_ROLE_KINDS)) if item.has("role") else None
+        if role is not None and _ROLE_KINDS[role] is not kind:
+            raise item.child("role").error(f"a stop of role {role} is {_A[_ROLE_KINDS[role]]}, "
+                                           f"not {_A[kind]}")
+        attached = item.child("attached_to", None).opt_text()
+        if (role == "port") != (attached is not None):
+            raise item.error("a port names the hex it is `attached_to`, and only a port does",
+                             "attached_to" if attached is not None else "role")
         result.append(NodeDef(kind, index, _revenue(item.child("revenue", 0), phase_names),
-                              item.child("slots", default_slots).integer(0)))
+                              item.child("slots", default_slots).integer(0), role,
+                              item.child("terminal", False).bool(), attached))
     return tuple(result)
 
 
@@ -601,6 +764,7 @@ def _track(node: Node, phase_names: list[str]) -> TrackDef:
     towns = _nodes(node.child("towns", []), NodeKind.TOWN, phase_names)
     offboards = _nodes(node.child("offboards", []), NodeKind.OFFBOARD, phase_names)
     counts = {"c": len(cities), "t": len(towns), "o": len(offboards)}
+    junctions: set[int] = set()
     paths = []
     for path in node.child("paths", []).items():
         ends = list(path.items())
@@ -613,14 +777,18 @@ def _track(node: Node, phase_names: list[str]) -> TrackDef:
                 continue
             match = _NODE_REF.match(str(end.value))
             if not match:
-                raise end.error("expected an edge 0-5 or a node like c0, t0, o0")
-            if int(match.group(2)) >= counts[match.group(1)]:
+                raise end.error("expected an edge 0-5 or a node like c0, t0, o0 (j0: a junction)")
+            if match.group(1) == "j":
+                junctions.add(int(match.group(2)))
+            elif int(match.group(2)) >= counts[match.group(1)]:
                 raise end.error(f"refers to {end.value}, which is not defined here")
             parsed.append(str(end.value))
         if parsed[0] == parsed[1]:
             raise path.error("a path must join two different ends")
         paths.append((parsed[0], parsed[1]))
-    return TrackDef(cities, towns, offboards, tuple(paths))
+    if junctions and junctions != set(range(len(junctions))):
+        raise node.child("paths").error("junctions are numbered j0, j1, ... without gaps")
+    return TrackDef(cities, towns, offboards, tuple(paths), len(junctions))
 
 
 def _tile(node: Node, tile_id: str, count: int, phase_names: list[str]) -> TileDef:

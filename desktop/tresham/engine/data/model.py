@@ -18,6 +18,11 @@ TILE_COLOURS: frozenset[str] = frozenset(COLOUR_ORDER[1:])
 UNLIMITED = -1
 """A count that never runs out (tiles, trains, distance)."""
 
+NODE_ROLES: frozenset[str] = frozenset({"offmap_city", "port", "cmd", "mine"})
+"""What a stop is beyond its kind (18VA 4.5.4): an off-map city (a red city: at the end of a
+route), a port (adds to the city it is attached to), a coal mining district (freight trains only)
+or a mine (a town in a hex with a `mine` feature). Train distances and title hooks name them."""
+
 
 class NodeKind(Enum):
     CITY = "city"
@@ -64,6 +69,12 @@ class NodeDef:
     index: int
     revenue: PhasedValue
     slots: int = 0
+    role: str | None = None
+    """One of NODE_ROLES, for a printed stop that is more than a plain city or off-board."""
+    terminal: bool = False
+    """A route may start or end here, never pass through (18VA off-map areas)."""
+    attached_to: str | None = None
+    """For a port: the hex whose city its value is added to (18VA 4.5.4.2)."""
 
     @property
     def ref(self) -> str:
@@ -71,7 +82,8 @@ class NodeDef:
 
 
 Endpoint = int | str
-"""One end of a path: an edge number 0-5, or a node reference such as "c0"."""
+"""One end of a path: an edge number 0-5, or a node reference such as "c0" (or "j0", a
+junction: the centre point of a Lawson-style tile, no stop and part of no track segment)."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +94,9 @@ class TrackDef:
     towns: tuple[NodeDef, ...] = ()
     offboards: tuple[NodeDef, ...] = ()
     paths: tuple[tuple[Endpoint, Endpoint], ...] = ()
+    junctions: int = 0
+    """How many junction points ("j0", ...) the paths meet at (18VA's plain green and brown
+    tiles): track through them is not a stop, and two routes may both use one."""
 
     @property
     def nodes(self) -> tuple[NodeDef, ...]:
@@ -106,7 +121,7 @@ class TrackDef:
             return (end + rotation) % 6 if isinstance(end, int) else end
 
         return TrackDef(self.cities, self.towns, self.offboards,
-                        tuple((turn(a), turn(b)) for a, b in self.paths))
+                        tuple((turn(a), turn(b)) for a, b in self.paths), self.junctions)
 
     @property
     def edges(self) -> frozenset[int]:
@@ -198,6 +213,16 @@ class Objective:
 
 
 @dataclass(frozen=True)
+class Conversion:
+    """How a corporation grows its share structure (18VA 4.5.1: five-share to ten-share).
+    Its certificates take the sizes of `shares` in order (the president's first); the ones
+    beyond the old count are new and go to its treasury; `tokens` are added station tokens."""
+
+    shares: tuple[int, ...]
+    tokens: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class CorporationDef:
     id: str
     name: str
@@ -210,6 +235,14 @@ class CorporationDef:
     home_city: int | None = 0
     """Which city of the home hex; None when the corporation chooses as it places the station."""
     objective: Objective | None = None
+    converts_to: Conversion | None = None
+    profile_ids: Mapping[str, str] = field(default_factory=dict, hash=False)
+    """The id another implementation uses for it, by profile ("18xx.games": "WMR")."""
+
+    @property
+    def share_count(self) -> int:
+        """How many shares it has (a 20% certificate of a ten-share corporation is two)."""
+        return 100 // min(self.shares)
 
 
 @dataclass(frozen=True)
@@ -220,6 +253,7 @@ class PrivateDef:
     revenue: int
     abilities: tuple[Ability, ...] = ()
     description: str = ""
+    profile_ids: Mapping[str, str] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)
@@ -245,10 +279,28 @@ class MarketDef:
 
 @dataclass(frozen=True)
 class Allowance:
-    """Part of a train's reach: up to `count` stops of the listed node kinds."""
+    """Part of a train's reach: up to `count` stops of the listed node kinds and roles. A stop
+    with a role (NODE_ROLES) is counted only by an allowance naming that role; a train with no
+    allowance for a role may not stop there."""
 
     nodes: frozenset[NodeKind]
     count: int
+    roles: frozenset[str] = frozenset()
+    pays: bool = True
+    """False: the train may stop there but earns nothing (18VA passenger trains at mines)."""
+
+
+TRAIN_KINDS: frozenset[str] = frozenset({"passenger", "freight"})
+
+
+@dataclass(frozen=True)
+class TrainSide:
+    """One side of a two-sided train card (18VA 4.5.8): the buyer declares which it runs as."""
+
+    name: str
+    kind: str
+    distance: tuple[Allowance, ...]
+    multipliers: tuple[tuple[NodeKind, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -260,7 +312,22 @@ class TrainDef:
     rusts_on: str | None = None
     obsolete_on: str | None = None
     multipliers: tuple[tuple[NodeKind, int], ...] = ()
-    """Stops of these kinds pay this many times their value on this train (18AL's 4D)."""
+    """Stops of these kinds (whatever their role) pay this many times their value on this
+    train (18AL's 4D)."""
+    kind: str | None = None
+    """One of TRAIN_KINDS, for titles whose rules tell kinds of train apart (18VA)."""
+    sides: tuple[TrainSide, ...] = ()
+    """A two-sided card's sides, the first the default; `distance`, `multipliers` and `kind`
+    are then the first side's."""
+    available_on: str | None = None
+    """The train whose first purchase makes these buyable, out of list order (18VA's 4D are
+    for sale from the first 6)."""
+
+    def side(self, name: str) -> TrainSide:
+        for side in self.sides:
+            if side.name == name:
+                return side
+        raise KeyError(name)
 
     def multiplier(self, kind: NodeKind) -> int:
         for node_kind, factor in self.multipliers:
@@ -279,6 +346,23 @@ class PhaseDef:
     bank_trains_per_turn: int = UNLIMITED
     corporations_buy_privates: bool = False
     events: tuple[str, ...] = ()
+    train_limits: tuple[tuple[int, int], ...] = ()
+    """(number of shares, limit): a limit per corporation size (18VA: ten- and five-share);
+    `train_limit` is then the largest of them."""
+    bank_trains_per_type: int = UNLIMITED
+    """How many trains of one type a corporation may buy from the bank in an operating round."""
+    conversion: str = "none"
+    """One of CONVERSIONS: whether corporations with `converts_to` may convert now."""
+
+    def limit_for(self, share_count: int) -> int:
+        """The train limit of a corporation with `share_count` shares."""
+        return dict(self.train_limits).get(share_count, self.train_limit)
+
+
+CONVERSIONS: frozenset[str] = frozenset({"none", "voluntary", "all"})
+"""`none`: no conversion; `voluntary`: a corporation may convert at the start of its turn;
+`all`: every corporation has converted (those left convert as the phase starts, and
+corporations started from then on start converted)."""
 
 
 @dataclass(frozen=True)
@@ -291,9 +375,14 @@ class DataChanges:
     """(corporation id, {field: new value}); fields `home`, `home_city`."""
     trains: tuple[tuple[str, Mapping[str, Any]], ...] = field(default=(), hash=False)
     """(train name, {field: new value}); fields `count`, `rusts_on`, `obsolete_on`."""
+    phases: tuple[tuple[str, Mapping[str, Any]], ...] = field(default=(), hash=False)
+    """(phase name, {field: new value}); field `bank_trains_per_type`."""
+    certificate_limit: Mapping[int, int] = field(default_factory=dict, hash=False)
+    """Player count -> certificate limit, replacing title.yaml's for those counts."""
 
     def __bool__(self) -> bool:
-        return bool(self.hexes or self.corporations or self.trains)
+        return bool(self.hexes or self.corporations or self.trains or self.phases
+                    or self.certificate_limit)
 
 
 @dataclass(frozen=True)
@@ -310,6 +399,8 @@ class OptionDef:
     profile_option: str | None = None
     """For a variant that is one of its implementation's own optional rules, absent from the
     rulebook: that rule's id there. Such a variant is on only in games that chose the rule."""
+    players: tuple[int, ...] = ()
+    """The player counts the option exists for (18VA 3.1: two players only); empty: all."""
 
 
 @dataclass(frozen=True)
@@ -331,6 +422,15 @@ class TitleInfo:
     sections: Mapping[str, str] = field(default_factory=dict)
     """This rulebook's section for each rule the shared engine cites in its messages (keys:
     `SECTION_KEYS` of the loader), so each title cites its own numbering."""
+    status: str = "playable"
+    """`data_only`: the data loads and is validated, but the rules are not written yet, so the
+    title is not offered to players (`available_titles`)."""
+    capitalization: str = "full"
+    """`full`: a corporation receives ten times its par when it floats; `incremental`: each
+    share bought from its treasury pays it the market price (18VA 4.3.2)."""
+    private_auction: str = "waterfall"
+    """`waterfall` (18GA/18AL 3.1) or `open_bids` (18VA 4.1: open bids on every item at once,
+    unbid items falling in price)."""
 
     def variants_of(self, profile: str) -> tuple[str, ...]:
         """The variants that are always on in games of `profile`."""

@@ -30,6 +30,8 @@ def apply_changes(title: TitleData, changing: Iterable[OptionDef]) -> TitleData:
     hexes = dict(title.map.hexes)
     corporations = dict(title.corporations)
     trains = {t.name: t for t in title.trains}
+    phases = {p.name: p for p in title.phases}
+    certificate_limit = dict(title.info.certificate_limit)
     for option in changing:
         for hex_def in option.changes.hexes:
             hexes[hex_def.id] = hex_def
@@ -37,8 +39,13 @@ def apply_changes(title: TitleData, changing: Iterable[OptionDef]) -> TitleData:
             corporations[corp_id] = replace(corporations[corp_id], **fields)
         for name, fields in option.changes.trains:
             trains[name] = replace(trains[name], **fields)
+        for name, fields in option.changes.phases:
+            phases[name] = replace(phases[name], **fields)
+        certificate_limit.update(option.changes.certificate_limit)
     return replace(title, map=MapDef(title.map.grid, hexes), corporations=corporations,
-                   trains=tuple(trains[t.name] for t in title.trains))
+                   trains=tuple(trains[t.name] for t in title.trains),
+                   phases=tuple(phases[p.name] for p in title.phases),
+                   info=replace(title.info, certificate_limit=certificate_limit))
 
 
 def title_with_options(title: TitleData, options: Mapping[str, object]) -> TitleData:
