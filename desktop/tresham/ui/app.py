@@ -195,6 +195,7 @@ class MainWindow(QMainWindow):
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         self._action(file, "&Save", QKeySequence.StandardKey.Save, self.save)
         self._action(file, "Save &as…", QKeySequence("Ctrl+Shift+S"), self.save_as_dialog)
+        self._action(file, "&Export for 18xx.games…", QKeySequence(), self.export_dialog)
         file.addSeparator()
         self._action(file, "&Quit", QKeySequence.StandardKey.Quit, self.close)
         edit = self.menuBar().addMenu("&Edit")
@@ -422,6 +423,12 @@ class MainWindow(QMainWindow):
                                               f"Tresham games (*{SAVE_SUFFIX})")
         if name:
             self.save_to(Path(name))
+
+    def export_dialog(self) -> None:
+        from tresham.ui.export_for_18xx import export_for_18xx_games
+
+        self.export_box = export_for_18xx_games(self, self.history, self._folder(),
+                                                self.controller.reset)
 
     def _folder(self) -> Path:
         if self.session.path is not None:

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 from tresham.engine.data.loader import available_titles, load_title
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game, GameSetup, check_setup
+from tresham.importers.eighteen_xx_games_export import profile_options
 from tresham.ui import palette
 from tresham.ui.session import ScoreLine
 
@@ -77,6 +78,9 @@ class NewGameDialog(QDialog):
         self.rules_layout = QVBoxLayout(self.rules_box)
         self.rules: dict[str, QCheckBox] = {}
         layout.addWidget(self.rules_box)
+        self.profile = QCheckBox("18xx.games rules (their readings, so the game can be "
+                                 "exported there and continued)")
+        layout.addWidget(self.profile)
         self.problem = QLabel()
         self.problem.setStyleSheet(f"color: {palette.REFUSED};")
         self.problem.setWordWrap(True)
@@ -113,6 +117,10 @@ class NewGameDialog(QDialog):
             self.rules_layout.addWidget(box)
             self.rules_layout.addWidget(description)
             self.rules[option.id] = box
+        readings = [v for v in info.variants if v.id in profile_options(title_id)]
+        self.profile.setEnabled(bool(readings))
+        self.profile.setToolTip("\n".join(f"{v.name} ({v.rule}): {v.description}"
+                                          for v in readings))
 
     def _count_changed(self) -> None:
         count = self.count.value()
@@ -129,6 +137,8 @@ class NewGameDialog(QDialog):
         if self.random_order.isChecked():
             random.Random(seed).shuffle(names)
         options = {option: True for option, box in self.rules.items() if box.isChecked()}
+        if self.profile.isChecked() and self.profile.isEnabled():
+            options.update(profile_options(self.title.currentData()))
         return GameSetup(self.title.currentData(), tuple(names), options, seed)
 
     def accept(self) -> None:
