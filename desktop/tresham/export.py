@@ -27,7 +27,7 @@ def main(source: str, output: str) -> int:
     except TreshamError as exc:
         print(f"tresham export: {exc}", file=sys.stderr)
         return 1
-    differences = differing_rules(history.setup)
+    differences = differing_rules(history.setup, history.actions)
     if differences:
         print("tresham export: this game plays these rules otherwise than 18xx.games, so it "
               "cannot be continued there exactly as played here:", file=sys.stderr)

@@ -33,7 +33,8 @@ def main(title: str, games: int, seed: int, profile: str | None, export_dir: str
         count = counts[number % len(counts)]
         started = time.perf_counter()
         try:
-            history = play(title, PLAYER_NAMES[:count], game_seed, options)
+            history = play(title, PLAYER_NAMES[:count], game_seed, options,
+                           trades=profile != PROFILE)
         except AssertionError as exc:
             results.append({"seed": game_seed, "players": count, "error": str(exc)})
             print(f"{title} {count}p seed {game_seed}: {exc}")

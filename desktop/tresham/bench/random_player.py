@@ -55,7 +55,8 @@ WEIGHTS = {"BuyShare": 8, "RunRoutes": 40, "LayTile": 8, "PlaceToken": 4, "Pass"
            "Bankrupt": 0, "EndGame": 0, "SellPrivate": 1, "BuyCompany": 3}
 
 
-def concrete(game: Game, choice: Choice, rng: random.Random) -> Action | None:
+def concrete(game: Game, choice: Choice, rng: random.Random,
+             trades: bool = True) -> Action | None:
     """The choice as an action, its open parts filled at random; None for choices that need
     a player's design (other routes)."""
     entity = choice.by or game.acting
@@ -68,7 +69,7 @@ def concrete(game: Game, choice: Choice, rng: random.Random) -> Action | None:
     if choice.price_range:
         low, high = choice.price_range
         extra["price"] = rng.choice([low, low, low, rng.randint(low, min(high, low + 50))])
-    if choice.action is SellPrivate and rng.random() > 0.05:
+    if choice.action is SellPrivate and (not trades or rng.random() > 0.05):
         return None  # a trade keeps a stock round going: players who traded on every turn
         # would never let it end
     if choice.action is SellPrivate and choice.fields.get("seller") == entity:
@@ -103,7 +104,9 @@ def tile_lay(game: Game, entity: str, company: str | None,
 
 
 def play(title: str, players: tuple[str, ...], seed: int,
-         options: dict[str, object] | None = None) -> History:
+         options: dict[str, object] | None = None, trades: bool = True) -> History:
+    """A whole random game; `trades`: whether players sell privates to each other now and
+    then (18xx.games has no such sale, so its games go without)."""
     rng = random.Random(seed)
     history = History(GameSetup(title, players, options or {}))
     total = money(history.game)
@@ -117,7 +120,7 @@ def play(title: str, players: tuple[str, ...], seed: int,
         rng.shuffle(pool)
         pool += [c for c in choices if c.action.__name__ in LAST_RESORTS]
         for choice in pool:
-            action = concrete(game, choice, rng)
+            action = concrete(game, choice, rng, trades)
             if action is None:
                 continue
             try:

@@ -23,7 +23,6 @@ from tresham.engine.history import History
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.routes.legality import routes_problem
-from tresham.engine.shares import Shares
 from tresham.engine.state import IPO
 from tresham.engine.upgrades import current_track
 
@@ -31,6 +30,10 @@ NO_EFFECT = {"message", "log", "program_disable", "program_share_pass", "program
              "program_auction_bid", "program_independent_mines", "program_merger_pass",
              "program_close_pass", "program_harzbahn_draft_pass", "program_buy_shares_from_market"}
 MAX_INSERTED_PASSES = 12
+
+OUR_SETUP = "tresham_options"
+"""Our exports' own setting: the game's options exactly as we played it (18xx.games ignores
+it), so that a game played by the rulebook's readings comes back as it was played."""
 
 
 class ExportError(TreshamError):
@@ -53,6 +56,8 @@ class Export:
     actions: list[dict[str, Any]]
     result: dict[str, int]
     game_end_reason: str | None
+    own_options: dict[str, Any] | None = None
+    """The options of a game exported by Tresham (settings `tresham_options`)."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -80,7 +85,8 @@ def read_export(document: dict[str, Any]) -> Export:
             optional_rules=list(settings.get("optional_rules") or []),
             seed=int(settings.get("seed") or 0), actions=list(document["actions"]),
             result={str(k): int(v) for k, v in (document.get("result") or {}).items()},
-            game_end_reason=document.get("game_end_reason"))
+            game_end_reason=document.get("game_end_reason"),
+            own_options=settings.get(OUR_SETUP))
     except (KeyError, TypeError, ValueError) as exc:
         raise ExportError(f"not a readable 18xx.games export: {exc}") from None
 
@@ -130,8 +136,12 @@ PROFILE = "18xx.games"
 
 
 def setup_for(export: Export) -> GameSetup:
-    """The export's setup, with the title's 18xx.games rule variants switched on."""
+    """The export's setup, with the title's 18xx.games rule variants switched on (or, in an
+    export of ours, the options it was played with)."""
     options: dict[str, Any] = {FIRST_PRIORITY: 0}
+    if export.own_options is not None:
+        options.update(export.own_options)
+        return GameSetup(export.title, export.names, options, export.seed)
     title = load_title(export.title)
     for variant in title.info.variants_of(PROFILE):
         options[variant] = True
@@ -197,15 +207,20 @@ def _apply(state: Replay, data: dict[str, Any], following: list[dict[str, Any]])
     game = history.game
     entity = state.export.name_of(data.get("entity"))
     kind = data["type"]
+    literal = state.export.own_options is not None  # ours: our own steps, no alignment
     if kind == "pass":
-        _apply_pass(state, entity, following)
+        if literal:
+            history.apply(Pass(entity))
+        else:
+            _apply_pass(state, entity, following)
         return
     if kind == "end_game":
         player = entity if entity in export_names(state) else game.state.players[0].name
         history.apply(EndGame(player))
         return
     action = _translate(state, game, entity, data)
-    _make_room_for(state, action, game.round)
+    if not literal:
+        _make_room_for(state, action, game.round)
     history.apply(action)
     if isinstance(action, LayTile):
         state.tile_hexes[str(data["tile"])] = action.hex
@@ -268,8 +283,8 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
     if kind == "buy_company":
         return BuyCompany(entity, str(data["company"]), int(data["price"]))
     if kind == "bankrupt":
-        president = _president_of(game, entity)
-        return Bankrupt(president or entity)
+        # Declared by the corporation in their record, as our engine offers it.
+        return Bankrupt(entity)
     if kind == "end_game":
         return EndGame(entity)
     raise ExportError(f"no translation for 18xx.games action {kind!r}")
@@ -277,11 +292,6 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
 
 def export_names(state: Replay) -> set[str]:
     return set(state.export.names)
-
-
-def _president_of(game: Game, corp_id: str) -> str | None:
-    corp = game.state.corporations.get(corp_id)
-    return Shares(game).president(corp) if corp else None
 
 
 def _tile_name(instance: str) -> str:

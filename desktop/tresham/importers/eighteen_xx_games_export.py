@@ -18,7 +18,7 @@ pass, `_StepAlignment` adds or drops it (see there).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,7 @@ from tresham.engine.actions import (
     EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate, SellShares,
 )
 from tresham.engine.data.loader import load_title
-from tresham.engine.game import Game, GameSetup
+from tresham.engine.game import FIRST_PRIORITY, Game, GameSetup
 from tresham.engine.history import History
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.routes.graph import track_graph
@@ -36,7 +36,7 @@ from tresham.engine.routes.walks import parse_waypoints
 from tresham.engine.shares import Shares
 from tresham.engine.state import IPO, MARKET
 from tresham.engine.upgrades import current_track
-from tresham.importers.eighteen_xx_games import OPTION_NAMES, PROFILE
+from tresham.importers.eighteen_xx_games import OPTION_NAMES, OUR_SETUP, PROFILE
 
 
 @dataclass(frozen=True)
@@ -54,9 +54,10 @@ class RuleDifference:
         return f"{self.name}{section}: {self.problem}"
 
 
-def differing_rules(setup: GameSetup) -> list[RuleDifference]:
+def differing_rules(setup: GameSetup, actions: Sequence[Action] = ()) -> list[RuleDifference]:
     """The rules this game is played by that 18xx.games would play otherwise: each of its
-    readings the game has off, and each optional rule it has on that 18xx.games lacks."""
+    readings the game has off, each optional rule it has on that 18xx.games lacks, and private
+    companies traded between players (their engine has no such trade for our titles)."""
     info = load_title(setup.title).info
     differences = []
     for variant in info.variants:
@@ -74,6 +75,11 @@ def differing_rules(setup: GameSetup) -> list[RuleDifference]:
             differences.append(RuleDifference(
                 option.id, option.name, option.rule,
                 "18xx.games has no such optional rule; the game there plays without it"))
+    trades = sum(1 for a in actions if isinstance(a, SellPrivate))
+    if trades:
+        differences.append(RuleDifference(
+            "private_trades", "Private companies sold between players", "",
+            f"18xx.games has no such sale; this game has {trades}, which its engine refuses"))
     return differences
 
 
@@ -113,7 +119,8 @@ def export_history(history: History, *, game_id: str = "tresham") -> dict[str, A
         "players": [{"id": number, "name": name} for name, number in ids.items()],
         "min_players": game.title.info.min_players, "max_players": game.title.info.max_players,
         "settings": {"seed": setup.seed, "optional_rules": optional_rule_ids(setup),
-                     "player_order": None},
+                     "player_order": None,
+                     OUR_SETUP: {k: v for k, v in setup.options.items() if k != FIRST_PRIORITY}},
         "actions": writer.actions,
         "loaded": True,
     }

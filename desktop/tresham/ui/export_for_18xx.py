@@ -14,7 +14,7 @@ from tresham.importers.eighteen_xx_games_export import differing_rules, write_ex
 
 def differences_text(history: History) -> str:
     """The warning for a game played by rules 18xx.games reads otherwise, or "" when none."""
-    differences = differing_rules(history.setup)
+    differences = differing_rules(history.setup, history.actions)
     if not differences:
         return ""
     lines = "\n".join(f"• {d.words}" for d in differences)
