@@ -57,7 +57,7 @@ def test_a_recorded_game_exports_and_reads_back_the_same(path: Path) -> None:
 
 
 def _scores_by_name(document: dict) -> dict[str, int]:
-    names = {str(p["id"]): p["name"] for p in document["players"]}
+    names = {str(p.get("id", p["name"])): p["name"] for p in document["players"]}
     return {names[str(k)]: v for k, v in document["result"].items()}
 
 
