@@ -51,7 +51,7 @@ class RuleDifference:
     @property
     def words(self) -> str:
         section = f" ({self.rule})" if self.rule else ""
-        return f"{self.name}{section}: {self.problem}"
+        return f"{self.name}{section}" + (f": {self.problem}" if self.problem else "")
 
 
 def differing_rules(setup: GameSetup, actions: Sequence[Action] = ()) -> list[RuleDifference]:
@@ -66,7 +66,7 @@ def differing_rules(setup: GameSetup, actions: Sequence[Action] = ()) -> list[Ru
         if not setup.options.get(variant.id):
             differences.append(RuleDifference(
                 variant.id, variant.name, variant.rule,
-                "18xx.games plays this reading; this game follows the rulebook"))
+                "18xx.games plays it so; this game follows the rulebook"))
     expressible = set(OPTION_NAMES.values()) | set(info.profile_options(PROFILE).values())
     for option in info.options + info.variants:
         if option.id in expressible or option.profile == PROFILE:
@@ -74,12 +74,12 @@ def differing_rules(setup: GameSetup, actions: Sequence[Action] = ()) -> list[Ru
         if setup.options.get(option.id):
             differences.append(RuleDifference(
                 option.id, option.name, option.rule,
-                "18xx.games has no such optional rule; the game there plays without it"))
+                "on in this game; 18xx.games has no such optional rule"))
     trades = sum(1 for a in actions if isinstance(a, SellPrivate))
     if trades:
         differences.append(RuleDifference(
             "private_trades", "Private companies sold between players", "",
-            f"18xx.games has no such sale; this game has {trades}, which its engine refuses"))
+            f"{trades} in this game; 18xx.games has no such sale and refuses them"))
     return differences
 
 

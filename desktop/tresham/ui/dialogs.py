@@ -78,8 +78,7 @@ class NewGameDialog(QDialog):
         self.rules_layout = QVBoxLayout(self.rules_box)
         self.rules: dict[str, QCheckBox] = {}
         layout.addWidget(self.rules_box)
-        self.profile = QCheckBox("18xx.games rules (their readings, so the game can be "
-                                 "exported there and continued)")
+        self.profile = QCheckBox("18xx.games rules (to continue the game there)")
         layout.addWidget(self.profile)
         self.problem = QLabel()
         self.problem.setStyleSheet(f"color: {palette.REFUSED};")

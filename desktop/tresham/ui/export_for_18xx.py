@@ -18,8 +18,8 @@ def differences_text(history: History) -> str:
     if not differences:
         return ""
     lines = "\n".join(f"• {d.words}" for d in differences)
-    return ("This game was not started with the 18xx.games rules. These rules are played "
-            "otherwise there, so the game cannot be continued there exactly as played here:"
+    return ("This game was not started with the 18xx.games rules, and 18xx.games plays these "
+            "rules otherwise, so the game cannot be continued there exactly as played here:"
             f"\n\n{lines}\n\nExport it anyway?")
 
 
