@@ -129,3 +129,20 @@ def test_the_export_command_says_why_a_file_cannot_be_read(
     missing = tmp_path / "missing.json"
     assert cli_main(["export", str(missing), "-o", str(tmp_path / "out.json")]) == 1
     assert "tresham export:" in capsys.readouterr().err
+
+
+def test_running_no_trains_is_a_run_of_no_routes() -> None:
+    """Their route step takes no pass: our 'Run no trains' goes out as a run of no routes."""
+    from tresham.engine.actions import Pass
+    from tresham.engine.rounds.steps.routes import RouteStep
+
+    history = play("18AL", ("A", "B", "C"), 200, profile_options("18AL"), trades=False)
+    replayed = History(history.setup)
+    declined = 0
+    for action in history.actions:
+        step = getattr(replayed.game.round, "step", None)
+        declined += isinstance(action, Pass) and isinstance(step, RouteStep)
+        replayed.apply(action)
+    assert declined
+    runs = [a for a in export_history(history)["actions"] if a["type"] == "run_routes"]
+    assert sum(1 for a in runs if a["routes"] == []) == declined

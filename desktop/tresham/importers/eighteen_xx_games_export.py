@@ -31,6 +31,7 @@ from tresham.engine.data.loader import load_title
 from tresham.engine.game import FIRST_PRIORITY, Game, GameSetup
 from tresham.engine.history import History
 from tresham.engine.rounds.operating import OperatingRound
+from tresham.engine.rounds.steps.routes import RouteStep
 from tresham.engine.routes.graph import track_graph
 from tresham.engine.routes.walks import parse_waypoints
 from tresham.engine.shares import Shares
@@ -243,6 +244,11 @@ class _Writer:
 
 
 def _pass(writer: _Writer, action: Pass) -> dict[str, Any]:
+    round_ = writer.game.round
+    if isinstance(round_, OperatingRound) and isinstance(round_.step, RouteStep):
+        # Running no trains: their route step takes no pass, only a run of no routes.
+        return {"type": "run_routes", **writer.entity(action.entity), "routes": [],
+                "extra_revenue": 0, "subsidy": 0}
     return {"type": "pass", **writer.entity(action.entity)}
 
 
