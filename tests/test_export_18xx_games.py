@@ -7,6 +7,7 @@ otherwise than 18xx.games, and `tresham export` writes the file and names them."
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ import pytest
 from conftest import SHARED
 from tresham.bench.random_player import play
 from tresham.cli import main as cli_main
+from tresham.engine.actions import Action
 from tresham.engine.data.loader import load_title
 from tresham.engine.history import History
 from tresham.importers import eighteen_xx_games as xx
@@ -28,14 +30,22 @@ GAMES = sorted(p for t in TITLES for p in (FIXTURES / t).glob("*.json")) \
     if FIXTURES.is_dir() else []
 
 
+def _named(action: Action, again: Action) -> Action:
+    """`action` with the private company `again` names, where our engine inferred it (a
+    station only the Waycross & Southern allows): 18xx.games records it, so it comes back."""
+    if getattr(action, "ability", "") is None and getattr(again, "ability", None):
+        return replace(action, ability=again.ability)  # type: ignore[call-arg]
+    return action
+
+
 def assert_same_game(original: History, again: History) -> None:
     """Same actions, and the same state after each of them."""
-    assert again.actions == original.actions
+    assert [_named(a, b) for a, b in zip(original.actions, again.actions)] == again.actions
     first, second = History(original.setup), History(again.setup)
     assert trace_state(second.game, {}) == trace_state(first.game, {})
-    for number, action in enumerate(original.actions, 1):
+    for number, (action, back) in enumerate(zip(original.actions, again.actions), 1):
         first.apply(action)
-        second.apply(action)
+        second.apply(back)
         assert trace_state(second.game, {}) == trace_state(first.game, {}), \
             f"after action {number} ({action})"
 

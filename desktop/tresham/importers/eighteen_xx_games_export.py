@@ -213,8 +213,15 @@ class _Writer:
 
     def write(self, action: Action) -> None:
         before = self._presidents()
+        used_before = dict(self.game.state.abilities_used)
         record = self._record(action)
         self.history.apply(action)
+        used = [c for c, n in self.game.state.abilities_used.items() if n > used_before.get(c, 0)]
+        if used and record.get("entity_type") == "corporation" and record["type"] in (
+                "place_token", "lay_tile", "buy_train"):
+            # Our engine used a private's ability the action did not name (a station only
+            # the private allows): their engine takes it from the private itself.
+            record.update(self.entity(used[0]))
         for corp_id, president in self._presidents().items():
             self.certificates(corp_id).settle(before.get(corp_id), president)
         for corp in self.game.state.corporations.values():
