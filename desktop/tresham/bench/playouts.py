@@ -27,7 +27,7 @@ def main(title: str, games: int, seed: int, profile: str | None, export_dir: str
     out = Path(export_dir) if export_dir else None
     if out:
         out.mkdir(parents=True, exist_ok=True)
-    results = []
+    results: list[dict[str, object]] = []
     for number in range(games):
         game_seed = seed + number
         count = counts[number % len(counts)]
@@ -41,7 +41,7 @@ def main(title: str, games: int, seed: int, profile: str | None, export_dir: str
             continue
         elapsed = time.perf_counter() - started
         game = history.game
-        row = {"seed": game_seed, "players": count, "actions": len(history.actions),
+        row: dict[str, object] = {"seed": game_seed, "players": count, "actions": len(history.actions),
                "end": game.state.end_reason, "seconds": round(elapsed, 2)}
         if out:
             path = out / f"{title}-{count}p-seed{game_seed}.json"

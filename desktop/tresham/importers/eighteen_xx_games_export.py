@@ -396,7 +396,7 @@ def _end_game(writer: _Writer, action: EndGame) -> dict[str, Any]:
     return {"type": "end_game", **writer.entity(action.entity)}
 
 
-_TRANSLATIONS: dict[type[Action], Callable[[_Writer, Any], dict[str, Any] | None]] = {
+_TRANSLATIONS: dict[type[Action], Callable[[_Writer, Any], dict[str, Any]]] = {
     Pass: _pass, Bid: _bid, BuyPrivate: _bid, Par: _par, BuyShare: _buy_share,
     SellShares: _sell_shares, SellPrivate: _sell_private, LayTile: _lay_tile,
     PlaceToken: _place_token, RunRoutes: _run_routes, Dividend: _dividend,
