@@ -11,8 +11,10 @@ Their engine gives the priority deal to the first player listed and draws nothin
 for the titles we have, so the players are listed from our first priority holder on, in seat
 order: the same table, started the same way.
 
-Where their engine asks for a `pass` that ours never needs, or skips a step where ours takes a
-pass, `_StepAlignment` adds or drops it (see there).
+Actions go out one for one, a pass where ours passed: where their engine's steps differ from
+ours the export stops replaying there, which is what tests/test_refengine_cross_check.py looks
+for. Two of ours take another form there: running no trains is a run of no routes, and a
+private's ability our engine used without the action naming it is used by the private itself.
 """
 
 from __future__ import annotations
