@@ -74,8 +74,13 @@ def assert_agree(game: Path, reference: list[dict], refused: str) -> None:
         f"their engine: {refused or 'accepts every action'}\nours: {ours or 'the same state'}"
 
 
+AGREEING = [("18AL", 3, 200), ("18AL", 4, 6)]
+"""Games their engine replays to the same state as ours at every action today: kept so that
+they stay so, beside the seeds above, which find what is still to do."""
+
+
 def _random_games() -> list[tuple[str, int, int]]:
-    games = []
+    games = list(AGREEING)
     for title in TITLES:
         info = load_title(title).info
         games += [(title, count, seed) for count in range(info.min_players,
