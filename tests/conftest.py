@@ -10,7 +10,8 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 REPO = Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared"
+SHARED = Path(os.environ.get("TRESHAM_SHARED") or REPO.parent / "shared")
+"""../shared, or the folder TRESHAM_SHARED names (a git worktree has no ../shared)."""
 
 
 @pytest.fixture

@@ -297,3 +297,22 @@ def test_each_train_belongs_to_the_corporation_and_runs_once() -> None:
                                         ("2-0", ("C3-c0", "B2", "A3-o0"))]) == (
         "the 2 train may run only once")
     assert routes_problem(game, "W&A", []) is None
+
+
+def test_4_2_3_h_variant_home_pass_through_is_for_an_off_board_home_only() -> None:
+    """The 18xx.games reading lets the ACL run through its home off-board Jacksonville; it
+    does not open another corporation's full city in the W&A's home hex, Atlanta (found by a
+    random game their engine refused: a route through the GA's Atlanta city)."""
+    from tresham.engine.routes.graph import track_graph
+
+    game = Game.new("18GA", ["A", "B", "C"], {"home_offboard_pass_through": True})
+    game.state.phase = "3"
+    lay(game, "D4", "451a", "C3", "E3", "D6", rotation=0)
+    token(game, "W&A", "D4", 1)
+    token(game, "GA", "D4", 0)
+    full = track_graph(game).node("D4-c0")
+    assert full is not None
+    assert "is blocked" in str(game.rules.routes.pass_through_problem(game, "W&A", full))
+    token(game, "ACL", "J12")
+    jacksonville = next(n for n in track_graph(game).nodes if n.hex == "J12")
+    assert game.rules.routes.pass_through_problem(game, "ACL", jacksonville) is None

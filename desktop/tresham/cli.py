@@ -13,11 +13,14 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "replay":
         return replay_command(argv[1:])
+    if argv and argv[0] == "export":
+        return export_command(argv[1:])
     if argv and argv[0] == "screenshot":
         return screenshot_command(argv[1:])
     parser = argparse.ArgumentParser(
         prog="tresham", description="Play 18xx railroad games.",
         epilog="tresham replay FILE replays a saved game or an 18xx.games export headless; "
+               "tresham export FILE -o OUT.json writes a game for 18xx.games; "
                "tresham screenshot [FILE] -o OUT.png renders the main window to a PNG.")
     parser.add_argument("--version", action="version", version=f"tresham {__version__}")
     parser.add_argument("file", nargs="?", help="a saved game to open")
@@ -39,6 +42,21 @@ def replay_command(argv: list[str]) -> int:
     from tresham.replay import main as replay_main
 
     return replay_main(args)
+
+
+def export_command(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="tresham export",
+        description="Write a game (a Tresham save or an 18xx.games export) as an 18xx.games "
+                    "export, for their \"Import hotseat game\". Rules this game plays "
+                    "otherwise than 18xx.games are listed on stderr; the file is written anyway.")
+    parser.add_argument("file", help="the game file (format detected automatically)")
+    parser.add_argument("-o", "--output", required=True, metavar="OUT.json",
+                        help="where to write the export")
+    args = parser.parse_args(argv)
+    from tresham.export import main as export_main
+
+    return export_main(args.file, args.output)
 
 
 def screenshot_command(argv: list[str]) -> int:

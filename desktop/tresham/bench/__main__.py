@@ -20,7 +20,23 @@ def main(argv: list[str] | None = None) -> int:
     routes = sub.add_parser("routes", help="our optimal revenue vs recorded runs, and search time")
     routes.add_argument("fixtures", nargs="*", help="18xx.games exports (default: all supported)")
     routes.add_argument("--json", action="store_true", help="print one JSON object")
+    playouts = sub.add_parser("playouts", help="random whole games, optionally exported")
+    playouts.add_argument("title", help="e.g. 18GA")
+    playouts.add_argument("--games", type=int, default=10, help="how many games (default 10)")
+    playouts.add_argument("--seed", type=int, default=0, help="first seed; game i uses seed+i")
+    playouts.add_argument("--players", type=int,
+                          help="player count (default: every count the title allows, in turn)")
+    playouts.add_argument("--profile", choices=["rulebook", "18xx.games"], default="rulebook",
+                          help="whose readings of the rules to play by (default rulebook)")
+    playouts.add_argument("--export", metavar="DIR",
+                          help="write each game there as an 18xx.games export")
+    playouts.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
+    if args.bench == "playouts":
+        from tresham.bench import playouts as playouts_bench
+
+        return playouts_bench.main(args.title, args.games, args.seed, args.profile, args.export,
+                                   args.players, args.json)
     if args.bench == "replay":
         return replay_bench.main(args.fixtures, args.json, args.reference)
     from tresham.bench import routes_bench

@@ -129,7 +129,7 @@ class TitleRules:
     def after_action(self) -> None:
         """Check the end-of-game conditions of 18GA 5 (a) and (b)."""
         state = self.game.state
-        if state.train_names:
+        if state.train_names and self.train_names_leave_with_president():
             self._drop_train_names_on_new_president()
         if state.finished or state.game_ends_after:
             return
@@ -346,6 +346,11 @@ class TitleRules:
     def train_names_share_a_train(self) -> bool:
         """Whether several train names may pay on one train (the rulebook: one per train)."""
         return False
+
+    def train_names_leave_with_president(self) -> bool:
+        """Whether a corporation's train names leave the game when its president changes
+        (18AL Table III)."""
+        return True
 
     def _give_free_train(self, company: str, corp_id: str,
                          params: Mapping[str, object]) -> None:

@@ -24,7 +24,6 @@ from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.routes.legality import routes_problem
 from tresham.engine.savefile import describe
-from tresham.engine.shares import Shares
 from tresham.engine.state import IPO
 from tresham.engine.upgrades import current_track
 
@@ -32,6 +31,10 @@ NO_EFFECT = {"message", "log", "program_disable", "program_share_pass", "program
              "program_auction_bid", "program_independent_mines", "program_merger_pass",
              "program_close_pass", "program_harzbahn_draft_pass", "program_buy_shares_from_market"}
 MAX_INSERTED_PASSES = 12
+
+OUR_SETUP = "tresham_options"
+"""Our exports' own setting: the game's options exactly as we played it (18xx.games ignores
+it), so that a game played by the rulebook's readings comes back as it was played."""
 
 
 class ExportError(TreshamError):
@@ -57,6 +60,8 @@ class Export:
     actions: list[dict[str, Any]]
     result: dict[str, int]
     game_end_reason: str | None
+    own_options: dict[str, Any] | None = None
+    """The options of a game exported by Tresham (settings `tresham_options`)."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -101,7 +106,8 @@ def read_export(document: dict[str, Any]) -> Export:
         title=str(document["title"]),
         players=[(str(p.get("id", p["name"])), str(p["name"])) for p in players],
         optional_rules=[str(r) for r in settings.get("optional_rules") or []], seed=seed,
-        actions=list(actions), result=scores, game_end_reason=document.get("game_end_reason"))
+        actions=list(actions), result=scores, game_end_reason=document.get("game_end_reason"),
+        own_options=settings.get(OUR_SETUP))
 
 
 def effective_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -161,8 +167,12 @@ PROFILE = "18xx.games"
 
 
 def setup_for(export: Export) -> GameSetup:
-    """The export's setup, with the title's 18xx.games rule variants switched on."""
+    """The export's setup, with the title's 18xx.games rule variants switched on (or, in an
+    export of ours, the options it was played with)."""
     options: dict[str, Any] = {FIRST_PRIORITY: 0}
+    if export.own_options is not None:
+        options.update(export.own_options)
+        return GameSetup(export.title, export.names, options, export.seed)
     title = load_title(export.title)
     for variant in title.info.variants_of(PROFILE):
         options[variant] = True
@@ -287,15 +297,22 @@ def _apply(state: Replay, data: dict[str, Any], following: list[dict[str, Any]])
     game = history.game
     entity = state.export.name_of(data.get("entity"))
     kind = _text(data, "type")
+    literal = state.export.own_options is not None  # ours: our own steps, no alignment
+    if literal and kind == "run_routes" and not data.get("routes"):
+        kind = "pass"  # our exports write running no trains so
     if kind == "pass":
-        _apply_pass(state, entity, following)
+        if literal:
+            history.apply(Pass(entity))
+        else:
+            _apply_pass(state, entity, following)
         return
     if kind == "end_game":
         player = entity if entity in export_names(state) else game.state.players[0].name
         history.apply(EndGame(player))
         return
     action = _translate(state, game, entity, data)
-    _make_room_for(state, action, game.round)
+    if not literal:
+        _make_room_for(state, action, game.round)
     history.apply(action)
     if isinstance(action, LayTile):
         state.tile_hexes[_text(data, "tile")] = action.hex
@@ -358,8 +375,8 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
     if kind == "buy_company":
         return BuyCompany(entity, _text(data, "company"), _whole(data, "price"))
     if kind == "bankrupt":
-        president = _president_of(game, entity)
-        return Bankrupt(president or entity)
+        # Declared by the corporation in their record, as our engine offers it.
+        return Bankrupt(entity)
     if kind == "end_game":
         return EndGame(entity)
     raise ExportError(f"no translation for 18xx.games action {kind!r}")
@@ -367,11 +384,6 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
 
 def export_names(state: Replay) -> set[str]:
     return set(state.export.names)
-
-
-def _president_of(game: Game, corp_id: str) -> str | None:
-    corp = game.state.corporations.get(corp_id)
-    return Shares(game).president(corp) if corp else None
 
 
 def _tile_name(instance: str) -> str:

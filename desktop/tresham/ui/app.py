@@ -278,6 +278,7 @@ class MainWindow(QMainWindow):
         self._action(file, "Autosaved &games…", QKeySequence("Ctrl+Shift+O"), self.games_dialog)
         self._action(file, "&Save", QKeySequence.StandardKey.Save, self.save)
         self._action(file, "Save &as…", QKeySequence("Ctrl+Shift+S"), self.save_as_dialog)
+        self._action(file, "&Export for 18xx.games…", QKeySequence(), self.export_dialog)
         file.addSeparator()
         self._action(file, "&Quit", QKeySequence.StandardKey.Quit, self.close)
         edit = self.menuBar().addMenu("&Edit")
@@ -560,6 +561,12 @@ class MainWindow(QMainWindow):
                                               f"Tresham games (*{SAVE_SUFFIX})")
         if name:
             self.save_to(Path(name))
+
+    def export_dialog(self) -> None:
+        from tresham.ui.export_for_18xx import export_for_18xx_games
+
+        self.export_box = export_for_18xx_games(self, self.history, self._folder(),
+                                                self.controller.reset)
 
     def _folder(self) -> Path:
         """Where the file dialogs start: this game's folder, the last one used, or documents."""

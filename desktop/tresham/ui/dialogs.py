@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 from tresham.engine.data.loader import available_titles, load_title
 from tresham.engine.errors import IllegalAction, TreshamError
 from tresham.engine.game import Game, GameSetup, check_setup
+from tresham.importers.eighteen_xx_games_export import profile_options
 from tresham.ui import palette
 from tresham.ui.session import ScoreLine
 from tresham.ui.settings import NewGameChoice, Settings
@@ -98,6 +99,8 @@ class NewGameDialog(QDialog):
         self.rules_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.rules_scroll.setWidget(self.rules_box)
         layout.addWidget(self.rules_scroll, 1)
+        self.profile = QCheckBox("18xx.games rules (to continue the game there)")
+        layout.addWidget(self.profile)
         self.problem = QLabel()
         self.problem.setStyleSheet(f"color: {palette.REFUSED};")
         self.problem.setWordWrap(True)
@@ -150,6 +153,10 @@ class NewGameDialog(QDialog):
             self.rule_descriptions[option.id] = description
             self.rule_counts[option.id] = option.players
         self._remembered_options = {}
+        readings = [v for v in info.variants if v.id in profile_options(title_id)]
+        self.profile.setEnabled(bool(readings))
+        self.profile.setToolTip("\n".join(f"{v.name} ({v.rule}): {v.description}"
+                                          for v in readings))
         self._show_rules_for_count()
         self._fit_to_content()
 
@@ -217,6 +224,8 @@ class NewGameDialog(QDialog):
         if self.random_order.isChecked():
             random.Random(seed).shuffle(names)
         options = {option: True for option, box in self.rules.items() if box.isChecked()}
+        if self.profile.isChecked() and self.profile.isEnabled():
+            options.update(profile_options(self.title.currentData()))
         return GameSetup(self.title.currentData(), tuple(names), options, seed)
 
     def accept(self) -> None:

@@ -32,6 +32,10 @@ class Rules(TitleRules):
         """Variant name_chits_share_a_train: both M&C names may pay on one train."""
         return bool(self.option("name_chits_share_a_train"))
 
+    def train_names_leave_with_president(self) -> bool:
+        """Variant train_names_outlive_president: the names stay with the corporation."""
+        return not self.option("train_names_outlive_president")
+
     def buyer_trains_become_obsolete(self) -> bool:
         """Variant obsolete_trains_of_the_7_buyer: its 4 trains run once more too (4.2.5.1)."""
         return bool(self.option(BUYER_OBSOLETE_VARIANT))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tresham.engine.data.model import HexDef, TileDef
+from tresham.engine.data.model import HexDef, NodeKind, TileDef
 from tresham.engine.routes.graph import GraphNode
 from tresham.engine.routes.rules import RouteRules
 from tresham.engine.rules import TitleRules
@@ -41,7 +41,10 @@ class GeorgiaRoutes(RouteRules):
     """Variant home_offboard_pass_through: a corporation runs through its own home off-board."""
 
     def pass_through_problem(self, game: Game, corp_id: str, node: GraphNode) -> str | None:
-        if game.setup.options.get("home_offboard_pass_through") and \
+        # Only the off-board home itself: a city in a home hex of several (W&A's Atlanta)
+        # still blocks when other corporations fill it (4.2.3(e)).
+        offboard = node.kind is NodeKind.OFFBOARD or node.hex_def.colour == "red"
+        if offboard and game.setup.options.get("home_offboard_pass_through") and \
                 game.rules.home_of(corp_id)[0] == node.hex and any(
                     t.corporation == corp_id and t.hex == node.hex
                     for t in game.state.board.tokens):

@@ -1,0 +1,408 @@
+"""Writes one of our games in the shape of an 18xx.games export, for their "Import hotseat game".
+
+The counterpart of `eighteen_xx_games` (the reader): it shares that module's tables (the
+profile's name and the optional rules' ids there), and names things the 18xx.games way: players
+by number, tiles and trains as `NAME-INDEX`, cities as `TILE-INDEX-CITY` (`HEX-0-CITY` on a
+printed hex), route stops as `HEX-INDEX`, shares as `CORP_INDEX`, par prices as
+`PRICE,ROW,COLUMN`. The game is replayed here to know, before each action, which certificate
+changes hands, which copy of a tile is free and which corporation goes bankrupt.
+
+Their engine gives the priority deal to the first player listed and draws nothing from the seed
+for the titles we have, so the players are listed from our first priority holder on, in seat
+order: the same table, started the same way.
+
+Actions go out one for one, a pass where ours passed: where their engine's steps differ from
+ours the export stops replaying there, which is what tests/test_refengine_cross_check.py looks
+for. Two of ours take another form there: running no trains is a run of no routes, and a
+private's ability our engine used without the action naming it is used by the private itself.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tresham.engine.actions import (
+    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, DiscardTrain, Dividend,
+    EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate, SellShares,
+)
+from tresham.engine.data.loader import load_title
+from tresham.engine.game import FIRST_PRIORITY, Game, GameSetup
+from tresham.engine.history import History
+from tresham.engine.rounds.operating import OperatingRound
+from tresham.engine.rounds.steps.routes import RouteStep
+from tresham.engine.routes.graph import track_graph
+from tresham.engine.routes.walks import parse_waypoints
+from tresham.engine.shares import Shares
+from tresham.engine.state import IPO, MARKET
+from tresham.engine.upgrades import current_track
+from tresham.importers.eighteen_xx_games import OPTION_NAMES, OUR_SETUP, PROFILE
+
+
+@dataclass(frozen=True)
+class RuleDifference:
+    """A rule of the game that 18xx.games plays another way (or not at all)."""
+
+    option: str
+    name: str
+    rule: str
+    problem: str
+
+    @property
+    def words(self) -> str:
+        section = f" ({self.rule})" if self.rule else ""
+        return f"{self.name}{section}" + (f": {self.problem}" if self.problem else "")
+
+
+def differing_rules(setup: GameSetup, actions: Sequence[Action] = ()) -> list[RuleDifference]:
+    """The rules this game is played by that 18xx.games would play otherwise: each of its
+    readings the game has off, each optional rule it has on that 18xx.games lacks, and private
+    companies traded between players (their engine has no such trade for our titles)."""
+    info = load_title(setup.title).info
+    differences = []
+    for variant in info.variants:
+        if variant.profile != PROFILE or variant.profile_option is not None:
+            continue
+        if not setup.options.get(variant.id):
+            differences.append(RuleDifference(
+                variant.id, variant.name, variant.rule,
+                "18xx.games plays it so; this game follows the rulebook"))
+    expressible = set(OPTION_NAMES.values()) | set(info.profile_options(PROFILE).values())
+    for option in info.options + info.variants:
+        if option.id in expressible or option.profile == PROFILE:
+            continue
+        if setup.options.get(option.id):
+            differences.append(RuleDifference(
+                option.id, option.name, option.rule,
+                "on in this game; 18xx.games has no such optional rule"))
+    trades = sum(1 for a in actions if isinstance(a, SellPrivate))
+    if trades:
+        differences.append(RuleDifference(
+            "private_trades", "Private companies sold between players", "",
+            f"{trades} in this game; 18xx.games has no such sale and refuses them"))
+    return differences
+
+
+def profile_options(title: str) -> dict[str, Any]:
+    """The options that make a new game play by 18xx.games' readings of the rules."""
+    return {variant: True for variant in load_title(title).info.variants_of(PROFILE)}
+
+
+def optional_rule_ids(setup: GameSetup) -> list[str]:
+    """The game's optional rules under their 18xx.games ids (those it has)."""
+    info = load_title(setup.title).info
+    theirs = {ours: rule for rule, ours in OPTION_NAMES.items()}
+    theirs.update({ours: rule for rule, ours in info.profile_options(PROFILE).items()})
+    return [theirs[o] for o, on in setup.options.items() if on and o in theirs]
+
+
+def seat_order(game: Game) -> list[str]:
+    """Our players from the first priority holder on: their engine starts with the first."""
+    names = [p.name for p in game.state.players]
+    first = game.state.priority if isinstance(game.state.priority, int) else 0
+    return names[first:] + names[:first]
+
+
+def export_history(history: History, *, game_id: str = "tresham") -> dict[str, Any]:
+    """The game as an 18xx.games export document."""
+    setup = history.setup
+    writer = _Writer(History(setup))
+    ids = {name: number for number, name in enumerate(seat_order(writer.history.game), 1)}
+    writer.player_ids = ids
+    for action in history.actions:
+        writer.write(action)
+    game = writer.history.game
+    finished = game.state.finished
+    document: dict[str, Any] = {
+        "id": game_id, "description": "Exported from Tresham", "title": setup.title,
+        "status": "finished" if finished else "active", "mode": "hotseat",
+        "players": [{"id": number, "name": name} for name, number in ids.items()],
+        "min_players": game.title.info.min_players, "max_players": game.title.info.max_players,
+        "settings": {"seed": setup.seed, "optional_rules": optional_rule_ids(setup),
+                     "player_order": None,
+                     OUR_SETUP: {k: v for k, v in setup.options.items() if k != FIRST_PRIORITY}},
+        "actions": writer.actions,
+        "loaded": True,
+    }
+    if finished:
+        scores = game.scores()
+        document["result"] = {str(ids[name]): score for name, score in scores.items()}
+        document["game_end_reason"] = game.state.end_reason
+        document["manually_ended"] = game.state.end_reason == "manually_ended"
+    return document
+
+
+def write_export(history: History, path: Path) -> None:
+    path.write_text(json.dumps(export_history(history), indent=1) + "\n", encoding="utf-8")
+
+
+# Translation ----------------------------------------------------------------------------------
+
+@dataclass
+class _Certificates:
+    """Who holds which certificate of one corporation in 18xx.games' engine, each holder's in
+    the order they came: a change of president there gives the new president's first
+    certificates to the old one, so its numbering drifts from ours (which only counts)."""
+
+    sizes: tuple[int, ...]
+    holders: dict[str, list[int]]
+    returning: tuple[str, int] | None = None
+    """After a sale that split the president's certificate: the seller and how many
+    certificates the open market gives back once the presidency has passed."""
+
+    def held(self, holder: str) -> list[int]:
+        return self.holders.get(holder, [])
+
+    def move(self, indices: list[int], to: str) -> None:
+        for index in indices:
+            for held in self.holders.values():
+                if index in held:
+                    held.remove(index)
+            self.holders.setdefault(to, []).append(index)
+
+    def percent(self, holder: str) -> int:
+        return sum(self.sizes[i] for i in self.held(holder))
+
+    def follow(self, owners: list[str]) -> None:
+        """Move certificates our engine moved otherwise than by a sale or purchase (a private
+        company's free share): the lowest ordinary ones, as their engine names them."""
+        wanted = {h: owners.count(h) for h in set(owners)}
+        for holder, count in wanted.items():
+            while len(self.held(holder)) < count:
+                donor = next(h for h, held in self.holders.items()
+                             if len(held) > wanted.get(h, 0) and any(i != 0 for i in held))
+                self.move([min(i for i in self.held(donor) if i != 0)], holder)
+
+    def settle(self, before: str | None, after: str | None) -> None:
+        """Swap the president's certificate when the presidency has passed, as their engine
+        does: the new president's first certificates (the president's worth) go to the old
+        president if they still hold that much, else to the open market."""
+        returning, self.returning = self.returning, None
+        if before is not None and after is not None and after != before:
+            ordinary = self.sizes[-1]
+            count = self.sizes[0] // ordinary
+            swap_to = before if self.percent(before) >= self.sizes[0] else MARKET
+            given = [i for i in self.held(after) if i != 0][:count]
+            self.move(given, swap_to)
+            self.move([0], after)
+        if returning is not None and returning[1] > 0:
+            seller, count = returning
+            self.move([i for i in self.held(MARKET) if i != 0][:count], seller)
+
+
+@dataclass
+class _Writer:
+    history: History
+    player_ids: dict[str, int] = field(default_factory=dict)
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    tile_instances: dict[str, str] = field(default_factory=dict)
+    """hex -> the 18xx.games tile instance lying there ("57-1")."""
+
+    @property
+    def game(self) -> Game:
+        return self.history.game
+
+    certificates_of: dict[str, _Certificates] = field(default_factory=dict)
+
+    def certificates(self, corp_id: str) -> _Certificates:
+        if corp_id not in self.certificates_of:
+            sizes = self.game.title.corporations[corp_id].shares
+            self.certificates_of[corp_id] = _Certificates(sizes, {IPO: list(range(len(sizes)))})
+        return self.certificates_of[corp_id]
+
+    def write(self, action: Action) -> None:
+        before = self._presidents()
+        used_before = dict(self.game.state.abilities_used)
+        record = self._record(action)
+        self.history.apply(action)
+        used = [c for c, n in self.game.state.abilities_used.items() if n > used_before.get(c, 0)]
+        if used and record.get("entity_type") == "corporation" and record["type"] in (
+                "place_token", "lay_tile", "buy_train"):
+            # Our engine used a private's ability the action did not name (a station only
+            # the private allows): their engine takes it from the private itself.
+            record.update(self.entity(used[0]))
+        for corp_id, president in self._presidents().items():
+            self.certificates(corp_id).settle(before.get(corp_id), president)
+        for corp in self.game.state.corporations.values():
+            self.certificates(corp.id).follow(corp.cert_owners)
+        self.emit(record)
+
+    def _presidents(self) -> dict[str, str | None]:
+        shares = Shares(self.game)
+        return {c.id: shares.president(c) for c in self.game.state.corporations.values()
+                if c.par is not None}
+
+    def emit(self, record: dict[str, Any]) -> None:
+        self.actions.append({**record, "id": len(self.actions) + 1})
+
+    def entity(self, name: str) -> dict[str, Any]:
+        if name in self.player_ids:
+            return {"entity": self.player_ids[name], "entity_type": "player"}
+        if name in self.game.state.privates:
+            return {"entity": name, "entity_type": "company"}
+        return {"entity": name, "entity_type": "corporation"}
+
+    def _record(self, action: Action) -> dict[str, Any]:
+        translate = _TRANSLATIONS.get(type(action))
+        if translate is None:
+            raise ValueError(f"no 18xx.games form for {action.TYPE}")
+        return translate(self, action)
+
+
+def _pass(writer: _Writer, action: Pass) -> dict[str, Any]:
+    round_ = writer.game.round
+    if isinstance(round_, OperatingRound) and isinstance(round_.step, RouteStep):
+        # Running no trains: their route step takes no pass, only a run of no routes.
+        return {"type": "run_routes", **writer.entity(action.entity), "routes": [],
+                "extra_revenue": 0, "subsidy": 0}
+    return {"type": "pass", **writer.entity(action.entity)}
+
+
+def _bid(writer: _Writer, action: Bid | BuyPrivate) -> dict[str, Any]:
+    return {"type": "bid", **writer.entity(action.entity), "company": action.company,
+            "price": action.price}
+
+
+def _par(writer: _Writer, action: Par) -> dict[str, Any]:
+    writer.certificates(action.corporation).move([0], action.entity)
+    cell = writer.game.title.market.par_cell(action.price)
+    if cell is None:
+        raise ValueError(f"no par value {action.price}")
+    row, column = cell.row, cell.column
+    return {"type": "par", **writer.entity(action.entity), "corporation": action.corporation,
+            "share_price": f"{action.price},{row},{column}"}
+
+
+def _buy_share(writer: _Writer, action: BuyShare) -> dict[str, Any]:
+    certificates = writer.certificates(action.corporation)
+    index = certificates.held(IPO if action.source == IPO else MARKET)[0]
+    certificates.move([index], action.entity)
+    return {"type": "buy_shares", **writer.entity(action.entity),
+            "shares": [f"{action.corporation}_{index}"],
+            "percent": certificates.sizes[index]}
+
+
+def _sell_shares(writer: _Writer, action: SellShares) -> dict[str, Any]:
+    certificates = writer.certificates(action.corporation)
+    held = certificates.held(action.entity)
+    chosen, total = [], 0
+    for index in [i for i in held if i != 0] + [i for i in held if i == 0]:
+        if total >= action.percent:
+            break
+        chosen.append(index)
+        total += certificates.sizes[index]
+    certificates.move(chosen, MARKET)
+    # A bundle with the president's certificate sold in part: the rest comes back after the
+    # presidency has passed.
+    certificates.returning = (action.entity, (total - action.percent) // certificates.sizes[-1])
+    return {"type": "sell_shares", **writer.entity(action.entity),
+            "shares": [f"{action.corporation}_{i}" for i in chosen],
+            "percent": action.percent}
+
+
+def _sell_private(writer: _Writer, action: SellPrivate) -> dict[str, Any]:
+    return {"type": "buy_company", **writer.entity(action.entity), "company": action.company,
+            "price": action.price}
+
+
+def _lay_tile(writer: _Writer, action: LayTile) -> dict[str, Any]:
+    previous = writer.tile_instances.pop(action.hex, None)
+    del previous  # the replaced tile goes back to the supply, its name free again
+    used = {i for i in writer.tile_instances.values() if i.rsplit("-", 1)[0] == action.tile}
+    index = next(n for n in range(len(used) + 1) if f"{action.tile}-{n}" not in used)
+    instance = f"{action.tile}-{index}"
+    writer.tile_instances[action.hex] = instance
+    return {"type": "lay_tile", **writer.entity(action.ability or action.entity),
+            "hex": action.hex, "tile": instance, "rotation": action.rotation}
+
+
+def _place_token(writer: _Writer, action: PlaceToken) -> dict[str, Any]:
+    tile = writer.tile_instances.get(action.hex, f"{action.hex}-0")
+    return {"type": "place_token", **writer.entity(action.ability or action.entity),
+            "city": f"{tile}-{action.city}", "tokener": action.entity}
+
+
+def _run_routes(writer: _Writer, action: RunRoutes) -> dict[str, Any]:
+    game = writer.game
+    graph = track_graph(game)
+    routes = []
+    for train, waypoints in action.routes:
+        walk = parse_waypoints(graph, tuple(waypoints)).walks[0]
+        chains: list[list[str]] = []
+        chain: list[str] = []
+        stops = [graph.nodes[walk.start]]
+        for step in walk.steps:
+            hex_id = graph.segments[step.segment].hex
+            chain.append(hex_id)
+            end = graph.step_end(step)
+            if end.is_node:
+                chains.append(_without_repeats(chain))
+                chain = []
+                stops.append(graph.nodes[end.node])
+        routes.append({
+            "train": train, "connections": chains, "hexes": [n.hex for n in stops],
+            "nodes": [_node_signature(game, n.hex, n.ref) for n in stops]})
+    return {"type": "run_routes", **writer.entity(action.entity), "routes": routes,
+            "extra_revenue": 0, "subsidy": 0}
+
+
+def _without_repeats(hexes: list[str]) -> list[str]:
+    """One entry per hex visit: several paths in one hex name it once."""
+    result: list[str] = []
+    for hex_id in hexes:
+        if not result or result[-1] != hex_id:
+            result.append(hex_id)
+    return result
+
+
+def _node_signature(game: Game, hex_id: str, ref: str) -> str:
+    track = current_track(game.title.map.hexes[hex_id], game.board.laid(hex_id))
+    index = next(i for i, node in enumerate(track.nodes) if node.ref == ref)
+    return f"{hex_id}-{index}"
+
+
+def _dividend(writer: _Writer, action: Dividend) -> dict[str, Any]:
+    return {"type": "dividend", **writer.entity(action.entity), "kind": action.kind}
+
+
+def _buy_train(writer: _Writer, action: BuyTrain) -> dict[str, Any]:
+    variant = action.train.rsplit("-", 1)[0]
+    return {"type": "buy_train", **writer.entity(action.ability or action.entity),
+            "train": action.train, "price": action.price, "variant": variant}
+
+
+def _discard_train(writer: _Writer, action: DiscardTrain) -> dict[str, Any]:
+    return {"type": "discard_train", **writer.entity(action.entity), "train": action.train}
+
+
+def _buy_company(writer: _Writer, action: BuyCompany) -> dict[str, Any]:
+    return {"type": "buy_company", **writer.entity(action.entity), "company": action.company,
+            "price": action.price}
+
+
+def _bonus_token(writer: _Writer, action: PlaceBonusToken) -> dict[str, Any]:
+    return {"type": "assign", **writer.entity(action.company), "target": action.hex,
+            "target_type": "hex"}
+
+
+def _bankrupt(writer: _Writer, action: Bankrupt) -> dict[str, Any]:
+    round_ = writer.game.round
+    corporation = round_.turn.corporation if isinstance(round_, OperatingRound) else None
+    return {"type": "bankrupt", **writer.entity(corporation or action.entity)}
+
+
+def _end_game(writer: _Writer, action: EndGame) -> dict[str, Any]:
+    return {"type": "end_game", **writer.entity(action.entity)}
+
+
+_TRANSLATIONS: dict[type[Action], Callable[[_Writer, Any], dict[str, Any]]] = {
+    Pass: _pass, Bid: _bid, BuyPrivate: _bid, Par: _par, BuyShare: _buy_share,
+    SellShares: _sell_shares, SellPrivate: _sell_private, LayTile: _lay_tile,
+    PlaceToken: _place_token, RunRoutes: _run_routes, Dividend: _dividend,
+    BuyTrain: _buy_train, DiscardTrain: _discard_train, BuyCompany: _buy_company,
+    PlaceBonusToken: _bonus_token, Bankrupt: _bankrupt, EndGame: _end_game,
+}
+

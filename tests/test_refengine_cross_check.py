@@ -1,0 +1,118 @@
+"""Our rules against 18xx.games' engine, on games nobody played: random games of every title and
+player count, played by 18xx.games' readings and exported, are replayed by their engine
+(../shared/refengine/trace.rb), whose state after every action must equal ours (the comparison
+of `tresham replay --compare`). And their engine accepts the export of every recorded game and
+reaches its recorded result.
+
+Runs only where their engine is set up: TRESHAM_REFENGINE names its `lib` folder (see
+../shared/refengine/README.md) and `ruby` is on PATH; skipped with the reason otherwise.
+TRESHAM_REFENGINE_SEEDS=N plays N seeds per title and player count (default 1).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import SHARED
+from tresham.bench.random_player import play
+from tresham.engine.data.loader import load_title
+from tresham.importers import eighteen_xx_games as xx
+from tresham.importers.eighteen_xx_games_export import export_history, profile_options
+from tresham.replay import run
+
+REFENGINE = SHARED / "refengine"
+LIB = os.environ.get("TRESHAM_REFENGINE", "")
+TITLES = ("18GA", "18AL")
+SEEDS = range(int(os.environ.get("TRESHAM_REFENGINE_SEEDS", "1")))
+FIXTURES = SHARED / "fixtures" / "18xx.games"
+
+
+def _missing() -> str:
+    if not LIB:
+        return "TRESHAM_REFENGINE (the 18xx.games engine's lib folder) is not set"
+    if not Path(LIB).is_dir():
+        return f"TRESHAM_REFENGINE names no folder: {LIB}"
+    if shutil.which("ruby") is None:
+        return "ruby is not on PATH"
+    if not (REFENGINE / "trace.rb").is_file():
+        return f"no reference engine scripts at {REFENGINE}"
+    return ""
+
+
+MISSING = _missing()
+needs_refengine = pytest.mark.skipif(bool(MISSING), reason=MISSING or "set up")
+
+
+def their_trace(game: Path, out: Path) -> tuple[list[dict], str, str]:
+    """Their engine's state after every action it accepted, its last line (whether the result
+    matches) and, where it refused an action, why."""
+    done = subprocess.run(
+        ["ruby", "trace.rb", str(game), str(out)], cwd=REFENGINE, capture_output=True,
+        text=True, timeout=900, env={**os.environ, "T18_LIB": LIB, "RACK_ENV": "production"})
+    refused = ""
+    if done.returncode != 0:
+        broken = [line for line in done.stderr.splitlines() if "broken at" in line]
+        refused = broken[0][broken[0].find("broken at"):] if broken else done.stderr[-800:]
+    lines = [json.loads(line) for line in out.read_text().splitlines() if line.strip()] \
+        if out.exists() else []
+    return lines, done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "", refused
+
+
+def assert_agree(game: Path, reference: list[dict], refused: str) -> None:
+    """Our state equals theirs after every action they accepted, and they accepted all."""
+    report: list[str] = []
+    outcome, matched = run(game, io.StringIO(), reference, report.append)
+    ours = "\n".join(report) or (outcome.error or "")
+    assert matched and not refused and outcome.error is None, \
+        f"their engine: {refused or 'accepts every action'}\nours: {ours or 'the same state'}"
+
+
+AGREEING = [("18AL", 3, 200), ("18AL", 4, 6)]
+"""Games their engine replays to the same state as ours at every action today: kept so that
+they stay so, beside the seeds above, which find what is still to do."""
+
+
+def _random_games() -> list[tuple[str, int, int]]:
+    games = list(AGREEING)
+    for title in TITLES:
+        info = load_title(title).info
+        games += [(title, count, seed) for count in range(info.min_players,
+                                                          info.max_players + 1)
+                  for seed in SEEDS]
+    return games
+
+
+@needs_refengine
+@pytest.mark.slow
+@pytest.mark.parametrize("title, count, seed", _random_games())
+def test_their_engine_agrees_with_ours_on_a_random_game(tmp_path: Path, title: str, count: int,
+                                                       seed: int) -> None:
+    history = play(title, tuple("ABCDE"[:count]), seed, profile_options(title), trades=False)
+    game = tmp_path / f"{title}-{count}p-seed{seed}.json"
+    game.write_text(json.dumps(export_history(history, game_id=game.stem)))
+    reference, _, refused = their_trace(game, tmp_path / "theirs.trace.jsonl")
+    assert_agree(game, reference, refused)
+
+
+FIXTURE_GAMES = sorted(p for t in TITLES for p in (FIXTURES / t).glob("*.json")) \
+    if FIXTURES.is_dir() else []
+
+
+@needs_refengine
+@pytest.mark.skipif(not FIXTURE_GAMES, reason=f"no 18xx.games fixtures at {FIXTURES}")
+@pytest.mark.parametrize("path", FIXTURE_GAMES, ids=[p.stem for p in FIXTURE_GAMES])
+def test_their_engine_replays_the_export_of_a_recorded_game(tmp_path: Path,
+                                                           path: Path) -> None:
+    history = xx.replay(xx.read_export(json.loads(path.read_text()))).history
+    game = tmp_path / path.name
+    game.write_text(json.dumps(export_history(history, game_id=path.stem)))
+    reference, last, refused = their_trace(game, tmp_path / "theirs.trace.jsonl")
+    assert_agree(game, reference, refused)
+    assert "match=true" in last, last
