@@ -274,3 +274,18 @@ def test_stock_round_brings_the_corporations_forward(qtbot: QtBot) -> None:
         win.what_now.buttons["pass"].click()
     qtbot.wait(10)
     assert not win.corporations_dock.visibleRegion().isEmpty()
+
+
+@pytest.mark.parametrize("size", [SMALL, (1920, 1080)])
+def test_what_now_gives_every_wrapped_line_its_height(qtbot: QtBot,
+                                                      size: tuple[int, int]) -> None:
+    """The panel's text is laid out at the width it has once the window is sized: no line
+    cut off or drawn over the next."""
+    win = open_window(qtbot, new_history(), size=size)
+    qtbot.wait(20)
+    body = win.what_now.body()
+    assert body is not None
+    labels = [w for w in body.findChildren(QLabel) if w.wordWrap() and w.isVisible()]
+    assert labels
+    for label in labels:
+        assert label.height() >= label.heightForWidth(label.width()), label.text()[:60]

@@ -12,8 +12,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea, QSizePolicy,
     QSpinBox, QVBoxLayout, QWidget,
@@ -115,6 +114,7 @@ class WhatNowPanel(QWidget):
         self.scroll.setWidgetResizable(True)
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.viewport().installEventFilter(self)
         self.head = QWidget()
         self.message = QLabel()
         self.message.setObjectName("message")
@@ -289,9 +289,12 @@ class WhatNowPanel(QWidget):
         else:
             body.setMinimumHeight(body.sizeHint().height())
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
-        super().resizeEvent(event)
-        self._fit_body()
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        # The text wraps at the scroll area's width: refit once that width is known, which is
+        # after the panel's own resize.
+        if watched is self.scroll.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_body()
+        return False
 
     def _label(self, text: str, rich: bool = False) -> QLabel:
         label = QLabel(text)
