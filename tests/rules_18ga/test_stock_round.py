@@ -389,3 +389,23 @@ def test_3_2_a_player_who_can_do_nothing_is_passed() -> None:
     assert game.acting not in (first, broke.name)
     assert game.round.consecutive_passes == 1
     assert any(f"{broke.name} can do nothing" in line for line in game.state.log)
+
+
+def test_3_2_c_4_after_a_sale_the_turn_stays_open_while_a_private_can_be_bought() -> None:
+    """A player who has sold and can buy no share may still make his turn's one purchase by
+    buying another player's private, so his turn waits for him to do that or end it."""
+    history = _second_stock_round()
+    game = history.game
+    seller = game.acting
+    corp = game.state.corporations["CoG"]
+    others = [p.name for p in game.state.players if p.name != seller]
+    corp.cert_owners[:] = [others[0] if o == seller else o for o in corp.cert_owners]
+    corp.cert_owners[8] = seller
+    game.state.player(seller).cash = 0
+    play(history, SellShares(seller, "CoG", 10))
+    assert game.acting == seller
+    kinds = {c.action for c in game.choices()}
+    assert kinds == {SellPrivate, Pass}
+    private = next(p for p in game.state.privates.values() if p.owner in others)
+    play(history, SellPrivate(seller, private.id, private.owner, 1))
+    assert game.acting != seller

@@ -127,3 +127,86 @@ def test_soft_rust_is_switched_on_only_by_games_that_chose_it() -> None:
     chosen = Export("18GA", players, ["soft_rust_4t"], 1, [], {}, None)
     assert not setup_for(plain).options.get("soft_rust_4_trains")
     assert setup_for(chosen).options.get("soft_rust_4_trains")
+
+
+def _shares_on_sale_in_stock_round_2(**options: object):  # type: ignore[no-untyped-def]
+    """Everyone passes in stock round 1 with the privates unsold; in stock round 2 they are
+    bought and CoG floats, and the acting player holds a CoG share."""
+    history = new_history(**options)
+    while history.game.round.kind == "stock" and history.game.round.number == 1:
+        play(history, Pass(history.game.acting))
+    assert history.game.round.kind == "stock" and history.game.round.number == 2
+    buy_all_privates(history)
+    float_corporation(history, "CoG", 90)
+    game = history.game
+    seller = game.acting
+    corp = game.state.corporations["CoG"]
+    if Shares(game).percent(corp, seller) == 0:
+        corp.cert_owners[corp.cert_owners.index("ipo")] = seller
+    return history, seller
+
+
+def test_3_2_a_1_rulebook_sales_wait_only_for_the_first_stock_round() -> None:
+    from tresham.engine.actions import SellShares
+
+    history, seller = _shares_on_sale_in_stock_round_2()
+    play(history, SellShares(seller, "CoG", 10))
+    assert "CoG" in history.game.round.sold_this_round[seller]
+
+
+def test_3_2_a_1_variant_no_sales_in_the_round_the_last_private_is_sold() -> None:
+    from tresham.engine.actions import SellShares
+
+    history, seller = _shares_on_sale_in_stock_round_2(no_sales_in_first_share_round=True)
+    assert not any(c.action is SellShares for c in history.game.choices())
+    with pytest.raises(IllegalAction, match="the last private company is sold"):
+        play(history, SellShares(seller, "CoG", 10))
+
+
+def _short_of_the_cheapest_train(**options: object):  # type: ignore[no-untyped-def]
+    """CoG owns a 2 train and has $20, enough for W&A's 2 train; its president has $10 and 30%
+    of W&A; the bank's cheapest train costs $100."""
+    from tresham.engine.market import StockMarket
+    from tresham.engine.trains import Trains
+
+    history = new_history(**options)
+    buy_all_privates(history)
+    float_corporation(history, "CoG", 90)
+    finish_stock_round(history)
+    game = history.game
+    corp = game.state.corporations["CoG"]
+    president = Shares(game).president(corp)
+    Trains(game).take_from_depot("2-0", "CoG")
+    Trains(game).take_from_depot("2-1", "W&A")
+    corp.treasury = 20
+    game.state.player(president).cash = 10
+    other = game.state.corporations["W&A"]
+    other.par = 90
+    StockMarket(game.title.market, game.state).place(other, game.title.market.par_cell(90))
+    other.cert_owners[1:4] = [president] * 3
+    while game.round.step.name != "trains":
+        play(history, Pass("CoG"))
+    return history, president
+
+
+def test_4_2_5_1_d_rulebook_no_sales_without_a_forced_purchase() -> None:
+    from tresham.engine.actions import SellShares
+
+    history, president = _short_of_the_cheapest_train()
+    assert not any(c.action is SellShares for c in history.game.choices())
+    with pytest.raises(IllegalAction, match="it is CoG's turn"):
+        history.game.process(SellShares(president, "W&A", 10))
+
+
+def test_4_2_5_1_d_variant_president_sells_just_enough_when_short() -> None:
+    from tresham.engine.actions import SellShares
+
+    history, president = _short_of_the_cheapest_train(train_step_sales_when_short=True)
+    game = history.game
+    sales = [c for c in game.choices() if c.action is SellShares]
+    assert [c.fields["percent"] for c in sales] == [10]  # $90 covers the $70 short
+    play(history, SellShares(president, "W&A", 10))
+    assert game.acting == "CoG" and game.round.step.name == "trains"
+    assert not any(c.action is SellShares for c in game.choices())
+    play(history, Pass("CoG"))
+    assert game.acting != "CoG"

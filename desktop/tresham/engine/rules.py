@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from tresham.engine.data.model import Ability, MarketDef, PhaseDef, TrainDef
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Round
-from tresham.engine.routes.connectivity import reachable
+from tresham.engine.routes.connectivity import has_route
 from tresham.engine.routes.rules import RouteRules
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.steps.base import TurnRecord
@@ -196,11 +196,9 @@ class TitleRules:
 
     def has_legal_run(self, corp_id: str) -> bool:
         """Whether some route exists for a train of this corporation (the forced train purchase,
-        18GA 4.2.5.1, 18AL 4.2.5.2): its stations reach at least one other stop."""
-        reach = reachable(self.game, corp_id, self.routes)
-        stations = {f"{t.hex}-c{t.city}" for t in self.game.state.board.tokens
-                    if t.corporation == corp_id}
-        return bool(reach.nodes - stations)
+        18GA 4.2.5.1, 18AL 4.2.5.2): a station is joined to another stop, which may be another
+        of its stations."""
+        return has_route(self.game, corp_id, self.routes)
 
     def on_station_placed(self, corp_id: str, hex_id: str, city: int) -> None:
         """After a station (not the home) is placed and paid for: a historical objective in that
@@ -267,6 +265,17 @@ class TitleRules:
         """Variant private_auction_lowest_bidder: in a private auction the lowest bidder acts
         next and a pass is final (3.1.1 has turns go clockwise and lets passed players bid)."""
         return bool(self.option("private_auction_lowest_bidder"))
+
+    def no_sales_in_first_share_round(self) -> bool:
+        """Variant no_sales_in_first_share_round: no sales in the stock round in which the last
+        private company is sold (3.2(a)(1) forbids them in the game's first stock round)."""
+        return bool(self.option("no_sales_in_first_share_round"))
+
+    def train_step_sales_when_short(self) -> bool:
+        """Variant train_step_sales_when_short: in the train step the president may sell shares
+        (just enough, as in a forced purchase) whenever the corporation and he together cannot
+        pay for the cheapest bank train, even when the corporation need not buy one."""
+        return bool(self.option("train_step_sales_when_short"))
 
     def emergency_buy_from_corporations(self) -> bool:
         """Variant emergency_buy_from_corporations: a president may fund a train bought from

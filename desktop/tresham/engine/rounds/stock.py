@@ -67,6 +67,7 @@ class StockRound(Round):
         self.sold_this_round: dict[str, set[str]] = {p.name: set() for p in state.players}
         self.shares = Shares(game)
         self.market = StockMarket(game.title.market, state)
+        self.opened_with_privates = self.private_turns
         game.log(f"Stock round {number} begins; {self._player(self.seat)} has priority")
 
     # Helpers ----------------------------------------------------------------------------------
@@ -407,9 +408,8 @@ class StockRound(Round):
             self._end_turn_if_spent()
 
     def _end_turn_if_spent(self) -> None:
-        """A turn in which the player has acted and can do nothing more ends by itself. A
-        private sale doesn't hold it open: either party may still agree one on the other's turn."""
-        if not self.finished and self.turn.acted and self._only_pass_left():
+        """A turn in which the player has acted and can do nothing more ends by itself."""
+        if not self.finished and self.turn.acted and self._nothing_to_do():
             self._end_stock_turn(acted=True)
 
     def _buy_problem_common(self, player: str, corp: CorporationState) -> str | None:
@@ -527,6 +527,9 @@ class StockRound(Round):
     def _sell_problem(self, player: str, corp: CorporationState, percent: int) -> str | None:
         if self.number == 1:
             return "no one may sell shares in the first stock round (3.2(a)(1))"
+        if self.opened_with_privates and self.game.rules.no_sales_in_first_share_round():
+            return ("no one may sell shares in the stock round in which the last private "
+                    "company is sold")
         if percent <= 0 or percent % 10:
             return "shares are sold in steps of 10%"
         if self.turn.bought and self.turn.sold_before_buy:
@@ -601,21 +604,10 @@ class StockRound(Round):
             self.game.log(f"{self.acting()} can do nothing this turn and passes")
             self._end_stock_turn(acted=False)
 
-    def _only_pass_left(self) -> bool:
-        """Nothing is left for the acting player but to end the turn (a private sale doesn't
-        count: either party may agree one on the other's turn)."""
-        may_pass = False
-        for choice in self._iter_regular_choices():
-            if choice.action is Pass:
-                may_pass = True
-            elif choice.action is not SellPrivate:
-                return False
-        return may_pass
-
     def _nothing_to_do(self) -> bool:
-        """At the start of a turn: the player can neither buy nor sell a share nor buy a private
-        from another player, so the turn is passed for him. Selling his own private stays open
-        to him on the buyer's turn."""
+        """The acting player can neither buy nor sell a share nor buy a private from another
+        player (3.2), so his turn ends (or, at its start, is passed for him). Selling his own
+        private does not hold the turn open: he may still agree that on the buyer's turn."""
         player = self.acting()
         may_pass = False
         for choice in self._iter_regular_choices():

@@ -18,7 +18,9 @@ class RouteStep(Step):
     name = "routes"
 
     def active(self) -> bool:
-        return bool(self.corp.trains)
+        """A corporation whose trains have no legal run at all has nothing to decide here: it
+        runs no trains, and the dividend step then moves its share value left (4.2.4)."""
+        return bool(self.corp.trains) and self.game.rules.has_legal_run(self.corp.id)
 
     def passable(self) -> bool:
         return bool(self.corp.trains)

@@ -9,6 +9,7 @@ from tresham.engine.errors import IllegalAction
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.base import Step
+from tresham.engine.selling import successor
 from tresham.engine.shares import PRESIDENT, Shares
 from tresham.engine.snapshot import clone
 from tresham.engine.state import MARKET
@@ -53,6 +54,15 @@ class BuyTrainStep(Step):
         cheapest = self.cheapest_bank_train()
         return self.must_buy() and cheapest is not None and \
             self.trains.price(cheapest) > self.corp.treasury
+
+    def president_may_sell(self) -> bool:
+        """The president may sell shares now: for a forced purchase the corporation cannot
+        afford, or under the variant train_step_sales_when_short whenever the corporation and
+        he together cannot pay for the cheapest bank train."""
+        if self.emergency():
+            return True
+        return self.game.rules.train_step_sales_when_short() and \
+            self.cheapest_bank_train() is not None and self.shortfall() > 0
 
     def president(self) -> str:
         president = Shares(self.game).president(self.corp)
@@ -188,6 +198,8 @@ class BuyTrainStep(Step):
                 choices.append(choice)
             choices.append(Choice(Bankrupt, text=f"{president} declares bankruptcy"))
         elif not self.must_buy() and choices:
+            if self.president_may_sell():
+                choices += self._emergency_sales(self.president())
             choices.append(Choice(self.round.pass_action, text="Buy no more trains"))
         elif self.must_buy() and not choices:
             choices.append(Choice(self.round.pass_action, text="No train can be bought"))
@@ -244,8 +256,11 @@ class BuyTrainStep(Step):
                       if p.name != player]
             if is_president and remaining < max(others, default=0):
                 return f"{player} may not sell so much that the presidency of {corporation} changes"
-        if is_president and percent > ordinary:
-            return f"{player} may not sell the president's certificate of {corporation} here"
+        if is_president and percent > ordinary and \
+                successor(self.game, corp, player, held - percent) is None:
+            # 3.2(a)(3), which the forced purchase's (d) keeps.
+            return (f"{player} may sell the president's certificate of {corporation} only if "
+                    "another player holds at least 20% and ends up holding more")
         return None
 
     # Step interface ---------------------------------------------------------------------------
@@ -258,8 +273,11 @@ class BuyTrainStep(Step):
 
     def accepts_from(self, action: Action) -> bool:
         """The president acts for himself during an emergency purchase."""
-        return isinstance(action, (SellShares, Bankrupt)) and self.emergency() and \
-            action.entity == self.president()
+        if action.entity != self.president():
+            return False
+        if isinstance(action, SellShares):
+            return self.president_may_sell() and self.active()
+        return isinstance(action, Bankrupt) and self.emergency()
 
     def process(self, action: Action) -> bool:
         if isinstance(action, SellShares):
@@ -323,7 +341,7 @@ class BuyTrainStep(Step):
             self.game.log(f"{company} closes: its train discount is used")
 
     def _emergency_sale(self, action: SellShares) -> None:
-        if not self.emergency() or action.entity != self.president():
+        if not self.president_may_sell() or action.entity != self.president():
             raise IllegalAction("shares are sold in an operating round only by a president "
                                 "raising money for a forced train purchase")
         problem = self.sale_problem(action.entity, action.corporation, action.percent)
