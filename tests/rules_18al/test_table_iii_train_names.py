@@ -92,3 +92,14 @@ def test_table_iii_names_on_recorded_routes_by_waypoints() -> None:
     without = routes_revenue(game, "ABC", route)
     game.state.train_names.append(lee)
     assert routes_revenue(game, "ABC", route) == without + 20
+
+
+def test_table_iii_variant_names_stay_with_a_new_president() -> None:
+    """18xx.games keeps the names with the corporation when its president changes."""
+    history = operating_as("ABC", train_names_survive_new_president=True)
+    game = history.game
+    game.rules.on_private_acquired("M&C", "ABC")
+    corp = game.state.corporations["ABC"]
+    corp.cert_owners[0] = next(p.name for p in game.state.players if p.name != corp.cert_owners[0])
+    game.rules.after_action()
+    assert [n.name for n in game.state.train_names] == ["Robert E. Lee", "Pan American"]

@@ -404,3 +404,26 @@ def test_4_2_5_1_d_a_forced_sale_may_pass_on_another_presidency(operating: Histo
     assert step.sale_problem(president, "W&A", 20) is None
     play(operating, SellShares(president, "W&A", 20))
     assert Shares(game).president(other) == other_player
+
+
+def test_4_2_a_wa_picks_its_atlanta_city_once_a_tile_lies_there() -> None:
+    """Atlanta's printed cities lead nowhere, so the W&A's home station takes its city when the
+    first tile is laid in D4: with no tile there yet the W&A's turn goes on without it."""
+    from .conftest import buy_all_privates, float_corporation, new_history
+
+    history = new_history()
+    buy_all_privates(history)
+    float_corporation(history, "W&A", 70)
+    finish_stock_round(history)
+    game = history.game
+    assert game.acting == "W&A" and step_name(history) == "track"
+    play(history, Pass("W&A"))
+    assert step_name(history) == "trains"
+    play(history, Pass("W&A"))
+    assert game.state.corporations["W&A"].tokens_placed == 0
+    while game.round.kind != "operating" or game.acting != "W&A":
+        play(history, Pass(game.acting))
+    play(history, LayTile("W&A", "D4", "451a", 0))
+    assert step_name(history) == "home station"
+    play(history, PlaceToken("W&A", "D4", 0))
+    assert game.state.corporations["W&A"].tokens_placed == 1

@@ -129,7 +129,7 @@ class TitleRules:
     def after_action(self) -> None:
         """Check the end-of-game conditions of 18GA 5 (a) and (b)."""
         state = self.game.state
-        if state.train_names:
+        if state.train_names and not self.option("train_names_survive_new_president"):
             self._drop_train_names_on_new_president()
         if state.finished or state.game_ends_after:
             return
@@ -222,6 +222,11 @@ class TitleRules:
         """Train names a `train_discount` ability may buy (its `trains`), or None for any."""
         names = params.get("trains")
         return [str(n) for n in names] if isinstance(names, list) else None
+
+    def discount_outside_bank_limit(self, company: str) -> bool:
+        """Whether a purchase with `company`'s train discount is outside the limit of bank
+        trains per turn (4.2.5(f)): it neither counts toward it nor is refused by it."""
+        return False
 
     def bonus_token_reach(self) -> str:
         """How a bonus token's city must be reached (`assign_bonus`): "train", by a route one
@@ -329,7 +334,7 @@ class TitleRules:
 
     def _drop_train_names_on_new_president(self) -> None:
         """18AL Table III: the names leave the game at once if the corporation's president
-        changes."""
+        changes (not under the variant train_names_survive_new_president)."""
         shares = Shares(self.game)
         kept = []
         for name in self.game.state.train_names:

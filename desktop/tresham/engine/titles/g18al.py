@@ -28,6 +28,10 @@ class Rules(TitleRules):
             return NDY_18XX_TRAINS
         return super().discount_train_names(company, params)
 
+    def discount_outside_bank_limit(self, company: str) -> bool:
+        """Variant ndy_purchase_outside_train_limit (Table III has the limit apply)."""
+        return bool(self.option("ndy_purchase_outside_train_limit"))
+
     def train_names_share_a_train(self) -> bool:
         """Variant name_chits_share_a_train: both M&C names may pay on one train."""
         return bool(self.option("name_chits_share_a_train"))

@@ -71,6 +71,9 @@ class BuyTrainStep(Step):
 
     # Queries ----------------------------------------------------------------------------------
 
+    def _outside_bank_limit(self, ability: str | None) -> bool:
+        return ability is not None and self.game.rules.discount_outside_bank_limit(ability)
+
     def _bank_limit_reached(self) -> bool:
         per_turn = self.trains.phase().bank_trains_per_turn
         return per_turn != UNLIMITED and self.turn.bank_trains_bought >= per_turn
@@ -128,7 +131,7 @@ class BuyTrainStep(Step):
                 nxt = trains.next_in_depot()
                 return (f"the bank sells the {nxt} train next" if nxt else
                         "the bank has no such train for sale")
-            if self._bank_limit_reached():
+            if self._bank_limit_reached() and not self._outside_bank_limit(action.ability):
                 return f"{corp.id} may buy only one train from the bank each turn until the " \
                        "first 4 train (4.2.5(f))"
             price = self.bank_price(action.train, action.ability)
@@ -307,7 +310,8 @@ class BuyTrainStep(Step):
                 self.game.log(f"{self.president()} contributes ${contribution}")
             corp.treasury -= price
             state.bank += price
-            self.turn.bank_trains_bought += 1
+            if not self._outside_bank_limit(action.ability):
+                self.turn.bank_trains_bought += 1
             if action.train in state.market_trains:
                 state.market_trains.remove(action.train)
                 corp.trains.append(action.train)
