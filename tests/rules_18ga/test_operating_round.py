@@ -427,3 +427,18 @@ def test_4_2_a_wa_picks_its_atlanta_city_once_a_tile_lies_there() -> None:
     assert step_name(history) == "home station"
     play(history, PlaceToken("W&A", "D4", 0))
     assert game.state.corporations["W&A"].tokens_placed == 1
+
+
+def test_4_2_a_wa_places_its_home_first_when_atlanta_has_a_tile() -> None:
+    """With a tile already in Atlanta the W&A's home station comes first in its first turn
+    (4.2(a)), before it lays track."""
+    from .conftest import buy_all_privates, float_corporation, new_history
+
+    history = new_history()
+    buy_all_privates(history)
+    float_corporation(history, "W&A", 70)
+    history.game.board.lay("D4", LaidTile(history.game.title.tiles["451a"], 0))
+    finish_stock_round(history)
+    assert history.game.acting == "W&A" and step_name(history) == "home station"
+    play(history, PlaceToken("W&A", "D4", 1))
+    assert step_name(history) == "track"

@@ -210,3 +210,57 @@ def test_4_2_5_1_d_variant_president_sells_just_enough_when_short() -> None:
     assert not any(c.action is SellShares for c in game.choices())
     play(history, Pass("CoG"))
     assert game.acting != "CoG"
+
+
+def test_4_2_b_rulebook_nothing_to_lay_skips_the_track_step() -> None:
+    """CoG, penniless, with Macon's track leading only into river hexes: it can lay nothing, so
+    by the rulebook its turn has nothing to decide; under 18xx.games' reading it stops at the
+    track step until its president ends it."""
+    for waits in (False, True):
+        history = new_history(track_step_waits_for_pass=waits)
+        buy_all_privates(history)
+        float_corporation(history, "CoG", 90)
+        game = history.game
+        game.state.corporations["CoG"].treasury = 0
+        game.board.lay("F6", LaidTile(game.title.tiles["57"], 1))
+        stock_round = game.round
+        while game.round is stock_round:
+            play(history, Pass(game.acting))
+        if not waits:
+            assert game.round.kind == "stock"
+            assert "CoG earns nothing; its share value falls to $80" in game.state.log
+            continue
+        assert game.acting == "CoG" and game.round.step.name == "track"
+        assert [c.action for c in game.choices()] == [Pass]
+        play(history, Pass("CoG"))
+        assert game.round.kind == "stock"
+
+
+def _bought_from_a_corporation(**options: object):  # type: ignore[no-untyped-def]
+    """CoG, in phase 2, has bought its one bank train and then GA's only train, and still has
+    the money for another 2 train."""
+    from tresham.engine.trains import Trains
+
+    history = new_history(**options)
+    buy_all_privates(history)
+    float_corporation(history, "CoG", 90)
+    finish_stock_round(history)
+    game = history.game
+    Trains(game).take_from_depot("2-0", "GA")
+    while game.round.step.name != "trains":
+        play(history, Pass("CoG"))
+    play(history, BuyTrain("CoG", "2-1", 100), BuyTrain("CoG", "2-0", 50, "GA"))
+    return history
+
+
+def test_4_2_5_f_rulebook_nothing_more_to_buy_ends_the_train_step() -> None:
+    history = _bought_from_a_corporation()
+    assert history.game.acting != "CoG"
+
+
+def test_4_2_5_f_variant_the_train_step_waits_after_a_purchase_from_a_corporation() -> None:
+    history = _bought_from_a_corporation(train_step_waits_after_buying_from_a_corporation=True)
+    game = history.game
+    assert game.acting == "CoG" and [c.action for c in game.choices()] == [Pass]
+    play(history, Pass("CoG"))
+    assert game.acting != "CoG"

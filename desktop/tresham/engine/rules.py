@@ -282,6 +282,19 @@ class TitleRules:
         pay for the cheapest bank train, even when the corporation need not buy one."""
         return bool(self.option("train_step_sales_when_short"))
 
+    def track_step_waits_for_pass(self) -> bool:
+        """Variant track_step_waits_for_pass: the track step waits for the president to end it
+        while the turn's tile lay is unused, even when no tile can be laid anywhere; by the
+        rulebook a step with nothing to decide is skipped."""
+        return bool(self.option("track_step_waits_for_pass"))
+
+    def train_step_waits_after_buying_from_a_corporation(self) -> bool:
+        """Variant train_step_waits_after_buying_from_a_corporation: after a train bought from
+        another corporation the train step waits for the president to end it while the
+        corporation has room and the money for the cheapest bank train, even if it may buy no
+        more (4.2.5(f)); by the rulebook a step with nothing left to do is over."""
+        return bool(self.option("train_step_waits_after_buying_from_a_corporation"))
+
     def emergency_buy_from_corporations(self) -> bool:
         """Variant emergency_buy_from_corporations: a president may fund a train bought from
         another corporation (18GA 4.2.5.1(a), 18AL 4.2.5.2(a): only the cheapest bank train)."""

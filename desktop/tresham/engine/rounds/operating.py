@@ -88,8 +88,10 @@ class OperatingRound(Round):
         if corp.tokens_placed == 0:
             hex_id, city = self.game.rules.home_of(corp.id)
             if city is None:
-                # The home city is chosen once the hex's tile shows where each city leads.
-                self.steps.insert(1, HomeStationStep(self))
+                # The home city is chosen once the hex's tile shows where each city leads: first
+                # thing (4.2(a)) if a tile lies there, else after this turn's track step.
+                laid = self.game.board.laid(hex_id) is not None
+                self.steps.insert(0 if laid else 1, HomeStationStep(self))
             else:
                 self._place_home_station(corp, hex_id, city)
         self.step_index = -1

@@ -185,15 +185,22 @@ class TrackStep(Step):
                 return True
         return False
 
+    def waits_for_pass(self) -> bool:
+        """Under the variant track_step_waits_for_pass: the step stays open while the turn's
+        own allowance is unspent, whether or not any tile can be laid."""
+        rules = self.game.rules
+        return rules.track_step_waits_for_pass() and any(
+            rules.tile_lay_turn_problem(self.turn, is_upgrade=u) is None for u in (False, True))
+
     def active(self) -> bool:
-        return self.can_lay_now() or self.lay_private_for_sale()
+        return self.can_lay_now() or self.lay_private_for_sale() or self.waits_for_pass()
 
     # Step interface ---------------------------------------------------------------------------
 
     def choices(self) -> list[Choice]:
         if not self.can_lay_now():
             return [Choice(self.round.pass_action, text="Done laying track")] \
-                if self.lay_private_for_sale() else []
+                if self.lay_private_for_sale() or self.waits_for_pass() else []
         rules = self.game.rules
         own_lay_left = any(rules.tile_lay_turn_problem(self.turn, is_upgrade=u) is None
                            for u in (False, True))

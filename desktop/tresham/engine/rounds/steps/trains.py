@@ -19,6 +19,12 @@ from tresham.engine.trains import Trains
 class BuyTrainStep(Step):
     name = "trains"
 
+    def __init__(self, round_: object) -> None:
+        super().__init__(round_)  # type: ignore[arg-type]
+        self.waits_for_pass = False
+        """Under the variant train_step_waits_after_buying_from_a_corporation: the step stays
+        open, offering only to end it, after a purchase that left nothing more to buy."""
+
     @property
     def trains(self) -> Trains:
         return Trains(self.game)
@@ -206,6 +212,8 @@ class BuyTrainStep(Step):
             choices.append(Choice(self.round.pass_action, text="Buy no more trains"))
         elif self.must_buy() and not choices:
             choices.append(Choice(self.round.pass_action, text="No train can be bought"))
+        elif not choices and self.waits_for_pass:
+            choices.append(Choice(self.round.pass_action, text="Buy no more trains"))
         return choices
 
     # Emergency sales (the forced purchase's clause (d)) -----------------------------------------
@@ -293,7 +301,14 @@ class BuyTrainStep(Step):
         if problem:
             raise IllegalAction(f"{self.corp.id} cannot buy the {action.train} train: {problem}")
         self._buy(action)
+        self.waits_for_pass = action.seller is not None and self._room_and_money_for_the_bank() \
+            and self.game.rules.train_step_waits_after_buying_from_a_corporation()
         return not self.choices() or self.turn.president_paid > 0
+
+    def _room_and_money_for_the_bank(self) -> bool:
+        cheapest = self.cheapest_bank_train()
+        return cheapest is not None and self.trains.price(cheapest) <= self.corp.treasury and \
+            self.trains.counted(self.corp.id) < self.trains.limit()
 
     def _buy(self, action: BuyTrain) -> None:
         corp = self.corp
