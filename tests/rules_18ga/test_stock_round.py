@@ -409,3 +409,15 @@ def test_3_2_c_4_after_a_sale_the_turn_stays_open_while_a_private_can_be_bought(
     private = next(p for p in game.state.privates.values() if p.owner in others)
     play(history, SellPrivate(seller, private.id, private.owner, 1))
     assert game.acting != seller
+
+
+def test_3_1_b_a_raised_bid_replaces_the_money_set_aside_for_the_earlier_one() -> None:
+    """Ann's second bid on MRC replaces her first: the set-aside money is the later bid only,
+    and the earlier bid's money counts toward the new one."""
+    history = new_history()
+    game = history.game
+    game.state.player("Ann").cash = 100
+    play(history, Bid("Ann", "MRC", 45), Bid("Bob", "MRC", 50), Pass("Cy"), Pass("Di"))
+    play(history, Bid("Ann", "MRC", 100))
+    assert game.round._committed("Ann") == 100
+    assert game.round._free_cash("Ann") == 0

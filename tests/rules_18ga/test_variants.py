@@ -264,3 +264,61 @@ def test_4_2_5_f_variant_the_train_step_waits_after_a_purchase_from_a_corporatio
     assert game.acting == "CoG" and [c.action for c in game.choices()] == [Pass]
     play(history, Pass("CoG"))
     assert game.acting != "CoG"
+
+
+def test_3_1_1_rulebook_only_the_auctioned_private_takes_bids() -> None:
+    history = _three_way_auction()
+    with pytest.raises(IllegalAction, match="the auction is for MRC"):
+        play(history, Bid("Ann", "W&SR", 75))
+
+
+def test_3_1_1_variant_the_acting_bidder_may_bid_on_another_private() -> None:
+    history = _three_way_auction(private_auction_lowest_bidder=True,
+                                 bids_on_other_privates_during_an_auction=True)
+    game = history.game
+    assert game.acting == "Ann"
+    assert any(c.fields.get("company") == "W&SR" for c in game.choices())
+    play(history, Bid("Ann", "W&SR", 75))
+    assert game.acting == "Ann"  # still her turn in the MRC auction
+    assert ("Ann", 75) in game.state.privates["W&SR"].bids
+    play(history, Pass("Ann"))
+    assert game.acting == "Bob"
+
+
+def _penniless_president_with_a_train(**options: object):  # type: ignore[no-untyped-def]
+    """CoG, at the start of its turn, owns a 2 train and nothing else; its president has no
+    money and no share he could sell (only CoG's president's certificate)."""
+    from tresham.engine.trains import Trains
+
+    history = new_history(**options)
+    buy_all_privates(history)
+    float_corporation(history, "CoG", 90)
+    finish_stock_round(history)
+    game = history.game
+    corp = game.state.corporations["CoG"]
+    president = Shares(game).president(corp)
+    Trains(game).take_from_depot("2-0", "CoG")
+    corp.treasury = 0
+    game.state.player(president).cash = 0
+    corp.cert_owners[1:] = ["ipo"] * (len(corp.cert_owners) - 1)
+    return history, president
+
+
+def test_4_2_5_1_rulebook_no_bankruptcy_without_a_forced_purchase() -> None:
+    from tresham.engine.actions import Bankrupt
+
+    history, president = _penniless_president_with_a_train()
+    assert not any(c.action is Bankrupt for c in history.game.choices())
+    with pytest.raises(IllegalAction, match="it is CoG's turn"):
+        history.game.process(Bankrupt(president))
+
+
+def test_4_2_5_1_variant_bankruptcy_whenever_short_of_the_cheapest_train() -> None:
+    from tresham.engine.actions import Bankrupt
+
+    history, president = _penniless_president_with_a_train(bankruptcy_when_short=True)
+    game = history.game
+    assert game.round.step.name == "track"
+    assert [c.by for c in game.choices() if c.action is Bankrupt] == [president]
+    play(history, Bankrupt(president))
+    assert game.state.finished and game.state.end_reason == "bankrupt"

@@ -271,6 +271,11 @@ class TitleRules:
         next and a pass is final (3.1.1 has turns go clockwise and lets passed players bid)."""
         return bool(self.option("private_auction_lowest_bidder"))
 
+    def bids_on_other_privates_during_an_auction(self) -> bool:
+        """Variant bids_on_other_privates_during_an_auction: the participant whose turn it is in
+        an auction may also bid on another unsold private (3.1(b)), keeping his auction turn."""
+        return bool(self.option("bids_on_other_privates_during_an_auction"))
+
     def no_sales_in_first_share_round(self) -> bool:
         """Variant no_sales_in_first_share_round: no sales in the stock round in which the last
         private company is sold (3.2(a)(1) forbids them in the game's first stock round)."""
@@ -281,6 +286,13 @@ class TitleRules:
         (just enough, as in a forced purchase) whenever the corporation and he together cannot
         pay for the cheapest bank train, even when the corporation need not buy one."""
         return bool(self.option("train_step_sales_when_short"))
+
+    def bankruptcy_when_short(self) -> bool:
+        """Variant bankruptcy_when_short: at any step of his corporation's turn a president may
+        go bankrupt if the corporation's money and all he could raise fall short of the
+        cheapest bank train, even if it need not buy one (the rulebook: only in a forced
+        purchase)."""
+        return bool(self.option("bankruptcy_when_short"))
 
     def track_step_waits_for_pass(self) -> bool:
         """Variant track_step_waits_for_pass: the track step waits for the president to end it

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tresham.engine.actions import Action, BuyCompany, Pass, PlaceBonusToken
+from tresham.engine.actions import Action, Bankrupt, BuyCompany, Pass, PlaceBonusToken
 from tresham.engine.errors import IllegalAction
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Choice, Round
@@ -140,9 +140,23 @@ class OperatingRound(Round):
 
     def accepts_out_of_turn(self, action: Action) -> bool:
         step = self.step
-        if isinstance(action, PlaceBonusToken):
+        if isinstance(action, PlaceBonusToken) or self.discards or step is None:
             return False
-        return isinstance(step, BuyTrainStep) and not self.discards and step.accepts_from(action)
+        if isinstance(action, Bankrupt) and not isinstance(step, BuyTrainStep):
+            train_step = BuyTrainStep(self)
+            return action.entity == train_step.president() and train_step.bankruptcy_allowed()
+        return isinstance(step, BuyTrainStep) and step.accepts_from(action)
+
+    def _bankruptcy_choices(self, step: Step) -> list[Choice]:
+        """Under the variant bankruptcy_when_short the president may go bankrupt at any step of
+        the turn (the train step offers it itself)."""
+        if isinstance(step, BuyTrainStep) or not self.game.rules.bankruptcy_when_short():
+            return []
+        train_step = BuyTrainStep(self)
+        if not train_step.bankruptcy_allowed():
+            return []
+        president = train_step.president()
+        return [Choice(Bankrupt, text=f"{president} declares bankruptcy", by=president)]
 
     def choices(self) -> list[Choice]:
         step = self.step
@@ -154,6 +168,7 @@ class OperatingRound(Round):
             choices = [c for c in companies.choices() if c.action is BuyCompany] + choices
         if not self.discards and self.turn.corporation:
             choices = BonusTokenAbility(self.game, self.turn.corporation).choices() + choices
+            choices += self._bankruptcy_choices(step)
         return choices
 
     def process(self, action: Action) -> None:
@@ -166,6 +181,9 @@ class OperatingRound(Round):
         if isinstance(action, BuyCompany) and not isinstance(step, BuyCompanyStep):
             BuyCompanyStep(self).process(action)
             self._step_done(done=not step.active())
+            return
+        if isinstance(action, Bankrupt) and not isinstance(step, BuyTrainStep):
+            BuyTrainStep(self).process_bankruptcy(action)
             return
         if isinstance(action, PlaceBonusToken):
             # Any time during the corporation's turn (18AL Table III, S&NA).

@@ -87,7 +87,9 @@ class StockRound(Round):
         for private in self.game.state.privates.values():
             if private.id == except_company or private.owner != BANK:
                 continue
-            total += sum(amount for bidder, amount in private.bids if bidder == player)
+            # A player's later bid on a company replaces his earlier one.
+            total += max((amount for bidder, amount in private.bids if bidder == player),
+                         default=0)
         return total
 
     def _free_cash(self, player: str, except_company: str | None = None) -> int:
@@ -141,7 +143,7 @@ class StockRound(Round):
             return choices
         for company in unsold[1:]:
             low = self._minimum_bid(company)
-            high = self._free_cash(player)
+            high = self._free_cash(player, except_company=company)
             if high >= low:
                 choices.append(Choice(Bid, {"company": company}, (low, high),
                                       text=f"Bid on {company}"))
@@ -183,8 +185,9 @@ class StockRound(Round):
             minimum = self._minimum_bid(action.company)
             if action.price < minimum:
                 raise IllegalAction(f"a bid on {action.company} must be at least ${minimum}")
-            if action.price > self._free_cash(player):
-                raise IllegalAction(f"{player} has only ${self._free_cash(player)} free to bid")
+            free = self._free_cash(player, except_company=action.company)
+            if action.price > free:
+                raise IllegalAction(f"{player} has only ${free} free to bid")
             self.game.state.privates[action.company].bids.append((player, action.price))
             self.game.log(f"{player} bids ${action.price} on {action.company}")
             self._end_stock_turn(acted=True)
@@ -266,16 +269,52 @@ class StockRound(Round):
         if high >= low:
             choices.append(Choice(Bid, {"company": auction.company}, (low, high),
                                   text=f"Bid on {auction.company}"))
+        if self.game.rules.bids_on_other_privates_during_an_auction():
+            for company in self._unsold_privates():
+                low = self._minimum_bid(company)
+                free = self._free_during_auction(player, company)
+                if company != auction.company and free >= low:
+                    choices.append(Choice(Bid, {"company": company}, (low, free),
+                                          text=f"Bid on {company}"))
         choices.append(Choice(Pass, text="Pass"))
         return choices
+
+    def _free_during_auction(self, player: str, company: str) -> int:
+        """Money for a bid on `company`: not set aside for other bids, the current auction's
+        included."""
+        auction = self.auction
+        assert auction is not None
+        own = max((a for b, a in self.game.state.privates[company].bids if b == player),
+                  default=0)
+        return self._free_cash(player, except_company=auction.company) - \
+            auction.bids.get(player, 0) + own
+
+    def _bid_on_another_private(self, action: Bid) -> None:
+        """Variant bids_on_other_privates_during_an_auction: a 3.1(b) bid made in the middle of
+        an auction, which leaves the auction's turn where it is."""
+        auction = self.auction
+        assert auction is not None
+        if not self.game.rules.bids_on_other_privates_during_an_auction():
+            raise IllegalAction(f"the auction is for {auction.company}")
+        if action.company not in self._unsold_privates():
+            raise IllegalAction(f"{action.company} is not an unsold private company")
+        minimum = self._minimum_bid(action.company)
+        if action.price < minimum:
+            raise IllegalAction(f"a bid on {action.company} must be at least ${minimum}")
+        free = self._free_during_auction(action.entity, action.company)
+        if action.price > free:
+            raise IllegalAction(f"{action.entity} has only ${free} free to bid")
+        self.game.state.privates[action.company].bids.append((action.entity, action.price))
+        self.game.log(f"{action.entity} bids ${action.price} on {action.company}")
 
     def _process_auction(self, action: Action) -> None:
         auction = self.auction
         assert auction is not None
         player = action.entity
+        if isinstance(action, Bid) and action.company != auction.company:
+            self._bid_on_another_private(action)
+            return
         if isinstance(action, Bid):
-            if action.company != auction.company:
-                raise IllegalAction(f"the auction is for {auction.company}")
             minimum = auction.high_bid + MIN_RAISE
             if action.price < minimum:
                 raise IllegalAction(f"a bid must be at least ${minimum}")

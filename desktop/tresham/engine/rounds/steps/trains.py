@@ -70,6 +70,30 @@ class BuyTrainStep(Step):
         return self.game.rules.train_step_sales_when_short() and \
             self.cheapest_bank_train() is not None and self.shortfall() > 0
 
+    def bankruptcy_allowed(self) -> bool:
+        """The president may declare bankruptcy now: in a forced purchase the corporation
+        cannot afford, or under the variant bankruptcy_when_short whenever the corporation's
+        money and all he could raise fall short of the cheapest bank train."""
+        if self.emergency():
+            return True
+        if not self.game.rules.bankruptcy_when_short() or self.cheapest_bank_train() is None \
+                or self.shortfall() <= 0:
+            return False
+        president = self.president()
+        shares = Shares(self.game)
+        market = StockMarket(self.game.title.market, self.game.state)
+        worth = sum(market.price(c) * shares.percent(c, president) // 10
+                    for c in self.game.state.corporations.values() if c.market_cell is not None)
+        return worth < self.shortfall() or self._short_after_selling_all()
+
+    def _short_after_selling_all(self) -> bool:
+        """Whether, after every sale the president may make, the cheapest bank train is still
+        out of reach (tried on a copy of the game)."""
+        trial = clone(self.game)
+        trial_step = BuyTrainStep(trial.round)
+        _sell_everything_allowed(trial_step)
+        return trial_step.shortfall() > 0
+
     def president(self) -> str:
         president = Shares(self.game).president(self.corp)
         assert president is not None
@@ -288,14 +312,14 @@ class BuyTrainStep(Step):
             return False
         if isinstance(action, SellShares):
             return self.president_may_sell() and self.active()
-        return isinstance(action, Bankrupt) and self.emergency()
+        return isinstance(action, Bankrupt) and self.bankruptcy_allowed()
 
     def process(self, action: Action) -> bool:
         if isinstance(action, SellShares):
             self._emergency_sale(action)
             return False
         if isinstance(action, Bankrupt):
-            return self._bankrupt(action)
+            return self.process_bankruptcy(action)
         assert isinstance(action, BuyTrain)
         problem = self.problem(action)
         if problem:
@@ -368,39 +392,32 @@ class BuyTrainStep(Step):
             raise IllegalAction(problem)
         self.game.rules.sell_shares(action.entity, action.corporation, action.percent)
 
-    def _sell_everything_allowed(self, game_step: BuyTrainStep) -> int:
-        """Make every sale the president may make (10% at a time); return the money raised."""
-        president = game_step.president()
-        raised = 0
-        while True:
-            sale = next(((c.id, 10) for c in game_step.game.state.corporations.values()
-                         if game_step.sale_problem(president, c.id, 10, all_allowed=True)
-                         is None), None)
-            if sale is None:
-                return raised
-            before = game_step.game.state.player(president).cash
-            game_step.game.rules.sell_shares(president, *sale)
-            raised += game_step.game.state.player(president).cash - before
-
-    def _bankrupt(self, action: Bankrupt) -> bool:
+    def process_bankruptcy(self, action: Bankrupt) -> bool:
         """Bankrupt only if selling all he may still leaves the train unaffordable."""
         president = self.president()
-        if not self.emergency() or action.entity not in (president, self.corp.id):
+        if not self.bankruptcy_allowed() or action.entity not in (president, self.corp.id):
             raise IllegalAction("only a president who cannot pay for a forced train purchase "
                                 "goes bankrupt")
-        # Imported here: the operating round module imports this one.
-        from tresham.engine.rounds.operating import OperatingRound
+        if not self.emergency() or self._short_after_selling_all():
+            _sell_everything_allowed(self)
+            self.game.rules.bankrupt(president, self.corp.id)
+            return True
+        raise IllegalAction(f"{president} can still raise the money by selling shares")
 
-        trial = clone(self.game)
-        assert isinstance(trial.round, OperatingRound)
-        trial_step = trial.round.step
-        assert isinstance(trial_step, BuyTrainStep)
-        self._sell_everything_allowed(trial_step)
-        if trial_step.shortfall() <= 0:
-            raise IllegalAction(f"{president} can still raise the money by selling shares")
-        self._sell_everything_allowed(self)
-        self.game.rules.bankrupt(president, self.corp.id)
-        return True
+
+def _sell_everything_allowed(game_step: BuyTrainStep) -> int:
+    """Make every sale the president may make (10% at a time); return the money raised."""
+    president = game_step.president()
+    raised = 0
+    while True:
+        sale = next(((c.id, 10) for c in game_step.game.state.corporations.values()
+                     if game_step.sale_problem(president, c.id, 10, all_allowed=True)
+                     is None), None)
+        if sale is None:
+            return raised
+        before = game_step.game.state.player(president).cash
+        game_step.game.rules.sell_shares(president, *sale)
+        raised += game_step.game.state.player(president).cash - before
 
 
 class ObsoleteTrainsStep(Step):
