@@ -163,10 +163,8 @@ def test_3_2_a_1_variant_no_sales_in_the_round_the_last_private_is_sold() -> Non
         play(history, SellShares(seller, "CoG", 10))
 
 
-def _short_of_the_cheapest_train(**options: object):  # type: ignore[no-untyped-def]
-    """CoG owns a 2 train and has $20, enough for W&A's 2 train; its president has $10 and 30%
-    of W&A; the bank's cheapest train costs $100."""
-    from tresham.engine.market import StockMarket
+def _cog_with_a_2_train(**options: object):  # type: ignore[no-untyped-def]
+    """CoG floated at $90 and given a 2 train, at the start of its first operating turn."""
     from tresham.engine.trains import Trains
 
     history = new_history(**options)
@@ -174,9 +172,19 @@ def _short_of_the_cheapest_train(**options: object):  # type: ignore[no-untyped-
     float_corporation(history, "CoG", 90)
     finish_stock_round(history)
     game = history.game
-    corp = game.state.corporations["CoG"]
-    president = Shares(game).president(corp)
     Trains(game).take_from_depot("2-0", "CoG")
+    return history, Shares(game).president(game.state.corporations["CoG"])
+
+
+def _short_of_the_cheapest_train(**options: object):  # type: ignore[no-untyped-def]
+    """CoG owns a 2 train and has $20, enough for W&A's 2 train; its president has $10 and 30%
+    of W&A; the bank's cheapest train costs $100."""
+    from tresham.engine.market import StockMarket
+    from tresham.engine.trains import Trains
+
+    history, president = _cog_with_a_2_train(**options)
+    game = history.game
+    corp = game.state.corporations["CoG"]
     Trains(game).take_from_depot("2-1", "W&A")
     corp.treasury = 20
     game.state.player(president).cash = 10
@@ -288,16 +296,9 @@ def test_3_1_1_variant_the_acting_bidder_may_bid_on_another_private() -> None:
 def _penniless_president_with_a_train(**options: object):  # type: ignore[no-untyped-def]
     """CoG, at the start of its turn, owns a 2 train and nothing else; its president has no
     money and no share he could sell (only CoG's president's certificate)."""
-    from tresham.engine.trains import Trains
-
-    history = new_history(**options)
-    buy_all_privates(history)
-    float_corporation(history, "CoG", 90)
-    finish_stock_round(history)
+    history, president = _cog_with_a_2_train(**options)
     game = history.game
     corp = game.state.corporations["CoG"]
-    president = Shares(game).president(corp)
-    Trains(game).take_from_depot("2-0", "CoG")
     corp.treasury = 0
     game.state.player(president).cash = 0
     corp.cert_owners[1:] = ["ipo"] * (len(corp.cert_owners) - 1)
