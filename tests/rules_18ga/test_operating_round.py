@@ -442,3 +442,18 @@ def test_4_2_a_wa_places_its_home_first_when_atlanta_has_a_tile() -> None:
     assert history.game.acting == "W&A" and step_name(history) == "home station"
     play(history, PlaceToken("W&A", "D4", 1))
     assert step_name(history) == "track"
+
+
+def test_4_2_a_the_home_station_follows_the_atlanta_tile_at_once() -> None:
+    """With two yellow tiles on the first turn (7(a)), the W&A's home station is placed as soon
+    as its Atlanta tile is down, and then its second tile may follow."""
+    from .conftest import buy_all_privates, float_corporation, new_history
+
+    history = new_history(extra_yellow_first_turn=True)
+    buy_all_privates(history)
+    float_corporation(history, "W&A", 70)
+    finish_stock_round(history)
+    play(history, LayTile("W&A", "D4", "451a", 0))
+    assert step_name(history) == "home station"
+    play(history, PlaceToken("W&A", "D4", 0))
+    assert step_name(history) == "track"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tresham.engine.actions import Bid, BuyPrivate, BuyTrain, LayTile, Pass
+from tresham.engine.actions import Bid, BuyPrivate, BuyTrain, LayTile, Pass, SellShares
 from tresham.engine.errors import IllegalAction
 from tresham.engine.shares import Shares
 from tresham.engine.upgrades import LaidTile
@@ -147,16 +147,12 @@ def _shares_on_sale_in_stock_round_2(**options: object):  # type: ignore[no-unty
 
 
 def test_3_2_a_1_rulebook_sales_wait_only_for_the_first_stock_round() -> None:
-    from tresham.engine.actions import SellShares
-
     history, seller = _shares_on_sale_in_stock_round_2()
     play(history, SellShares(seller, "CoG", 10))
     assert "CoG" in history.game.round.sold_this_round[seller]
 
 
 def test_3_2_a_1_variant_no_sales_in_the_round_the_last_private_is_sold() -> None:
-    from tresham.engine.actions import SellShares
-
     history, seller = _shares_on_sale_in_stock_round_2(no_sales_in_first_share_round=True)
     assert not any(c.action is SellShares for c in history.game.choices())
     with pytest.raises(IllegalAction, match="the last private company is sold"):
@@ -198,8 +194,6 @@ def _short_of_the_cheapest_train(**options: object):  # type: ignore[no-untyped-
 
 
 def test_4_2_5_1_d_rulebook_no_sales_without_a_forced_purchase() -> None:
-    from tresham.engine.actions import SellShares
-
     history, president = _short_of_the_cheapest_train()
     assert not any(c.action is SellShares for c in history.game.choices())
     with pytest.raises(IllegalAction, match="it is CoG's turn"):
@@ -207,8 +201,6 @@ def test_4_2_5_1_d_rulebook_no_sales_without_a_forced_purchase() -> None:
 
 
 def test_4_2_5_1_d_variant_president_sells_just_enough_when_short() -> None:
-    from tresham.engine.actions import SellShares
-
     history, president = _short_of_the_cheapest_train(train_step_sales_when_short=True)
     game = history.game
     sales = [c for c in game.choices() if c.action is SellShares]
@@ -323,3 +315,41 @@ def test_4_2_5_1_variant_bankruptcy_whenever_short_of_the_cheapest_train() -> No
     assert [c.by for c in game.choices() if c.action is Bankrupt] == [president]
     play(history, Bankrupt(president))
     assert game.state.finished and game.state.end_reason == "bankrupt"
+
+
+def _covered_with_a_lone_w_and_a_presidency(**options: object):  # type: ignore[no-untyped-def]
+    """CoG ($20, a 2 train) and its president ($90) together have $110 against the cheapest
+    bank train's $100; the president holds only W&A's president's certificate ($90 a share),
+    and Bob holds 20% of W&A."""
+    from tresham.engine.market import StockMarket
+    from tresham.engine.trains import Trains
+
+    history, president = _cog_with_a_2_train(**options)
+    game = history.game
+    Trains(game).take_from_depot("2-1", "W&A")
+    game.state.corporations["CoG"].treasury = 20
+    game.state.player(president).cash = 90
+    other = game.state.corporations["W&A"]
+    other.par = 90
+    StockMarket(game.title.market, game.state).place(other, game.title.market.par_cell(90))
+    bob = next(p.name for p in game.state.players if p.name != president)
+    other.cert_owners[:3] = [president, bob, bob]
+    while game.round.step.name != "trains":
+        play(history, Pass("CoG"))
+    return history, president
+
+
+def test_4_2_5_1_d_rulebook_no_sale_once_the_money_is_there() -> None:
+    history, president = _covered_with_a_lone_w_and_a_presidency(
+        train_step_sales_when_short=True)
+    step = history.game.round.step
+    assert step.sale_problem(president, "W&A", 10) == f"{president} already has the money needed"
+
+
+def test_4_2_5_1_d_variant_half_a_presidency_sold_past_the_need() -> None:
+    history, president = _covered_with_a_lone_w_and_a_presidency(
+        train_step_sales_when_short=True, half_presidency_sale_past_need=True)
+    game = history.game
+    assert game.round.step.sale_problem(president, "W&A", 10) is None
+    play(history, SellShares(president, "W&A", 10))
+    assert Shares(game).president(game.state.corporations["W&A"]) != president

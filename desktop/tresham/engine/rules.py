@@ -287,6 +287,13 @@ class TitleRules:
         pay for the cheapest bank train, even when the corporation need not buy one."""
         return bool(self.option("train_step_sales_when_short"))
 
+    def half_presidency_sale_past_need(self) -> bool:
+        """Variant half_presidency_sale_past_need: in the train step a president holding only a
+        corporation's president's certificate may sell 10% of it while the money in hand
+        exceeds the need by less than one share's value (the forced purchase's (d) allows only
+        sales that are needed)."""
+        return bool(self.option("half_presidency_sale_past_need"))
+
     def bankruptcy_when_short(self) -> bool:
         """Variant bankruptcy_when_short: at any step of his corporation's turn a president may
         go bankrupt if the corporation's money and all he could raise fall short of the

@@ -103,6 +103,17 @@ class OperatingRound(Round):
         corp.tokens_placed = 1
         self.game.log(f"{corp.id} places its home station in {hex_id}")
 
+    def home_station_now(self) -> bool:
+        """A tile has just been laid in the operating corporation's pending home hex: its home
+        station is placed at once (4.2(a)), before any further track. Returns whether the
+        home station step became the current step."""
+        later = [s for s in self.steps[self.step_index + 1:] if isinstance(s, HomeStationStep)]
+        if not later or not later[0].active():
+            return False
+        self.steps.remove(later[0])
+        self.steps.insert(self.step_index, later[0])
+        return True
+
     def _advance(self) -> None:
         """Move to the next step that has something to decide, or end the turn."""
         self.step_index += 1

@@ -223,6 +223,7 @@ class TrackStep(Step):
             raise IllegalAction(f"{corp.id} cannot lay tile {action.tile} in {action.hex}: "
                                 f"{problem}")
         ability = self._ability(action.ability) if action.ability else None
+        home_pending = self._home_pending_in(action.hex)
         board = self.game.board
         was_upgrade = self._is_upgrade(action.hex)
         cost = self.cost(action.hex, ability)
@@ -239,6 +240,8 @@ class TrackStep(Step):
         paid = f", paying ${cost} for terrain" if cost else ""
         via = f" using {action.ability}" if action.ability else ""
         self.game.log(f"{corp.id} lays tile {action.tile} in {action.hex}{via}{paid}")
+        if home_pending and self.round.home_station_now():
+            return False
         return not self.active()
 
     def _count_lay(self, was_upgrade: bool) -> None:

@@ -67,8 +67,13 @@ class BuyTrainStep(Step):
         he together cannot pay for the cheapest bank train."""
         if self.emergency():
             return True
-        return self.game.rules.train_step_sales_when_short() and \
-            self.cheapest_bank_train() is not None and self.shortfall() > 0
+        if not self.game.rules.train_step_sales_when_short() or \
+                self.cheapest_bank_train() is None:
+            return False
+        president = self.president()
+        return self.shortfall() > 0 or any(
+            self.sale_problem(president, c.id, 10) is None
+            for c in self.game.state.corporations.values())
 
     def bankruptcy_allowed(self) -> bool:
         """The president may declare bankruptcy now: in a forced purchase the corporation
@@ -277,13 +282,18 @@ class BuyTrainStep(Step):
             return f"the open market may hold at most 50% of {corporation}"
         price = StockMarket(self.game.title.market, self.game.state).price(corp)
         shortfall = self.shortfall()
+        president_size = self.game.title.corporations[corporation].shares[PRESIDENT]
+        is_president = shares.president(corp) == player
+        # Variant half_presidency_sale_past_need: 10% of a lone president's certificate may be
+        # sold while the money in hand exceeds the need by less than one share's value.
+        all_allowed = all_allowed or (
+            self.game.rules.half_presidency_sale_past_need() and is_president
+            and held == president_size and percent == 10 and shortfall > -price)
         if shortfall <= 0 and not all_allowed:
             return f"{player} already has the money needed"
         if not all_allowed and (percent - 10) * price // 10 >= shortfall:
             return f"{player} may sell only just enough to raise ${shortfall}" + \
                 self.game.rules.cite("forced_train_purchase", "(d)")
-        president_size = self.game.title.corporations[corporation].shares[PRESIDENT]
-        is_president = shares.president(corp) == player
         ordinary = held - (president_size if is_president else 0)
         if corporation == self.corp.id:
             remaining = held - percent
