@@ -421,3 +421,24 @@ def test_3_1_b_a_raised_bid_replaces_the_money_set_aside_for_the_earlier_one() -
     play(history, Bid("Ann", "MRC", 100))
     assert game.round._committed("Ann") == 100
     assert game.round._free_cash("Ann") == 0
+
+
+def test_3_2_the_priority_holder_who_can_do_nothing_is_passed_at_once() -> None:
+    """The first turn of a stock round is passed like any other when its player can do
+    nothing (3.2, 3.6)."""
+    history = new_history()
+    buy_all_privates(history)
+    float_corporation(history, "CoG", 90)
+    finish_stock_round(history)
+    broke = history.game.state.players[history.game.state.priority]
+    broke.cash = 0
+    for corp in history.game.state.corporations.values():
+        corp.cert_owners[:] = ["ipo" if o == broke.name else o for o in corp.cert_owners]
+    for private in history.game.state.privates.values():
+        if private.owner == broke.name:
+            private.owner = "bank"
+            private.closed = True
+    while history.game.round.kind == "operating":
+        play(history, Pass(history.game.acting))
+    assert history.game.acting != broke.name
+    assert f"{broke.name} can do nothing this turn and passes" in history.game.state.log

@@ -348,7 +348,7 @@ def test_4_2_5_1_d_rulebook_no_sale_once_the_money_is_there() -> None:
 
 def test_4_2_5_1_d_variant_half_a_presidency_sold_past_the_need() -> None:
     history, president = _covered_with_a_lone_w_and_a_presidency(
-        train_step_sales_when_short=True, half_presidency_sale_past_need=True)
+        train_step_sales_when_short=True, lone_president_certificate_sale=True)
     game = history.game
     assert game.round.step.sale_problem(president, "W&A", 10) is None
     play(history, SellShares(president, "W&A", 10))

@@ -287,12 +287,13 @@ class TitleRules:
         pay for the cheapest bank train, even when the corporation need not buy one."""
         return bool(self.option("train_step_sales_when_short"))
 
-    def half_presidency_sale_past_need(self) -> bool:
-        """Variant half_presidency_sale_past_need: in the train step a president holding only a
-        corporation's president's certificate may sell 10% of it while the money in hand
-        exceeds the need by less than one share's value (the forced purchase's (d) allows only
-        sales that are needed)."""
-        return bool(self.option("half_presidency_sale_past_need"))
+    def lone_president_certificate_sale(self) -> bool:
+        """Variant lone_president_certificate_sale: when the president raising money for a
+        train holds only a corporation's president's certificate, the "only just enough" test
+        of the forced purchase's (d) compares his sale with selling none of it (the whole
+        certificate may go while any money is needed, 10% of it while the money in hand
+        exceeds the need by less than one share's value)."""
+        return bool(self.option("lone_president_certificate_sale"))
 
     def bankruptcy_when_short(self) -> bool:
         """Variant bankruptcy_when_short: at any step of his corporation's turn a president may

@@ -69,6 +69,7 @@ class StockRound(Round):
         self.market = StockMarket(game.title.market, state)
         self.opened_with_privates = self.private_turns
         game.log(f"Stock round {number} begins; {self._player(self.seat)} has priority")
+        self._pass_if_nothing_to_do()
 
     # Helpers ----------------------------------------------------------------------------------
 
@@ -639,7 +640,13 @@ class StockRound(Round):
         self.seat = (self.seat + 1) % len(self.game.state.players)
         if self.consecutive_passes >= len(self.game.state.players):
             self._finish()
-        elif not self.auction and not self.private_turns and self._nothing_to_do():
+        else:
+            self._pass_if_nothing_to_do()
+
+    def _pass_if_nothing_to_do(self) -> None:
+        """A player whose turn comes (the round's first included) and who can do nothing is
+        passed."""
+        if not self.auction and not self.private_turns and self._nothing_to_do():
             self.game.log(f"{self.acting()} can do nothing this turn and passes")
             self._end_stock_turn(acted=False)
 

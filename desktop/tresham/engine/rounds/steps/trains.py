@@ -284,14 +284,15 @@ class BuyTrainStep(Step):
         shortfall = self.shortfall()
         president_size = self.game.title.corporations[corporation].shares[PRESIDENT]
         is_president = shares.president(corp) == player
-        # Variant half_presidency_sale_past_need: 10% of a lone president's certificate may be
-        # sold while the money in hand exceeds the need by less than one share's value.
-        all_allowed = all_allowed or (
-            self.game.rules.half_presidency_sale_past_need() and is_president
-            and held == president_size and percent == 10 and shortfall > -price)
-        if shortfall <= 0 and not all_allowed:
-            return f"{player} already has the money needed"
-        if not all_allowed and (percent - 10) * price // 10 >= shortfall:
+        # The forced purchase's (d): the sale without its last share would not be enough. Under
+        # the variant lone_president_certificate_sale a lone president's certificate counts as
+        # one piece: the comparison is with selling none of it.
+        whole = self.game.rules.lone_president_certificate_sale() and is_president \
+            and held == president_size
+        smaller = (percent - (president_size if whole else 10)) * price // 10
+        if not all_allowed and smaller >= shortfall:
+            if shortfall <= 0:
+                return f"{player} already has the money needed"
             return f"{player} may sell only just enough to raise ${shortfall}" + \
                 self.game.rules.cite("forced_train_purchase", "(d)")
         ordinary = held - (president_size if is_president else 0)
