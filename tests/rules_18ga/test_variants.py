@@ -353,3 +353,18 @@ def test_4_2_5_1_d_variant_half_a_presidency_sold_past_the_need() -> None:
     assert game.round.step.sale_problem(president, "W&A", 10) is None
     play(history, SellShares(president, "W&A", 10))
     assert Shares(game).president(game.state.corporations["W&A"]) != president
+
+
+def test_4_2_b_variant_the_track_step_waits_while_the_midland_lay_is_unused() -> None:
+    """Under 18xx.games' reading the Midland's unused extra lay keeps the track step open after
+    the corporation's own tile, though F12 can no longer take it."""
+    for waits in (False, True):
+        history = new_history(track_step_waits_for_pass=waits)
+        buy_all_privates(history)
+        float_corporation(history, "CoG", 90)
+        finish_stock_round(history)
+        game = history.game
+        game.state.privates["MRC"].owner = "CoG"
+        game.board.lay("F12", LaidTile(game.title.tiles["57"], 0))
+        play(history, LayTile("CoG", "F6", "57", 0))
+        assert (game.round.step.name == "track") is waits

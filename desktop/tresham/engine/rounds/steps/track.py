@@ -187,10 +187,14 @@ class TrackStep(Step):
 
     def waits_for_pass(self) -> bool:
         """Under the variant track_step_waits_for_pass: the step stays open while the turn's
-        own allowance is unspent, whether or not any tile can be laid."""
+        own allowance or an owned private's extra tile lay is unused, whether or not any tile
+        can be laid."""
         rules = self.game.rules
-        return rules.track_step_waits_for_pass() and any(
-            rules.tile_lay_turn_problem(self.turn, is_upgrade=u) is None for u in (False, True))
+        if not rules.track_step_waits_for_pass():
+            return False
+        return any(rules.tile_lay_turn_problem(self.turn, is_upgrade=u) is None
+                   for u in (False, True)) or \
+            any(a.params.get("extra", False) for _, a in self.lay_abilities())
 
     def active(self) -> bool:
         return self.can_lay_now() or self.lay_private_for_sale() or self.waits_for_pass()

@@ -22,8 +22,9 @@ class BuyTrainStep(Step):
     def __init__(self, round_: object) -> None:
         super().__init__(round_)  # type: ignore[arg-type]
         self.waits_for_pass = False
-        """Under the variant train_step_waits_after_buying_from_a_corporation: the step stays
-        open, offering only to end it, after a purchase that left nothing more to buy."""
+        """Under the variant train_step_waits_after_buying_from_a_corporation: the last purchase
+        was from a corporation, so the step stays open, offering only to end it, while the
+        corporation has room and money for a bank train though it may buy nothing more."""
 
     @property
     def trains(self) -> Trains:
@@ -241,7 +242,7 @@ class BuyTrainStep(Step):
             choices.append(Choice(self.round.pass_action, text="Buy no more trains"))
         elif self.must_buy() and not choices:
             choices.append(Choice(self.round.pass_action, text="No train can be bought"))
-        elif not choices and self.waits_for_pass:
+        elif not choices and self.waits_for_pass and self._room_and_money_for_the_bank():
             choices.append(Choice(self.round.pass_action, text="Buy no more trains"))
         return choices
 
@@ -336,8 +337,8 @@ class BuyTrainStep(Step):
         if problem:
             raise IllegalAction(f"{self.corp.id} cannot buy the {action.train} train: {problem}")
         self._buy(action)
-        self.waits_for_pass = action.seller is not None and self._room_and_money_for_the_bank() \
-            and self.game.rules.train_step_waits_after_buying_from_a_corporation()
+        self.waits_for_pass = action.seller is not None and \
+            self.game.rules.train_step_waits_after_buying_from_a_corporation()
         return not self.choices() or self.turn.president_paid > 0
 
     def _room_and_money_for_the_bank(self) -> bool:
