@@ -368,3 +368,14 @@ def test_4_2_b_variant_the_track_step_waits_while_the_midland_lay_is_unused() ->
         game.board.lay("F12", LaidTile(game.title.tiles["57"], 0))
         play(history, LayTile("CoG", "F6", "57", 0))
         assert (game.round.step.name == "track") is waits
+
+
+def test_4_2_5_1_d_variant_a_lone_presidency_sold_whole_while_money_is_needed() -> None:
+    """$10 short: by the rulebook 10% of W&A ($90) is all the president may sell; under the
+    variant his lone president's certificate may go whole."""
+    for whole in (False, True):
+        history, president = _covered_with_a_lone_w_and_a_presidency(
+            train_step_sales_when_short=True, lone_president_certificate_sale=whole)
+        history.game.state.player(president).cash = 70
+        problem = history.game.round.step.sale_problem(president, "W&A", 20)
+        assert (problem is None) is whole
