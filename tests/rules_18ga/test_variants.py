@@ -379,3 +379,25 @@ def test_4_2_5_1_d_variant_a_lone_presidency_sold_whole_while_money_is_needed() 
         history.game.state.player(president).cash = 70
         problem = history.game.round.step.sale_problem(president, "W&A", 20)
         assert (problem is None) is whole
+
+
+def test_4_2_5_1_variant_president_helps_buy_a_corporations_train_up_to_face_value() -> None:
+    """CoG must buy and could pay $100 for the bank's 2 train; under 18xx.games' reading its
+    president may still help it buy W&A's 3 train ($180 face) for more than CoG has."""
+    for variant in (False, True):
+        history = _emergency(emergency_buy_from_corporations=variant)
+        game = history.game
+        game.state.corporations["CoG"].treasury = 120
+        game.state.corporations["W&A"].trains = ["3-0"]
+        game.state.depot.remove("3-0")
+        president = Shares(game).president(game.state.corporations["CoG"])
+        game.state.player(president).cash = 100
+        step = game.round.step
+        if not variant:
+            assert step.problem(BuyTrain("CoG", "3-0", 150, "W&A")) == "CoG has only $120"
+            continue
+        assert "face value, $180" in str(step.problem(BuyTrain("CoG", "3-0", 190, "W&A")))
+        offer = next(c for c in game.choices() if c.fields.get("train") == "3-0")
+        assert offer.price_range == (1, 180)
+        play(history, BuyTrain("CoG", "3-0", 150, "W&A"))
+        assert game.state.player(president).cash == 70

@@ -197,11 +197,28 @@ class BuyTrainStep(Step):
         if action.price < 1:
             return "trains between corporations cost at least $1 (4.2.5(d))"
         funds = corp.treasury
-        if self.emergency():
+        if action.price > corp.treasury and self._president_funds_corporation_trains():
+            face = self.trains.price(action.train)
+            if action.price > face:
+                return (f"with {self.president()}'s money a train from a corporation costs at "
+                        f"most its face value, ${face}")
             funds += self.game.state.player(self.president()).cash
         if action.price > funds:
             return f"{corp.id} has only ${corp.treasury}"
         return None
+
+    def _president_funds_corporation_trains(self) -> bool:
+        """Variant emergency_buy_from_corporations: in a forced purchase the president may
+        help pay for a train from another corporation, up to its face value."""
+        return self.must_buy() and self.game.rules.emergency_buy_from_corporations()
+
+    def _corporation_train_limit(self, train_id: str) -> int:
+        """The most the corporation may offer for another corporation's train."""
+        corp = self.corp
+        if not self._president_funds_corporation_trains():
+            return corp.treasury
+        with_president = corp.treasury + self.game.state.player(self.president()).cash
+        return max(corp.treasury, min(self.trains.price(train_id), with_president))
 
     def choices(self) -> list[Choice]:
         corp = self.corp
@@ -220,16 +237,17 @@ class BuyTrainStep(Step):
                         BuyTrain, {"train": train_id, "price": price, "ability": company},
                         text=f"Buy a {self.trains.definition(train_id).name} train for "
                              f"${price} with {company}'s discount"))
-        if not self.emergency() and corp.treasury >= 1 and \
+        if (not self.emergency() or self._president_funds_corporation_trains()) and \
                 self.trains.counted(corp.id) < self.trains.limit():
             for other in self.game.state.corporations.values():
                 if other.id == corp.id:
                     continue
                 for train_id in other.trains:
-                    if train_id not in self.game.state.unsellable_trains and \
+                    high = self._corporation_train_limit(train_id)
+                    if high >= 1 and train_id not in self.game.state.unsellable_trains and \
                             train_id not in self.game.state.obsolete_trains:
                         choices.append(Choice(BuyTrain, {"train": train_id, "seller": other.id},
-                                              (1, corp.treasury),
+                                              (1, high),
                                               text=f"Buy {train_id} from {other.id}"))
         if self.emergency():
             president = self.president()
