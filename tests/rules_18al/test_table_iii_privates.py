@@ -101,3 +101,31 @@ def test_table_iii_ndy_refused_for_open_market_trains_and_18xx_types() -> None:
     game.state.market_trains.append("3-9")
     assert step.discount_problem("NDY", "3-9") == \
         "NDY's discount is only for a new train from the bank"
+
+
+def _bought_a_bank_train_then_ndy(**options: object):  # type: ignore[no-untyped-def]
+    """TAG owns the New Decatur Yards and has bought its one bank train of the turn (before the
+    first 4 train, 4.2.5(f))."""
+    history = operating_as("TAG", **options)
+    game = history.game
+    give_private(game, "NDY", "TAG")
+    game.state.corporations["TAG"].treasury = 1000
+    pass_until(history, "trains")
+    game.process(BuyTrain("TAG", "2-0", 100))
+    return game
+
+
+def test_table_iii_ndy_purchase_is_subject_to_the_one_train_limit() -> None:
+    game = _bought_a_bank_train_then_ndy()
+    assert game.acting != "TAG"  # nothing more may be bought: the turn is over
+    assert not game.state.privates["NDY"].closed
+
+
+def test_table_iii_variant_ndy_purchase_outside_the_one_train_limit() -> None:
+    game = _bought_a_bank_train_then_ndy(ndy_purchase_outside_train_limit=True)
+    assert game.acting == "TAG"
+    assert [c.fields for c in game.choices() if c.fields.get("ability") == "NDY"] == [
+        {"train": "2-1", "price": 50, "ability": "NDY"}]
+    game.process(BuyTrain("TAG", "2-1", 50, None, "NDY"))
+    assert game.state.privates["NDY"].closed
+    assert len(game.state.corporations["TAG"].trains) == 2

@@ -57,17 +57,6 @@ def test_table_iii_names_leave_the_game_when_the_president_changes() -> None:
     assert "new president" in game.state.log[-1]
 
 
-def test_table_iii_names_stay_after_a_new_president_in_the_18xx_reading() -> None:
-    history = operating_as("ABC", train_names_outlive_president=True)
-    game = history.game
-    game.rules.on_private_acquired("M&C", "ABC")
-    corp = game.state.corporations["ABC"]
-    corp.cert_owners[0] = next(p.name for p in game.state.players
-                               if p.name != corp.cert_owners[0])
-    game.rules.after_action()
-    assert [n.name for n in game.state.train_names] == ["Robert E. Lee", "Pan American"]
-
-
 def test_table_iii_which_train_carries_which_name_is_the_engines_answer() -> None:
     """The placement the revenue counts (`train_names_on`): the Pan American ($40) on the one
     train that can carry it, the Robert E. Lee on the other; in the 18xx.games reading both may
@@ -103,3 +92,14 @@ def test_table_iii_names_on_recorded_routes_by_waypoints() -> None:
     without = routes_revenue(game, "ABC", route)
     game.state.train_names.append(lee)
     assert routes_revenue(game, "ABC", route) == without + 20
+
+
+def test_table_iii_variant_names_stay_with_a_new_president() -> None:
+    """18xx.games keeps the names with the corporation when its president changes."""
+    history = operating_as("ABC", train_names_survive_new_president=True)
+    game = history.game
+    game.rules.on_private_acquired("M&C", "ABC")
+    corp = game.state.corporations["ABC"]
+    corp.cert_owners[0] = next(p.name for p in game.state.players if p.name != corp.cert_owners[0])
+    game.rules.after_action()
+    assert [n.name for n in game.state.train_names] == ["Robert E. Lee", "Pan American"]

@@ -12,7 +12,7 @@ from tresham.engine.errors import IllegalAction
 from tresham.engine.history import History
 from tresham.engine.market import StockMarket
 from tresham.engine.shares import Shares
-from tresham.engine.state import StationToken
+from tresham.engine.state import CorporationState, StationToken
 from tresham.engine.trains import Trains
 from tresham.engine.upgrades import LaidTile
 
@@ -221,16 +221,25 @@ def test_4_2_5_1_forced_purchase_with_the_presidents_money(operating: History) -
     assert corp.treasury == 0 and corp.trains == ["2-0"]
 
 
-def test_4_2_5_1_d_the_president_sells_only_just_enough(operating: History) -> None:
-    game = operating.game
+def _broke_president_with_a_started_wa(history: History) -> tuple[str, CorporationState]:
+    """CoG has a legal run and no money, its president none either; W&A is started at $90."""
+    game = history.game
     corp = game.state.corporations["CoG"]
     president = Shares(game).president(corp)
-    _give_cog_a_run(operating)
+    assert president is not None
+    _give_cog_a_run(history)
     corp.treasury = 0
     game.state.player(president).cash = 0
     other = game.state.corporations["W&A"]
     other.par = 90
     StockMarket(game.title.market, game.state).place(other, game.title.market.par_cell(90))
+    return president, other
+
+
+def test_4_2_5_1_d_the_president_sells_only_just_enough(operating: History) -> None:
+    game = operating.game
+    corp = game.state.corporations["CoG"]
+    president, other = _broke_president_with_a_started_wa(operating)
     other.cert_owners[:4] = [president] * 4  # 50% of W&A
     _to_train_step(operating)
     step = game.round.step
@@ -354,3 +363,97 @@ def test_4_2_3_1_the_best_routes_are_offered_ready_to_run(operating: History) ->
     assert best.text == "Run the best routes for $30"
     play(operating, best.make("CoG"))
     assert game.round.turn.revenue == 30
+
+
+def test_4_2_4_a_corporation_whose_trains_have_no_run_moves_left_at_once(operating: History) -> None:
+    """Running trains offers nothing to a corporation whose trains have no legal run: it runs
+    no trains, and its share value moves left as soon as the steps before are done (4.2.4)."""
+    game = operating.game
+    corp = game.state.corporations["CoG"]
+    Trains(game).take_from_depot("2-0", "CoG")
+    cell = corp.market_cell
+    play(operating, LayTile("CoG", "F6", "57", 0))
+    assert corp.market_cell == (cell[0], cell[1] - 1)
+    assert step_name(operating) == "trains"
+
+
+def test_4_2_5_1_a_route_between_two_of_its_own_stations_is_a_legal_run(
+        operating: History) -> None:
+    """Albany (H4) and Columbus (G3), both G&F stations, joined by track: a train may run
+    between them, though the track reaches no other stop."""
+    game = operating.game
+    game.state.board.tokens += [StationToken("G&F", "H4", 0), StationToken("G&F", "G3", 0)]
+    for hex_id, tile, rotation in (("G3", "6", 4), ("I3", "7", 2), ("H4", "57", 3)):
+        game.board.lay(hex_id, LaidTile(game.title.tiles[tile], rotation))
+    assert not game.rules.has_legal_run("G&F")
+    game.board.lay("H2", LaidTile(game.title.tiles["8"], 3))
+    assert game.rules.has_legal_run("G&F")
+
+
+def test_4_2_5_1_d_a_forced_sale_may_pass_on_another_presidency(operating: History) -> None:
+    """The forced purchase's sales follow 3.2(a): the president's certificate of another
+    corporation may be sold when another player holds 20% and ends up holding more."""
+    game = operating.game
+    president, other = _broke_president_with_a_started_wa(operating)
+    other_player = next(p.name for p in game.state.players if p.name != president)
+    other.cert_owners[0] = president  # W&A's 20% president's certificate
+    _to_train_step(operating)
+    step = game.round.step
+    assert "another player holds at least 20%" in str(step.sale_problem(president, "W&A", 20))
+    other.cert_owners[1:3] = [other_player] * 2
+    assert step.sale_problem(president, "W&A", 20) is None
+    play(operating, SellShares(president, "W&A", 20))
+    assert Shares(game).president(other) == other_player
+
+
+def test_4_2_a_wa_picks_its_atlanta_city_once_a_tile_lies_there() -> None:
+    """Atlanta's printed cities lead nowhere, so the W&A's home station takes its city when the
+    first tile is laid in D4: with no tile there yet the W&A's turn goes on without it."""
+    from .conftest import buy_all_privates, float_corporation, new_history
+
+    history = new_history()
+    buy_all_privates(history)
+    float_corporation(history, "W&A", 70)
+    finish_stock_round(history)
+    game = history.game
+    assert game.acting == "W&A" and step_name(history) == "track"
+    play(history, Pass("W&A"))
+    assert step_name(history) == "trains"
+    play(history, Pass("W&A"))
+    assert game.state.corporations["W&A"].tokens_placed == 0
+    while game.round.kind != "operating" or game.acting != "W&A":
+        play(history, Pass(game.acting))
+    play(history, LayTile("W&A", "D4", "451a", 0))
+    assert step_name(history) == "home station"
+    play(history, PlaceToken("W&A", "D4", 0))
+    assert game.state.corporations["W&A"].tokens_placed == 1
+
+
+def test_4_2_a_wa_places_its_home_first_when_atlanta_has_a_tile() -> None:
+    """With a tile already in Atlanta the W&A's home station comes first in its first turn
+    (4.2(a)), before it lays track."""
+    from .conftest import buy_all_privates, float_corporation, new_history
+
+    history = new_history()
+    buy_all_privates(history)
+    float_corporation(history, "W&A", 70)
+    history.game.board.lay("D4", LaidTile(history.game.title.tiles["451a"], 0))
+    finish_stock_round(history)
+    assert history.game.acting == "W&A" and step_name(history) == "home station"
+    play(history, PlaceToken("W&A", "D4", 1))
+    assert step_name(history) == "track"
+
+
+def test_4_2_a_the_home_station_follows_the_atlanta_tile_at_once() -> None:
+    """With two yellow tiles on the first turn (7(a)), the W&A's home station is placed as soon
+    as its Atlanta tile is down, and then its second tile may follow."""
+    from .conftest import buy_all_privates, float_corporation, new_history
+
+    history = new_history(extra_yellow_first_turn=True)
+    buy_all_privates(history)
+    float_corporation(history, "W&A", 70)
+    finish_stock_round(history)
+    play(history, LayTile("W&A", "D4", "451a", 0))
+    assert step_name(history) == "home station"
+    play(history, PlaceToken("W&A", "D4", 0))
+    assert step_name(history) == "track"

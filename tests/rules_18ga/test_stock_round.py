@@ -389,3 +389,56 @@ def test_3_2_a_player_who_can_do_nothing_is_passed() -> None:
     assert game.acting not in (first, broke.name)
     assert game.round.consecutive_passes == 1
     assert any(f"{broke.name} can do nothing" in line for line in game.state.log)
+
+
+def test_3_2_c_4_after_a_sale_the_turn_stays_open_while_a_private_can_be_bought() -> None:
+    """A player who has sold and can buy no share may still make his turn's one purchase by
+    buying another player's private, so his turn waits for him to do that or end it."""
+    history = _second_stock_round()
+    game = history.game
+    seller = game.acting
+    corp = game.state.corporations["CoG"]
+    others = [p.name for p in game.state.players if p.name != seller]
+    corp.cert_owners[:] = [others[0] if o == seller else o for o in corp.cert_owners]
+    corp.cert_owners[8] = seller
+    game.state.player(seller).cash = 0
+    play(history, SellShares(seller, "CoG", 10))
+    assert game.acting == seller
+    kinds = {c.action for c in game.choices()}
+    assert kinds == {SellPrivate, Pass}
+    private = next(p for p in game.state.privates.values() if p.owner in others)
+    play(history, SellPrivate(seller, private.id, private.owner, 1))
+    assert game.acting != seller
+
+
+def test_3_1_b_a_raised_bid_replaces_the_money_set_aside_for_the_earlier_one() -> None:
+    """Ann's second bid on MRC replaces her first: the set-aside money is the later bid only,
+    and the earlier bid's money counts toward the new one."""
+    history = new_history()
+    game = history.game
+    game.state.player("Ann").cash = 100
+    play(history, Bid("Ann", "MRC", 45), Bid("Bob", "MRC", 50), Pass("Cy"), Pass("Di"))
+    play(history, Bid("Ann", "MRC", 100))
+    assert game.round._committed("Ann") == 100
+    assert game.round._free_cash("Ann") == 0
+
+
+def test_3_2_the_priority_holder_who_can_do_nothing_is_passed_at_once() -> None:
+    """The first turn of a stock round is passed like any other when its player can do
+    nothing (3.2, 3.6)."""
+    history = new_history()
+    buy_all_privates(history)
+    float_corporation(history, "CoG", 90)
+    finish_stock_round(history)
+    broke = history.game.state.players[history.game.state.priority]
+    broke.cash = 0
+    for corp in history.game.state.corporations.values():
+        corp.cert_owners[:] = ["ipo" if o == broke.name else o for o in corp.cert_owners]
+    for private in history.game.state.privates.values():
+        if private.owner == broke.name:
+            private.owner = "bank"
+            private.closed = True
+    while history.game.round.kind == "operating":
+        play(history, Pass(history.game.acting))
+    assert history.game.acting != broke.name
+    assert f"{broke.name} can do nothing this turn and passes" in history.game.state.log

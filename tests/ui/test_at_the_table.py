@@ -210,8 +210,9 @@ def test_the_finished_game_says_so_instead_of_nobody_to_act(qtbot: QtBot) -> Non
     assert "Final scores" in win.move_bar.text.full_text
 
 
-def test_a_routes_step_with_no_route_says_so_plainly(qtbot: QtBot) -> None:
-    """CoG owns a 2 train but has laid no track: no route has two stops (4.2.3)."""
+def test_a_turn_with_no_route_says_plainly_why_no_train_ran(qtbot: QtBot) -> None:
+    """CoG owns a 2 train but has laid no track: no route joins its station to another stop, so
+    the route step is skipped (4.2.4) and the player is told why, not shown a $0 run."""
     history = new_history()
     play_to_operating(history)
     done = next(c for c in history.game.choices() if c.action is Pass)
@@ -219,20 +220,17 @@ def test_a_routes_step_with_no_route_says_so_plainly(qtbot: QtBot) -> None:
     buy = next(c for c in history.game.choices() if c.action is BuyTrain)
     history.apply(buy.make("CoG"))
     to_next_turn(history)
-    done = next(c for c in history.game.choices() if c.action is Pass)
-    history.apply(done.make("CoG"))
-    assert history.game.round.step.name == "routes"  # type: ignore[attr-defined]
-    assert [c.text for c in history.game.choices()] == ["Run no trains"]
     win = open_window(qtbot, history, size=SMALL)
     panel = win.what_now
-    words = " ".join(w.text() for w in panel.findChildren(QLabel))
-    assert "No train can run" in words and "earns nothing this turn" in words
-    assert "proposed" not in words and "Cannot run" not in words
-    assert "run" not in panel.buttons
-    assert [b.text() for b in panel.footer_buttons()] == ["Run no trains"]
+    assert panel.buttons["pass"].text() == "Done laying track"
     panel.buttons["pass"].click()
     step = getattr(history.game.round, "step", None)
-    assert history.game.acting != "CoG" or getattr(step, "name", "") != "routes"
+    assert getattr(step, "name", "") == "trains"
+    said = win.move_bar.text.full_text
+    assert "CoG's trains have no legal route" in said and "no train runs" in said
+    assert "earns nothing" in said
+    words = " ".join(w.text() for w in panel.findChildren(QLabel))
+    assert "Cannot run" not in words and "$0" not in words
 
 
 # Menus ----------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from tresham.engine.data.model import Ability, MarketDef, PhaseDef, TrainDef
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Round
-from tresham.engine.routes.connectivity import reachable
+from tresham.engine.routes.connectivity import has_route
 from tresham.engine.routes.rules import RouteRules
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.steps.base import TurnRecord
@@ -196,11 +196,9 @@ class TitleRules:
 
     def has_legal_run(self, corp_id: str) -> bool:
         """Whether some route exists for a train of this corporation (the forced train purchase,
-        18GA 4.2.5.1, 18AL 4.2.5.2): its stations reach at least one other stop."""
-        reach = reachable(self.game, corp_id, self.routes)
-        stations = {f"{t.hex}-c{t.city}" for t in self.game.state.board.tokens
-                    if t.corporation == corp_id}
-        return bool(reach.nodes - stations)
+        18GA 4.2.5.1, 18AL 4.2.5.2): a station is joined to another stop, which may be another
+        of its stations."""
+        return has_route(self.game, corp_id, self.routes)
 
     def on_station_placed(self, corp_id: str, hex_id: str, city: int) -> None:
         """After a station (not the home) is placed and paid for: a historical objective in that
@@ -224,6 +222,11 @@ class TitleRules:
         """Train names a `train_discount` ability may buy (its `trains`), or None for any."""
         names = params.get("trains")
         return [str(n) for n in names] if isinstance(names, list) else None
+
+    def discount_outside_bank_limit(self, company: str) -> bool:
+        """Whether a purchase with `company`'s train discount is outside the limit of bank
+        trains per turn (4.2.5(f)): it neither counts toward it nor is refused by it."""
+        return False
 
     def bonus_token_reach(self) -> str:
         """How a bonus token's city must be reached (`assign_bonus`): "train", by a route one
@@ -267,6 +270,50 @@ class TitleRules:
         """Variant private_auction_lowest_bidder: in a private auction the lowest bidder acts
         next and a pass is final (3.1.1 has turns go clockwise and lets passed players bid)."""
         return bool(self.option("private_auction_lowest_bidder"))
+
+    def bids_on_other_privates_during_an_auction(self) -> bool:
+        """Variant bids_on_other_privates_during_an_auction: the participant whose turn it is in
+        an auction may also bid on another unsold private (3.1(b)), keeping his auction turn."""
+        return bool(self.option("bids_on_other_privates_during_an_auction"))
+
+    def no_sales_in_first_share_round(self) -> bool:
+        """Variant no_sales_in_first_share_round: no sales in the stock round in which the last
+        private company is sold (3.2(a)(1) forbids them in the game's first stock round)."""
+        return bool(self.option("no_sales_in_first_share_round"))
+
+    def train_step_sales_when_short(self) -> bool:
+        """Variant train_step_sales_when_short: in the train step the president may sell shares
+        (just enough, as in a forced purchase) whenever the corporation and he together cannot
+        pay for the cheapest bank train, even when the corporation need not buy one."""
+        return bool(self.option("train_step_sales_when_short"))
+
+    def lone_president_certificate_sale(self) -> bool:
+        """Variant lone_president_certificate_sale: when the president raising money for a
+        train holds only a corporation's president's certificate, the "only just enough" test
+        of the forced purchase's (d) compares his sale with selling none of it (the whole
+        certificate may go while any money is needed, 10% of it while the money in hand
+        exceeds the need by less than one share's value)."""
+        return bool(self.option("lone_president_certificate_sale"))
+
+    def bankruptcy_when_short(self) -> bool:
+        """Variant bankruptcy_when_short: at any step of his corporation's turn a president may
+        go bankrupt if the corporation's money and all he could raise fall short of the
+        cheapest bank train, even if it need not buy one (the rulebook: only in a forced
+        purchase)."""
+        return bool(self.option("bankruptcy_when_short"))
+
+    def track_step_waits_for_pass(self) -> bool:
+        """Variant track_step_waits_for_pass: the track step waits for the president to end it
+        while the turn's tile lay is unused, even when no tile can be laid anywhere; by the
+        rulebook a step with nothing to decide is skipped."""
+        return bool(self.option("track_step_waits_for_pass"))
+
+    def train_step_waits_after_buying_from_a_corporation(self) -> bool:
+        """Variant train_step_waits_after_buying_from_a_corporation: after a train bought from
+        another corporation the train step waits for the president to end it while the
+        corporation has room and the money for the cheapest bank train, even if it may buy no
+        more (4.2.5(f)); by the rulebook a step with nothing left to do is over."""
+        return bool(self.option("train_step_waits_after_buying_from_a_corporation"))
 
     def emergency_buy_from_corporations(self) -> bool:
         """Variant emergency_buy_from_corporations: a president may fund a train bought from
@@ -320,7 +367,7 @@ class TitleRules:
 
     def _drop_train_names_on_new_president(self) -> None:
         """18AL Table III: the names leave the game at once if the corporation's president
-        changes."""
+        changes (unless the title's `train_names_leave_with_president` says otherwise)."""
         shares = Shares(self.game)
         kept = []
         for name in self.game.state.train_names:

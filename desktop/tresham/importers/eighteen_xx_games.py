@@ -542,10 +542,13 @@ def _apply_pass(state: Replay, entity: str, following: list[dict[str, Any]]) -> 
     game = history.game
     if isinstance(game.round, OperatingRound):
         nxt = next((a for a in following if a.get("type") not in NO_EFFECT), None)
-        if nxt is not None and state.export.name_of(nxt.get("entity")) == entity \
-                and nxt.get("type") != "pass":
+        actor = state.export.name_of(nxt.get("entity")) if nxt is not None else None
+        private = game.state.privates.get(actor or "")
+        if nxt is not None and nxt.get("type") != "pass" and (
+                actor == entity or (private is not None and private.owner == entity)):
+            # The next action is the same corporation's, perhaps through a private it owns.
             try:
-                upcoming = _translate(state, game, entity, nxt)
+                upcoming = _translate(state, game, actor or entity, nxt)
             except (TreshamError, KeyError, ValueError):
                 upcoming = None
             step = game.round.step

@@ -386,8 +386,6 @@ class WhatNowPanel(QWidget):
             self._bonus_tokens(game, by_type[PlaceBonusToken])
         if RunRoutes in by_type:
             self._routes(game, by_type[RunRoutes])
-        elif _step_name(game) == "routes":
-            self._no_routes(game)
         if Dividend in by_type:
             self._dividend(game, by_type[Dividend])
         self._forced_purchase(game)
@@ -498,9 +496,7 @@ class WhatNowPanel(QWidget):
             text = (f"{player} has {money(cash)} and {count} of {limit} certificates.{done} "
                     "Buy one certificate, sell any, or pass.")
         else:
-            step = _step_name(game)
-            text = "" if step == "routes" and RunRoutes not in by_type \
-                else _step_words(game, step)
+            text = _step_words(game, _step_name(game))
         if text:
             self.layout_.addWidget(self._label(text))
 
@@ -810,18 +806,6 @@ class WhatNowPanel(QWidget):
             self.buttons["best"] = back
             self.layout_.addWidget(back)
         self.controls.append(Control(ready + free, [run, *train_buttons]))
-
-    def _no_routes(self, game: Game) -> None:
-        """The routes step when no train has a legal route: say so, and what comes next."""
-        corp_id = game.acting or ""
-        self.board.routes.sync(())
-        self.proposed_routes = ()
-        self.layout_.addWidget(self._section("No train can run"))
-        self.layout_.addWidget(self._label(
-            f"None of {corp_id}'s trains has a legal route now: a route needs two stops or "
-            f"more joined by track, one of them a {corp_id} station, without passing through "
-            f"a city full of other corporations' stations. {corp_id} earns nothing this "
-            "turn: press Run no trains to go on."))
 
     def _dividend(self, game: Game, choices: list[Choice]) -> None:
         corp_id = game.acting or ""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tresham.engine.actions import Action, BuyCompany, Pass, PlaceBonusToken
+from tresham.engine.actions import Action, Bankrupt, BuyCompany, Pass, PlaceBonusToken
 from tresham.engine.errors import IllegalAction
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Choice, Round
@@ -88,8 +88,10 @@ class OperatingRound(Round):
         if corp.tokens_placed == 0:
             hex_id, city = self.game.rules.home_of(corp.id)
             if city is None:
-                # The home city is chosen once the hex's tile shows where each city leads.
-                self.steps.insert(1, HomeStationStep(self))
+                # The home city is chosen once the hex's tile shows where each city leads: first
+                # thing (4.2(a)) if a tile lies there, else after this turn's track step.
+                laid = self.game.board.laid(hex_id) is not None
+                self.steps.insert(0 if laid else 1, HomeStationStep(self))
             else:
                 self._place_home_station(corp, hex_id, city)
         self.step_index = -1
@@ -100,6 +102,17 @@ class OperatingRound(Round):
         self.game.state.board.tokens.append(StationToken(corp.id, hex_id, city))
         corp.tokens_placed = 1
         self.game.log(f"{corp.id} places its home station in {hex_id}")
+
+    def home_station_now(self) -> bool:
+        """A tile has just been laid in the operating corporation's pending home hex: its home
+        station is placed at once (4.2(a)), before any further track. Returns whether the
+        home station step became the current step."""
+        later = [s for s in self.steps[self.step_index + 1:] if isinstance(s, HomeStationStep)]
+        if not later or not later[0].active():
+            return False
+        self.steps.remove(later[0])
+        self.steps.insert(self.step_index, later[0])
+        return True
 
     def _advance(self) -> None:
         """Move to the next step that has something to decide, or end the turn."""
@@ -138,9 +151,23 @@ class OperatingRound(Round):
 
     def accepts_out_of_turn(self, action: Action) -> bool:
         step = self.step
-        if isinstance(action, PlaceBonusToken):
+        if isinstance(action, PlaceBonusToken) or self.discards or step is None:
             return False
-        return isinstance(step, BuyTrainStep) and not self.discards and step.accepts_from(action)
+        if isinstance(action, Bankrupt) and not isinstance(step, BuyTrainStep):
+            train_step = BuyTrainStep(self)
+            return action.entity == train_step.president() and train_step.bankruptcy_allowed()
+        return isinstance(step, BuyTrainStep) and step.accepts_from(action)
+
+    def _bankruptcy_choices(self, step: Step) -> list[Choice]:
+        """Under the variant bankruptcy_when_short the president may go bankrupt at any step of
+        the turn (the train step offers it itself)."""
+        if isinstance(step, BuyTrainStep) or not self.game.rules.bankruptcy_when_short():
+            return []
+        train_step = BuyTrainStep(self)
+        if not train_step.bankruptcy_allowed():
+            return []
+        president = train_step.president()
+        return [Choice(Bankrupt, text=f"{president} declares bankruptcy", by=president)]
 
     def choices(self) -> list[Choice]:
         step = self.step
@@ -152,6 +179,7 @@ class OperatingRound(Round):
             choices = [c for c in companies.choices() if c.action is BuyCompany] + choices
         if not self.discards and self.turn.corporation:
             choices = BonusTokenAbility(self.game, self.turn.corporation).choices() + choices
+            choices += self._bankruptcy_choices(step)
         return choices
 
     def process(self, action: Action) -> None:
@@ -164,6 +192,9 @@ class OperatingRound(Round):
         if isinstance(action, BuyCompany) and not isinstance(step, BuyCompanyStep):
             BuyCompanyStep(self).process(action)
             self._step_done(done=not step.active())
+            return
+        if isinstance(action, Bankrupt) and not isinstance(step, BuyTrainStep):
+            BuyTrainStep(self).process_bankruptcy(action)
             return
         if isinstance(action, PlaceBonusToken):
             # Any time during the corporation's turn (18AL Table III, S&NA).

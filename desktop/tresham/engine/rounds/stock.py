@@ -67,7 +67,9 @@ class StockRound(Round):
         self.sold_this_round: dict[str, set[str]] = {p.name: set() for p in state.players}
         self.shares = Shares(game)
         self.market = StockMarket(game.title.market, state)
+        self.opened_with_privates = self.private_turns
         game.log(f"Stock round {number} begins; {self._player(self.seat)} has priority")
+        self._pass_if_nothing_to_do()
 
     # Helpers ----------------------------------------------------------------------------------
 
@@ -86,7 +88,9 @@ class StockRound(Round):
         for private in self.game.state.privates.values():
             if private.id == except_company or private.owner != BANK:
                 continue
-            total += sum(amount for bidder, amount in private.bids if bidder == player)
+            # A player's later bid on a company replaces his earlier one.
+            total += max((amount for bidder, amount in private.bids if bidder == player),
+                         default=0)
         return total
 
     def _free_cash(self, player: str, except_company: str | None = None) -> int:
@@ -140,7 +144,7 @@ class StockRound(Round):
             return choices
         for company in unsold[1:]:
             low = self._minimum_bid(company)
-            high = self._free_cash(player)
+            high = self._free_cash(player, except_company=company)
             if high >= low:
                 choices.append(Choice(Bid, {"company": company}, (low, high),
                                       text=f"Bid on {company}"))
@@ -182,8 +186,9 @@ class StockRound(Round):
             minimum = self._minimum_bid(action.company)
             if action.price < minimum:
                 raise IllegalAction(f"a bid on {action.company} must be at least ${minimum}")
-            if action.price > self._free_cash(player):
-                raise IllegalAction(f"{player} has only ${self._free_cash(player)} free to bid")
+            free = self._free_cash(player, except_company=action.company)
+            if action.price > free:
+                raise IllegalAction(f"{player} has only ${free} free to bid")
             self.game.state.privates[action.company].bids.append((player, action.price))
             self.game.log(f"{player} bids ${action.price} on {action.company}")
             self._end_stock_turn(acted=True)
@@ -265,16 +270,52 @@ class StockRound(Round):
         if high >= low:
             choices.append(Choice(Bid, {"company": auction.company}, (low, high),
                                   text=f"Bid on {auction.company}"))
+        if self.game.rules.bids_on_other_privates_during_an_auction():
+            for company in self._unsold_privates():
+                low = self._minimum_bid(company)
+                free = self._free_during_auction(player, company)
+                if company != auction.company and free >= low:
+                    choices.append(Choice(Bid, {"company": company}, (low, free),
+                                          text=f"Bid on {company}"))
         choices.append(Choice(Pass, text="Pass"))
         return choices
+
+    def _free_during_auction(self, player: str, company: str) -> int:
+        """Money for a bid on `company`: not set aside for other bids, the current auction's
+        included."""
+        auction = self.auction
+        assert auction is not None
+        own = max((a for b, a in self.game.state.privates[company].bids if b == player),
+                  default=0)
+        return self._free_cash(player, except_company=auction.company) - \
+            auction.bids.get(player, 0) + own
+
+    def _bid_on_another_private(self, action: Bid) -> None:
+        """Variant bids_on_other_privates_during_an_auction: a 3.1(b) bid made in the middle of
+        an auction, which leaves the auction's turn where it is."""
+        auction = self.auction
+        assert auction is not None
+        if not self.game.rules.bids_on_other_privates_during_an_auction():
+            raise IllegalAction(f"the auction is for {auction.company}")
+        if action.company not in self._unsold_privates():
+            raise IllegalAction(f"{action.company} is not an unsold private company")
+        minimum = self._minimum_bid(action.company)
+        if action.price < minimum:
+            raise IllegalAction(f"a bid on {action.company} must be at least ${minimum}")
+        free = self._free_during_auction(action.entity, action.company)
+        if action.price > free:
+            raise IllegalAction(f"{action.entity} has only ${free} free to bid")
+        self.game.state.privates[action.company].bids.append((action.entity, action.price))
+        self.game.log(f"{action.entity} bids ${action.price} on {action.company}")
 
     def _process_auction(self, action: Action) -> None:
         auction = self.auction
         assert auction is not None
         player = action.entity
+        if isinstance(action, Bid) and action.company != auction.company:
+            self._bid_on_another_private(action)
+            return
         if isinstance(action, Bid):
-            if action.company != auction.company:
-                raise IllegalAction(f"the auction is for {auction.company}")
             minimum = auction.high_bid + MIN_RAISE
             if action.price < minimum:
                 raise IllegalAction(f"a bid must be at least ${minimum}")
@@ -407,9 +448,8 @@ class StockRound(Round):
             self._end_turn_if_spent()
 
     def _end_turn_if_spent(self) -> None:
-        """A turn in which the player has acted and can do nothing more ends by itself. A
-        private sale doesn't hold it open: either party may still agree one on the other's turn."""
-        if not self.finished and self.turn.acted and self._only_pass_left():
+        """A turn in which the player has acted and can do nothing more ends by itself."""
+        if not self.finished and self.turn.acted and self._nothing_to_do():
             self._end_stock_turn(acted=True)
 
     def _buy_problem_common(self, player: str, corp: CorporationState) -> str | None:
@@ -527,6 +567,9 @@ class StockRound(Round):
     def _sell_problem(self, player: str, corp: CorporationState, percent: int) -> str | None:
         if self.number == 1:
             return "no one may sell shares in the first stock round (3.2(a)(1))"
+        if self.opened_with_privates and self.game.rules.no_sales_in_first_share_round():
+            return ("no one may sell shares in the stock round in which the last private "
+                    "company is sold")
         if percent <= 0 or percent % 10:
             return "shares are sold in steps of 10%"
         if self.turn.bought and self.turn.sold_before_buy:
@@ -597,25 +640,20 @@ class StockRound(Round):
         self.seat = (self.seat + 1) % len(self.game.state.players)
         if self.consecutive_passes >= len(self.game.state.players):
             self._finish()
-        elif not self.auction and not self.private_turns and self._nothing_to_do():
+        else:
+            self._pass_if_nothing_to_do()
+
+    def _pass_if_nothing_to_do(self) -> None:
+        """A player whose turn comes (the round's first included) and who can do nothing is
+        passed."""
+        if not self.auction and not self.private_turns and self._nothing_to_do():
             self.game.log(f"{self.acting()} can do nothing this turn and passes")
             self._end_stock_turn(acted=False)
 
-    def _only_pass_left(self) -> bool:
-        """Nothing is left for the acting player but to end the turn (a private sale doesn't
-        count: either party may agree one on the other's turn)."""
-        may_pass = False
-        for choice in self._iter_regular_choices():
-            if choice.action is Pass:
-                may_pass = True
-            elif choice.action is not SellPrivate:
-                return False
-        return may_pass
-
     def _nothing_to_do(self) -> bool:
-        """At the start of a turn: the player can neither buy nor sell a share nor buy a private
-        from another player, so the turn is passed for him. Selling his own private stays open
-        to him on the buyer's turn."""
+        """The acting player can neither buy nor sell a share nor buy a private from another
+        player (3.2), so his turn ends (or, at its start, is passed for him). Selling his own
+        private does not hold the turn open: he may still agree that on the buyer's turn."""
         player = self.acting()
         may_pass = False
         for choice in self._iter_regular_choices():

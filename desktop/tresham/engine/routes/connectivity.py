@@ -58,8 +58,10 @@ def station_nodes(game: Game, graph: TrackGraph, corp_id: str) -> list[int]:
     return sorted(found)
 
 
-def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules) -> Reach:
-    """The exact reach of `corp_id`'s stations on `graph` (see the module docstring)."""
+def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
+             starts: list[int] | None = None) -> Reach:
+    """The exact reach of `corp_id`'s stations on `graph` (see the module docstring), or of
+    the station nodes `starts` alone."""
     nodes = graph.nodes
     table = graph.walk_table()
     leads, leaves = table.leads, table.leaves
@@ -74,7 +76,7 @@ def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules) -> 
 
     # A state is 2 * segment + start end (running that segment), or ~node (leaving the node).
     stack: list[tuple[int, int]] = []
-    for station in station_nodes(game, graph, corp_id):
+    for station in station_nodes(game, graph, corp_id) if starts is None else starts:
         reached_nodes.add(station)
         stack.append((~station, 1 << (node_offset + station)))
     while stack:
@@ -163,6 +165,19 @@ def reachable(game: Game, corp_id: str, rules: RouteRules | None = None) -> Reac
             _CACHE.popitem(last=False)
     _last = (key, cached)
     return cached
+
+
+def has_route(game: Game, corp_id: str, rules: RouteRules | None = None) -> bool:
+    """Whether a walk joins one of `corp_id`'s stations to another stop: some stop besides
+    its stations is reached, or one of its stations reaches another."""
+    graph = track_graph(game)
+    stations = station_nodes(game, graph, corp_id)
+    if reachable(game, corp_id, rules).nodes - {graph.nodes[i].id for i in stations}:
+        return True
+    if len(stations) < 2:
+        return False
+    hooks = rules_for(game, rules)
+    return any(len(reach_in(game, graph, corp_id, hooks, [s]).nodes) > 1 for s in stations)
 
 
 def token_reachable_cities(game: Game, corp_id: str,

@@ -28,13 +28,17 @@ class Rules(TitleRules):
             return NDY_18XX_TRAINS
         return super().discount_train_names(company, params)
 
+    def discount_outside_bank_limit(self, company: str) -> bool:
+        """Variant ndy_purchase_outside_train_limit (Table III has the limit apply)."""
+        return bool(self.option("ndy_purchase_outside_train_limit"))
+
     def train_names_share_a_train(self) -> bool:
         """Variant name_chits_share_a_train: both M&C names may pay on one train."""
         return bool(self.option("name_chits_share_a_train"))
 
     def train_names_leave_with_president(self) -> bool:
-        """Variant train_names_outlive_president: the names stay with the corporation."""
-        return not self.option("train_names_outlive_president")
+        """Variant train_names_survive_new_president: the names stay with the corporation."""
+        return not self.option("train_names_survive_new_president")
 
     def buyer_trains_become_obsolete(self) -> bool:
         """Variant obsolete_trains_of_the_7_buyer: its 4 trains run once more too (4.2.5.1)."""

@@ -18,7 +18,9 @@ class RouteStep(Step):
     name = "routes"
 
     def active(self) -> bool:
-        return bool(self.corp.trains)
+        """A corporation whose trains have no legal run at all has nothing to decide here: it
+        runs no trains, and the dividend step then moves its share value left (4.2.4)."""
+        return bool(self.corp.trains) and self.game.rules.has_legal_run(self.corp.id)
 
     def passable(self) -> bool:
         return bool(self.corp.trains)
@@ -71,6 +73,9 @@ class DividendStep(Step):
         """No revenue: nothing to pay, and the share price moves left (4.2.4)."""
         if self.turn.revenue is None:
             self.turn.revenue = 0
+            if self.corp.trains:  # the route step was skipped: say why
+                self.game.log(f"{self.corp.id}'s trains have no legal route (none joins a "
+                              f"{self.corp.id} station to another stop): no train runs")
         market = StockMarket(self.game.title.market, self.game.state)
         market.move_left(self.corp)
         self.game.log(f"{self.corp.id} earns nothing; its share value falls to "

@@ -181,6 +181,12 @@ class HomeStationStep(Step):
                   if city.slots > sum(1 for t in tokens if t.hex == hex_id and t.city == i)]
         return hex_id, cities
 
+    def enter(self) -> bool:
+        """Until a tile lies in the home hex its cities lead nowhere, so the choice waits for
+        the first tile there; the station is as good as placed in the hex meanwhile."""
+        hex_id, _ = self.game.rules.home_of(self.corp.id)
+        return self.game.board.laid(hex_id) is not None and self.active()
+
     def choices(self) -> list[Choice]:
         hex_id, cities = self.home()
         return [Choice(PlaceToken, {"hex": hex_id, "city": c},

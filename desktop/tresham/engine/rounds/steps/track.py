@@ -185,15 +185,26 @@ class TrackStep(Step):
                 return True
         return False
 
+    def waits_for_pass(self) -> bool:
+        """Under the variant track_step_waits_for_pass: the step stays open while the turn's
+        own allowance or an owned private's extra tile lay is unused, whether or not any tile
+        can be laid."""
+        rules = self.game.rules
+        if not rules.track_step_waits_for_pass():
+            return False
+        return any(rules.tile_lay_turn_problem(self.turn, is_upgrade=u) is None
+                   for u in (False, True)) or \
+            any(a.params.get("extra", False) for _, a in self.lay_abilities())
+
     def active(self) -> bool:
-        return self.can_lay_now() or self.lay_private_for_sale()
+        return self.can_lay_now() or self.lay_private_for_sale() or self.waits_for_pass()
 
     # Step interface ---------------------------------------------------------------------------
 
     def choices(self) -> list[Choice]:
         if not self.can_lay_now():
             return [Choice(self.round.pass_action, text="Done laying track")] \
-                if self.lay_private_for_sale() else []
+                if self.lay_private_for_sale() or self.waits_for_pass() else []
         rules = self.game.rules
         own_lay_left = any(rules.tile_lay_turn_problem(self.turn, is_upgrade=u) is None
                            for u in (False, True))
@@ -216,6 +227,7 @@ class TrackStep(Step):
             raise IllegalAction(f"{corp.id} cannot lay tile {action.tile} in {action.hex}: "
                                 f"{problem}")
         ability = self._ability(action.ability) if action.ability else None
+        home_pending = self._home_pending_in(action.hex)
         board = self.game.board
         was_upgrade = self._is_upgrade(action.hex)
         cost = self.cost(action.hex, ability)
@@ -232,6 +244,8 @@ class TrackStep(Step):
         paid = f", paying ${cost} for terrain" if cost else ""
         via = f" using {action.ability}" if action.ability else ""
         self.game.log(f"{corp.id} lays tile {action.tile} in {action.hex}{via}{paid}")
+        if home_pending and self.round.home_station_now():
+            return False
         return not self.active()
 
     def _count_lay(self, was_upgrade: bool) -> None:

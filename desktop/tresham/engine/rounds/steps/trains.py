@@ -9,6 +9,7 @@ from tresham.engine.errors import IllegalAction
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.base import Step
+from tresham.engine.selling import successor
 from tresham.engine.shares import PRESIDENT, Shares
 from tresham.engine.snapshot import clone
 from tresham.engine.state import MARKET
@@ -17,6 +18,13 @@ from tresham.engine.trains import Trains, train_name
 
 class BuyTrainStep(Step):
     name = "trains"
+
+    def __init__(self, round_: object) -> None:
+        super().__init__(round_)  # type: ignore[arg-type]
+        self.waits_for_pass = False
+        """Under the variant train_step_waits_after_buying_from_a_corporation: the last purchase
+        was from a corporation, so the step stays open, offering only to end it, while the
+        corporation has room and money for a bank train though it may buy nothing more."""
 
     @property
     def trains(self) -> Trains:
@@ -54,12 +62,53 @@ class BuyTrainStep(Step):
         return self.must_buy() and cheapest is not None and \
             self.trains.price(cheapest) > self.corp.treasury
 
+    def president_may_sell(self) -> bool:
+        """The president may sell shares now: for a forced purchase the corporation cannot
+        afford, or under the variant train_step_sales_when_short whenever the corporation and
+        he together cannot pay for the cheapest bank train."""
+        if self.emergency():
+            return True
+        if not self.game.rules.train_step_sales_when_short() or \
+                self.cheapest_bank_train() is None:
+            return False
+        president = self.president()
+        return self.shortfall() > 0 or any(
+            self.sale_problem(president, c.id, 10) is None
+            for c in self.game.state.corporations.values())
+
+    def bankruptcy_allowed(self) -> bool:
+        """The president may declare bankruptcy now: in a forced purchase the corporation
+        cannot afford, or under the variant bankruptcy_when_short whenever the corporation's
+        money and all he could raise fall short of the cheapest bank train."""
+        if self.emergency():
+            return True
+        if not self.game.rules.bankruptcy_when_short() or self.cheapest_bank_train() is None \
+                or self.shortfall() <= 0:
+            return False
+        president = self.president()
+        shares = Shares(self.game)
+        market = StockMarket(self.game.title.market, self.game.state)
+        worth = sum(market.price(c) * shares.percent(c, president) // 10
+                    for c in self.game.state.corporations.values() if c.market_cell is not None)
+        return worth < self.shortfall() or self._short_after_selling_all()
+
+    def _short_after_selling_all(self) -> bool:
+        """Whether, after every sale the president may make, the cheapest bank train is still
+        out of reach (tried on a copy of the game)."""
+        trial = clone(self.game)
+        trial_step = BuyTrainStep(trial.round)
+        _sell_everything_allowed(trial_step)
+        return trial_step.shortfall() > 0
+
     def president(self) -> str:
         president = Shares(self.game).president(self.corp)
         assert president is not None
         return president
 
     # Queries ----------------------------------------------------------------------------------
+
+    def _outside_bank_limit(self, ability: str | None) -> bool:
+        return ability is not None and self.game.rules.discount_outside_bank_limit(ability)
 
     def _bank_limit_reached(self) -> bool:
         per_turn = self.trains.phase().bank_trains_per_turn
@@ -118,7 +167,7 @@ class BuyTrainStep(Step):
                 nxt = trains.next_in_depot()
                 return (f"the bank sells the {train_name(nxt)} train next" if nxt else
                         "the bank has no such train for sale")
-            if self._bank_limit_reached():
+            if self._bank_limit_reached() and not self._outside_bank_limit(action.ability):
                 return f"{corp.id} may buy only one train from the bank each turn until the " \
                        "first 4 train (4.2.5(f))"
             price = self.bank_price(action.train, action.ability)
@@ -148,11 +197,28 @@ class BuyTrainStep(Step):
         if action.price < 1:
             return "trains between corporations cost at least $1 (4.2.5(d))"
         funds = corp.treasury
-        if self.emergency():
+        if action.price > corp.treasury and self._president_funds_corporation_trains():
+            face = self.trains.price(action.train)
+            if action.price > face:
+                return (f"with {self.president()}'s money a train from a corporation costs at "
+                        f"most its face value, ${face}")
             funds += self.game.state.player(self.president()).cash
         if action.price > funds:
             return f"{corp.id} has only ${corp.treasury}"
         return None
+
+    def _president_funds_corporation_trains(self) -> bool:
+        """Variant emergency_buy_from_corporations: in a forced purchase the president may
+        help pay for a train from another corporation, up to its face value."""
+        return self.must_buy() and self.game.rules.emergency_buy_from_corporations()
+
+    def _corporation_train_limit(self, train_id: str) -> int:
+        """The most the corporation may offer for another corporation's train."""
+        corp = self.corp
+        if not self._president_funds_corporation_trains():
+            return corp.treasury
+        with_president = corp.treasury + self.game.state.player(self.president()).cash
+        return max(corp.treasury, min(self.trains.price(train_id), with_president))
 
     def choices(self) -> list[Choice]:
         corp = self.corp
@@ -171,16 +237,17 @@ class BuyTrainStep(Step):
                         BuyTrain, {"train": train_id, "price": price, "ability": company},
                         text=f"Buy a {self.trains.definition(train_id).name} train for "
                              f"${price} with {company}'s discount"))
-        if not self.emergency() and corp.treasury >= 1 and \
+        if (not self.emergency() or self._president_funds_corporation_trains()) and \
                 self.trains.counted(corp.id) < self.trains.limit():
             for other in self.game.state.corporations.values():
                 if other.id == corp.id:
                     continue
                 for train_id in other.trains:
-                    if train_id not in self.game.state.unsellable_trains and \
+                    high = self._corporation_train_limit(train_id)
+                    if high >= 1 and train_id not in self.game.state.unsellable_trains and \
                             train_id not in self.game.state.obsolete_trains:
                         choices.append(Choice(BuyTrain, {"train": train_id, "seller": other.id},
-                                              (1, corp.treasury),
+                                              (1, high),
                                               text=f"Buy a {train_name(train_id)} train "
                                                    f"from {other.id}"))
         if self.emergency():
@@ -189,9 +256,13 @@ class BuyTrainStep(Step):
                 choices.append(choice)
             choices.append(Choice(Bankrupt, text=f"{president} declares bankruptcy"))
         elif not self.must_buy() and choices:
+            if self.president_may_sell():
+                choices += self._emergency_sales(self.president())
             choices.append(Choice(self.round.pass_action, text="Buy no more trains"))
         elif self.must_buy() and not choices:
             choices.append(Choice(self.round.pass_action, text="No train can be bought"))
+        elif not choices and self.waits_for_pass and self._room_and_money_for_the_bank():
+            choices.append(Choice(self.round.pass_action, text="Buy no more trains"))
         return choices
 
     # Emergency sales (the forced purchase's clause (d)) -----------------------------------------
@@ -231,13 +302,19 @@ class BuyTrainStep(Step):
             return f"the open market may hold at most 50% of {corporation}"
         price = StockMarket(self.game.title.market, self.game.state).price(corp)
         shortfall = self.shortfall()
-        if shortfall <= 0 and not all_allowed:
-            return f"{player} already has the money needed"
-        if not all_allowed and (percent - 10) * price // 10 >= shortfall:
-            return f"{player} may sell only just enough to raise ${shortfall}" + \
-                self.game.rules.cite("forced_train_purchase", "(d)")
         president_size = self.game.title.corporations[corporation].shares[PRESIDENT]
         is_president = shares.president(corp) == player
+        # The forced purchase's (d): the sale without its last share would not be enough. Under
+        # the variant lone_president_certificate_sale a lone president's certificate counts as
+        # one piece: the comparison is with selling none of it.
+        whole = self.game.rules.lone_president_certificate_sale() and is_president \
+            and held == president_size
+        smaller = (percent - (president_size if whole else 10)) * price // 10
+        if not all_allowed and smaller >= shortfall:
+            if shortfall <= 0:
+                return f"{player} already has the money needed"
+            return f"{player} may sell only just enough to raise ${shortfall}" + \
+                self.game.rules.cite("forced_train_purchase", "(d)")
         ordinary = held - (president_size if is_president else 0)
         if corporation == self.corp.id:
             remaining = held - percent
@@ -245,8 +322,11 @@ class BuyTrainStep(Step):
                       if p.name != player]
             if is_president and remaining < max(others, default=0):
                 return f"{player} may not sell so much that the presidency of {corporation} changes"
-        if is_president and percent > ordinary:
-            return f"{player} may not sell the president's certificate of {corporation} here"
+        if is_president and percent > ordinary and \
+                successor(self.game, corp, player, held - percent) is None:
+            # 3.2(a)(3), which the forced purchase's (d) keeps.
+            return (f"{player} may sell the president's certificate of {corporation} only if "
+                    "another player holds at least 20% and ends up holding more")
         return None
 
     # Step interface ---------------------------------------------------------------------------
@@ -259,22 +339,32 @@ class BuyTrainStep(Step):
 
     def accepts_from(self, action: Action) -> bool:
         """The president acts for himself during an emergency purchase."""
-        return isinstance(action, (SellShares, Bankrupt)) and self.emergency() and \
-            action.entity == self.president()
+        if action.entity != self.president():
+            return False
+        if isinstance(action, SellShares):
+            return self.president_may_sell() and self.active()
+        return isinstance(action, Bankrupt) and self.bankruptcy_allowed()
 
     def process(self, action: Action) -> bool:
         if isinstance(action, SellShares):
             self._emergency_sale(action)
             return False
         if isinstance(action, Bankrupt):
-            return self._bankrupt(action)
+            return self.process_bankruptcy(action)
         assert isinstance(action, BuyTrain)
         problem = self.problem(action)
         if problem:
             raise IllegalAction(f"{self.corp.id} cannot buy the {train_name(action.train)} train: "
                                 f"{problem}")
         self._buy(action)
+        self.waits_for_pass = action.seller is not None and \
+            self.game.rules.train_step_waits_after_buying_from_a_corporation()
         return not self.choices() or self.turn.president_paid > 0
+
+    def _room_and_money_for_the_bank(self) -> bool:
+        cheapest = self.cheapest_bank_train()
+        return cheapest is not None and self.trains.price(cheapest) <= self.corp.treasury and \
+            self.trains.counted(self.corp.id) < self.trains.limit()
 
     def _buy(self, action: BuyTrain) -> None:
         corp = self.corp
@@ -291,7 +381,8 @@ class BuyTrainStep(Step):
                 self.game.log(f"{self.president()} contributes ${contribution}")
             corp.treasury -= price
             state.bank += price
-            self.turn.bank_trains_bought += 1
+            if not self._outside_bank_limit(action.ability):
+                self.turn.bank_trains_bought += 1
             if action.train in state.market_trains:
                 state.market_trains.remove(action.train)
                 corp.trains.append(action.train)
@@ -326,7 +417,7 @@ class BuyTrainStep(Step):
             self.game.log(f"{company} closes: its train discount is used")
 
     def _emergency_sale(self, action: SellShares) -> None:
-        if not self.emergency() or action.entity != self.president():
+        if not self.president_may_sell() or action.entity != self.president():
             raise IllegalAction("shares are sold in an operating round only by a president "
                                 "raising money for a forced train purchase")
         problem = self.sale_problem(action.entity, action.corporation, action.percent)
@@ -334,39 +425,32 @@ class BuyTrainStep(Step):
             raise IllegalAction(problem)
         self.game.rules.sell_shares(action.entity, action.corporation, action.percent)
 
-    def _sell_everything_allowed(self, game_step: BuyTrainStep) -> int:
-        """Make every sale the president may make (10% at a time); return the money raised."""
-        president = game_step.president()
-        raised = 0
-        while True:
-            sale = next(((c.id, 10) for c in game_step.game.state.corporations.values()
-                         if game_step.sale_problem(president, c.id, 10, all_allowed=True)
-                         is None), None)
-            if sale is None:
-                return raised
-            before = game_step.game.state.player(president).cash
-            game_step.game.rules.sell_shares(president, *sale)
-            raised += game_step.game.state.player(president).cash - before
-
-    def _bankrupt(self, action: Bankrupt) -> bool:
+    def process_bankruptcy(self, action: Bankrupt) -> bool:
         """Bankrupt only if selling all he may still leaves the train unaffordable."""
         president = self.president()
-        if not self.emergency() or action.entity not in (president, self.corp.id):
+        if not self.bankruptcy_allowed() or action.entity not in (president, self.corp.id):
             raise IllegalAction("only a president who cannot pay for a forced train purchase "
                                 "goes bankrupt")
-        # Imported here: the operating round module imports this one.
-        from tresham.engine.rounds.operating import OperatingRound
+        if not self.emergency() or self._short_after_selling_all():
+            _sell_everything_allowed(self)
+            self.game.rules.bankrupt(president, self.corp.id)
+            return True
+        raise IllegalAction(f"{president} can still raise the money by selling shares")
 
-        trial = clone(self.game)
-        assert isinstance(trial.round, OperatingRound)
-        trial_step = trial.round.step
-        assert isinstance(trial_step, BuyTrainStep)
-        self._sell_everything_allowed(trial_step)
-        if trial_step.shortfall() <= 0:
-            raise IllegalAction(f"{president} can still raise the money by selling shares")
-        self._sell_everything_allowed(self)
-        self.game.rules.bankrupt(president, self.corp.id)
-        return True
+
+def _sell_everything_allowed(game_step: BuyTrainStep) -> int:
+    """Make every sale the president may make (10% at a time); return the money raised."""
+    president = game_step.president()
+    raised = 0
+    while True:
+        sale = next(((c.id, 10) for c in game_step.game.state.corporations.values()
+                     if game_step.sale_problem(president, c.id, 10, all_allowed=True)
+                     is None), None)
+        if sale is None:
+            return raised
+        before = game_step.game.state.player(president).cash
+        game_step.game.rules.sell_shares(president, *sale)
+        raised += game_step.game.state.player(president).cash - before
 
 
 class ObsoleteTrainsStep(Step):
