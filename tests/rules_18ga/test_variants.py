@@ -6,6 +6,7 @@ import pytest
 
 from tresham.engine.actions import Bid, BuyPrivate, BuyTrain, LayTile, Pass, SellShares
 from tresham.engine.errors import IllegalAction
+from tresham.engine.history import History
 from tresham.engine.shares import Shares
 from tresham.engine.upgrades import LaidTile
 
@@ -159,14 +160,20 @@ def test_3_2_a_1_variant_no_sales_in_the_round_the_last_private_is_sold() -> Non
         play(history, SellShares(seller, "CoG", 10))
 
 
-def _cog_with_a_2_train(**options: object):  # type: ignore[no-untyped-def]
-    """CoG floated at $90 and given a 2 train, at the start of its first operating turn."""
-    from tresham.engine.trains import Trains
-
+def _cog_operating(**options: object) -> History:
+    """The privates sold and CoG floated at $90: its first operating turn begins."""
     history = new_history(**options)
     buy_all_privates(history)
     float_corporation(history, "CoG", 90)
     finish_stock_round(history)
+    return history
+
+
+def _cog_with_a_2_train(**options: object):  # type: ignore[no-untyped-def]
+    """CoG floated at $90 and given a 2 train, at the start of its first operating turn."""
+    from tresham.engine.trains import Trains
+
+    history = _cog_operating(**options)
     game = history.game
     Trains(game).take_from_depot("2-0", "CoG")
     return history, Shares(game).president(game.state.corporations["CoG"])
@@ -241,10 +248,7 @@ def _bought_from_a_corporation(**options: object):  # type: ignore[no-untyped-de
     the money for another 2 train."""
     from tresham.engine.trains import Trains
 
-    history = new_history(**options)
-    buy_all_privates(history)
-    float_corporation(history, "CoG", 90)
-    finish_stock_round(history)
+    history = _cog_operating(**options)
     game = history.game
     Trains(game).take_from_depot("2-0", "GA")
     while game.round.step.name != "trains":
@@ -359,10 +363,7 @@ def test_4_2_b_variant_the_track_step_waits_while_the_midland_lay_is_unused() ->
     """Under 18xx.games' reading the Midland's unused extra lay keeps the track step open after
     the corporation's own tile, though F12 can no longer take it."""
     for waits in (False, True):
-        history = new_history(track_step_waits_for_pass=waits)
-        buy_all_privates(history)
-        float_corporation(history, "CoG", 90)
-        finish_stock_round(history)
+        history = _cog_operating(track_step_waits_for_pass=waits)
         game = history.game
         game.state.privates["MRC"].owner = "CoG"
         game.board.lay("F12", LaidTile(game.title.tiles["57"], 0))

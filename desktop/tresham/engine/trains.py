@@ -19,6 +19,7 @@ UNLIMITED_EXTRA = 10
 
 
 def train_name(train_id: str) -> str:
+    """The train type of an id, as players name the train: "3-0" -> "3"."""
     return train_id.rsplit("-", 1)[0]
 
 

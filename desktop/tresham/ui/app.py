@@ -21,6 +21,7 @@ from tresham.engine.errors import IllegalAction, TreshamError
 from tresham.engine.game import GameSetup
 from tresham.engine.history import History
 from tresham import userdata
+from tresham.engine.trains import train_name
 from tresham.locations import resources_dir
 from tresham.ui import palette
 from tresham.ui.board_controller import BoardController
@@ -37,7 +38,7 @@ from tresham.ui.session import SAVE_SUFFIX, GameSession, score_breakdown, value_
 from tresham.ui.settings import Settings
 from tresham.ui.start import Start, ask_for_file, choose_start, documents_folder, open_file, \
     resume, suggested_file_name
-from tresham.ui.text import literal, train_label
+from tresham.ui.text import literal
 from tresham.ui.user_files import UserFiles
 from tresham.ui.what_now import WhatNowPanel
 
@@ -129,7 +130,7 @@ class MoveBar(QFrame):
         if corp is not None and controller.routes.active:
             train = controller.routes.selected or ""
             return (f"{corp} runs trains: click stops on the map to change the "
-                    f"{train_label(train)} train's route (choose another train in What now).")
+                    f"{train_name(train)} train's route (choose another train in What now).")
         if corp is not None:
             return f"{corp} operates ({step.name} step): see What now."  # type: ignore[union-attr]
         return f"{game.round.kind.capitalize()} round: {game.acting} to act (see What now)."

@@ -203,8 +203,6 @@ class NewGameDialog(QDialog):
     def _show_rules_for_count(self) -> None:
         """An optional rule only for some player counts (18VA 3.1: two players) is shown, and
         may be chosen, only with that many players."""
-        if not hasattr(self, "rules_scroll"):
-            return  # the players' count is set before the options exist
         count = self.count.value()
         any_offered = False
         for option_id, box in self.rules.items():

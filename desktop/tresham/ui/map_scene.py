@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from tresham.engine.data.model import NodeKind
 from tresham.engine.hexgrid import HexGrid, Point
+from tresham.engine.trains import train_name
 from tresham.ui import palette
 from tresham.ui.palette import route_colour
 from tresham.ui.board_controller import BoardController, PendingBonus, PendingTile, PendingToken
@@ -28,7 +29,7 @@ from tresham.ui.tile_art import (
     Arc, HexArt, HexGeometry, Line, TokenArt, hex_art, hex_bounds, hex_polygon, paint_hex,
     paint_token, qpoint, readable_text, reserved_hexes, tile_art, draw_text,
 )
-from tresham.ui.text import money, train_label
+from tresham.ui.text import money
 
 if TYPE_CHECKING:
     from tresham.engine.data.model import TrackDef
@@ -427,11 +428,11 @@ class MapScene(QGraphicsScene):
         item.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
                          Qt.PenJoinStyle.RoundJoin))
         item.setZValue(Z_ROUTE + (2 if drawing.selected else 1))
-        item.setToolTip(f"{train_label(drawing.train)} train" + (f": {money(drawing.revenue)}"
+        item.setToolTip(f"{train_name(drawing.train)} train" + (f": {money(drawing.revenue)}"
                                                      if drawing.revenue is not None else ""))
         self.addItem(item)
         self.route_items.append(item)
-        text = train_label(drawing.train) + (
+        text = train_name(drawing.train) + (
             f"  {money(drawing.revenue)}" if drawing.revenue is not None else "")
         stops = [p for p in (self._waypoint_pos(graph, w) for w in drawing.waypoints if "-" in w)
                  if p is not None]

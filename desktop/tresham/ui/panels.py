@@ -18,12 +18,13 @@ from tresham.engine.actions import Pass, PlaceToken
 from tresham.engine.data.model import COLOUR_ORDER, UNLIMITED
 from tresham.engine.errors import IllegalAction
 from tresham.engine.hexgrid import Point
+from tresham.engine.trains import train_name
 from tresham.ui import palette
 from tresham.ui.board_controller import BoardController
 from tresham.ui.map_view import tile_mime, token_mime
 from tresham.ui.tile_art import HexGeometry, TokenArt, paint_token, phases_started, \
     render_tile_icon, special_tile_owner, tile_art
-from tresham.ui.text import money, train_label
+from tresham.ui.text import money
 
 if TYPE_CHECKING:
     from tresham.engine.game import Game
@@ -317,7 +318,7 @@ class CharterPanel(QFrame):
         self.header.setText(
             f"<div style='background:{corp.colour}; color:{corp.text_colour}; padding:4px;'>"
             f"<b>{corp.id}</b> &nbsp; {corp.name}</div>")
-        trains = ", ".join(train_label(t) for t in state.trains) or "none"
+        trains = ", ".join(train_name(t) for t in state.trains) or "none"
         extra, tips = "", []
         objective = getattr(corp, "objective", None)
         if objective is not None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tresham.engine.trains import train_name
+
 
 def sentence(text: str) -> str:
     """The text as a sentence: capitalised and ending in a full stop (engine messages are not)."""
@@ -19,11 +21,6 @@ def money(amount: int) -> str:
     return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
 
 
-def train_label(train_id: str) -> str:
-    """A train as players name it: "2" for the engine's "2-0" (the copy number is ours)."""
-    return train_id.rsplit("-", 1)[0] if "-" in train_id else train_id
-
-
 def train_button_labels(train_ids: Sequence[str]) -> dict[str, str]:
     """Names for a corporation's trains side by side: "3 train"; two of a kind are told apart
     as "3 train" and "second 3 train"."""
@@ -31,7 +28,7 @@ def train_button_labels(train_ids: Sequence[str]) -> dict[str, str]:
     seen: dict[str, int] = {}
     labels = {}
     for train_id in train_ids:
-        name = train_label(train_id)
+        name = train_name(train_id)
         count = seen.get(name, 0)
         seen[name] = count + 1
         prefix = ordinals[count] if count < len(ordinals) else f"{count + 1}th "
