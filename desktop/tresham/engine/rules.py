@@ -98,6 +98,11 @@ class TitleRules:
         definition = self.game.title.corporations[corp_id]
         return definition.home, definition.home_city
 
+    def corporation_share_count(self, corp_id: str) -> int:
+        """How many shares the corporation has now. The one place train limits, dividends and
+        holding limits ask, because it can change in play (18VA's and 18GB's conversions)."""
+        return self.game.title.corporations[corp_id].share_count
+
     # Round sequence and the end of the game (5) -----------------------------------------------
 
     def first_round(self) -> Round:
