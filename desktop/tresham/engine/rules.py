@@ -313,6 +313,12 @@ class TitleRules:
         rulebook a step with nothing to decide is skipped."""
         return bool(self.option("track_step_waits_for_pass"))
 
+    def tile_lay_trace_enters_new_track(self) -> bool:
+        """Variant tile_lay_trace_enters_new_track: the trace from a station must enter a path
+        of the new track, never through an edge of the hex it has already left by (18xx.games);
+        by the rulebook (4.2.1(j)) it may begin at any point of the new track."""
+        return bool(self.option("tile_lay_trace_enters_new_track"))
+
     def train_step_waits_after_buying_from_a_corporation(self) -> bool:
         """Variant train_step_waits_after_buying_from_a_corporation: after a train bought from
         another corporation the train step waits for the president to end it while the

@@ -59,9 +59,15 @@ def station_nodes(game: Game, graph: TrackGraph, corp_id: str) -> list[int]:
 
 
 def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
-             starts: list[int] | None = None) -> Reach:
+             starts: list[int] | None = None,
+             exits: tuple[list[int], list[int]] | None = None) -> Reach:
     """The exact reach of `corp_id`'s stations on `graph` (see the module docstring), or of
-    the station nodes `starts` alone."""
+    the station nodes `starts` alone.
+
+    `exits` (see `entered_track.exit_bits`) adds 18xx.games' rule that a walk never runs onto a
+    path of a hex through whose edges it has left that hex: per segment, the bits of its own
+    exits; per walk state, the bit set on leaving through its far end."""
+    touches, leaving = exits if exits is not None else (None, None)
     nodes = graph.nodes
     table = graph.walk_table()
     leads, leaves = table.leads, table.leaves
@@ -99,6 +105,8 @@ def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
                 if not used & bit:
                     stack.append((2 * segment + start, used | bit))
             continue
+        if touches is not None and used & touches[state >> 1]:
+            continue
         reached_states.add(state)
         node, _, side_bit, onward, entry = leads[state]
         if node >= 0:
@@ -116,9 +124,10 @@ def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
             continue
         if entry is not None:
             entries.add(entry)
+        left = used | side_bit if leaving is None else used | side_bit | leaving[state]
         for nxt, start, bit in onward:
             if not used & bit:
-                stack.append((2 * nxt + start, used | side_bit | bit))
+                stack.append((2 * nxt + start, left | bit))
 
     paths = set()
     edges = set()
@@ -190,6 +199,17 @@ def token_reachable_cities(game: Game, corp_id: str,
     return set(reachable(game, corp_id, rules).cities)
 
 
+def tile_lay_city_connected(game: Game, corp_id: str, hex_id: str, tile_id: str,
+                            rules: RouteRules | None = None) -> bool:
+    """4.2.1(j)'s second clause: the tile has a city, and a city of the hex is connected to a
+    station of `corp_id` (or holds one)."""
+    if not game.title.tiles[tile_id].track.cities:
+        return False
+    if any(t.corporation == corp_id and t.hex == hex_id for t in game.state.board.tokens):
+        return True
+    return any(city_hex == hex_id for city_hex, _ in reachable(game, corp_id, rules).cities)
+
+
 def tile_lay_connected(game: Game, corp_id: str, hex_id: str, tile_id: str, rotation: int,
                        rules: RouteRules | None = None) -> bool:
     """4.2.1(j): whether the tile, laid so, has new track or a city connected to a station.
@@ -200,15 +220,12 @@ def tile_lay_connected(game: Game, corp_id: str, hex_id: str, tile_id: str, rota
     from the neighbour (`Reach.entries`), or at a town of the hex it may pass through.
     """
     hooks = rules_for(game, rules)
+    if tile_lay_city_connected(game, corp_id, hex_id, tile_id, hooks):
+        return True
     hex_def = game.title.map.hexes[hex_id]
     old = current_track(hex_def, game.board.laid(hex_id))
     new = LaidTile(game.title.tiles[tile_id], rotation).track
     reach = reachable(game, corp_id, hooks)
-    if new.cities:
-        if any(t.corporation == corp_id and t.hex == hex_id for t in game.state.board.tokens):
-            return True
-        if any(city_hex == hex_id for city_hex, _ in reach.cities):
-            return True
     mapping = match_nodes(old, new) or {}
     old_paths = {frozenset(mapping.get(e, e) if isinstance(e, str) else e for e in path)
                  for path in old.paths}

@@ -8,7 +8,12 @@ from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.base import Step
 from tresham.engine.rounds.steps.companies import BuyCompanyStep
-from tresham.engine.routes.connectivity import reachable, tile_lay_connected
+from tresham.engine.routes.connectivity import (
+    reachable,
+    tile_lay_city_connected,
+    tile_lay_connected,
+)
+from tresham.engine.routes.entered_track import tile_lay_enters_new_track
 from tresham.engine.state import BANK
 from tresham.engine.upgrades import LaidTile
 
@@ -59,9 +64,23 @@ class TrackStep(Step):
         if problem:
             return problem
         if self._needs_connection(hex_id, ability) and \
-                not tile_lay_connected(self.game, self.corp.id, hex_id, tile_id, rotation):
+                not self._connected(hex_id, tile_id, rotation):
+            if tile_lay_connected(self.game, self.corp.id, hex_id, tile_id, rotation):
+                return (f"no trace from a {self.corp.id} station runs onto the new track without "
+                        f"entering {hex_id} by an edge it has left {hex_id} by (18xx.games' "
+                        f"reading of 4.2.1(j))")
             return f"the new track is not connected to a {self.corp.id} station"
         return self._cost_problem(hex_id, ability)
+
+    def _connected(self, hex_id: str, tile_id: str, rotation: int) -> bool:
+        """4.2.1(j), or 18xx.games' reading of it when that variant is on."""
+        game, corp = self.game, self.corp.id
+        if not tile_lay_connected(game, corp, hex_id, tile_id, rotation):
+            return False
+        if not game.rules.tile_lay_trace_enters_new_track() or \
+                tile_lay_city_connected(game, corp, hex_id, tile_id):
+            return True
+        return tile_lay_enters_new_track(game, corp, hex_id, tile_id, rotation)
 
     # `problem` in parts: all but the board's rules and the connection depend on the hex alone,
     # so `_lays` asks them once per hex.
@@ -144,8 +163,7 @@ class TrackStep(Step):
                     continue
                 connect = self._needs_connection(hex_id, ability)
                 for tile_id, rotation in board.iter_legal_lays(hex_id, _ability_tiles(ability)):
-                    if connect and not tile_lay_connected(self.game, self.corp.id, hex_id,
-                                                          tile_id, rotation):
+                    if connect and not self._connected(hex_id, tile_id, rotation):
                         continue
                     legal = result.setdefault(hex_id, {}).setdefault(tile_id, [])
                     if rotation not in legal:
