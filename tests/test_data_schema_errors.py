@@ -168,3 +168,20 @@ def test_a_data_only_title_is_listed_only_as_data(maps_copy: Path) -> None:
     assert "18VA" in data_titles(maps_copy) and "18VA" not in available_titles(maps_copy)
     _edit(maps_copy, "title.yaml", "\nstatus: data_only", "\nstatus: playable")
     assert "18VA" in available_titles(maps_copy)
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("        - id: MRC\n", "        - id: XYZ\n", "variants[7].changes.privates[0].id: no private XYZ"),
+    ('tiles: ["7", "8", "9"]', 'tiles: ["7", "8", "999"]',
+     "variants[7].changes.privates[0].abilities[1].tiles[2]: tile 999 is not in tiles.yaml"),
+])
+def test_a_variant_changing_a_private_is_validated(maps_copy: Path, old: str, new: str,
+                                                  message: str) -> None:
+    path = maps_copy / "18GA" / "title.yaml"
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    load_title.cache_clear()
+    with pytest.raises(DataError) as caught:
+        load_title("18GA", maps_copy)
+    assert f"maps/18GA/title.yaml: {message}" in str(caught.value)

@@ -402,3 +402,27 @@ def test_4_2_5_1_variant_president_helps_buy_a_corporations_train_up_to_face_val
         assert offer.price_range == (1, 180)
         play(history, BuyTrain("CoG", "3-0", 150, "W&A"))
         assert game.state.player(president).cash == 70
+
+
+def _midland_upgrade(**options: object) -> tuple[History, str, int]:
+    """CoG owns the Midland in phase 3 with a yellow 9 already in F12: a green upgrade there."""
+    history = _cog_operating(**options)
+    game = history.game
+    game.state.privates["MRC"].owner = "CoG"
+    game.state.phase = "3"
+    game.board.lay("F12", LaidTile(game.title.tiles["9"], game.board.legal_lays("F12")["9"][0]))
+    green = sorted(game.board.legal_lays("F12").items())[0]
+    return history, green[0], green[1][0]
+
+
+def test_table_iii_rulebook_the_midland_may_lay_an_upgrade_in_f12() -> None:
+    history, tile, rotation = _midland_upgrade()
+    play(history, LayTile("CoG", "F12", tile, rotation, ability="MRC"))
+    assert history.game.board.laid("F12").tile.id == tile
+
+
+def test_table_iii_variant_the_midland_lays_only_the_first_tile() -> None:
+    history, tile, rotation = _midland_upgrade(midland_first_tile_only=True)
+    with pytest.raises(IllegalAction, match="this ability lays only tiles 7, 8 or 9"):
+        play(history, LayTile("CoG", "F12", tile, rotation, ability="MRC"))
+    assert history.game.board.laid("F12").tile.id == "9"

@@ -7,6 +7,7 @@ Every problem is reported as a `DataError` naming the file and key, e.g.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -239,7 +240,8 @@ class _TitleLoader:
         return title
 
     def _changes(self, node: Node, title: TitleData, phase_names: list[str]) -> DataChanges:
-        node.mapping({"hexes", "corporations", "trains", "phases", "certificate_limit"})
+        node.mapping({"hexes", "corporations", "privates", "trains", "phases",
+                      "certificate_limit"})
         hexes = []
         for item in node.child("hexes", []).items():
             hex_def = self._hex(item, title.map.grid, phase_names)
@@ -267,6 +269,19 @@ class _TitleLoader:
                     raise item.child("tokens").error(
                         "a corporation needs at least its home station")
             corporations.append((corp_id, fields))
+        privates: list[tuple[str, dict[str, Any]]] = []
+        for item in node.child("privates", []).items():
+            item.mapping({"id", "abilities", "description"})
+            private_id = item.child("id").text()
+            if private_id not in title.privates:
+                raise item.child("id").error(f"no private {private_id} in companies.yaml")
+            fields = {}
+            if item.has("abilities"):
+                fields["abilities"] = _abilities(item.child("abilities"), title.map,
+                                                 title.corporations, title.tiles)
+            if item.has("description"):
+                fields["description"] = item.child("description").text()
+            privates.append((private_id, fields))
         trains: list[tuple[str, dict[str, Any]]] = []
         names = {t.name for t in title.trains}
         for item in node.child("trains", []).items():
@@ -302,7 +317,7 @@ class _TitleLoader:
                     raise value.error(f"the title is not for {key} players")
                 limits[int(key)] = value.integer(1)
         return DataChanges(tuple(hexes), tuple(corporations), tuple(trains), tuple(phases),
-                           limits)
+                           limits, tuple(privates))
 
     def _check_homes(self, title: TitleData, where: str) -> None:
         """Every corporation's home is a city of its home hex (the data an option produces)."""
@@ -480,15 +495,10 @@ class _TitleLoader:
             private_id = item.child("id").text()
             if private_id in result or private_id in corporations:
                 raise item.child("id").error(f"company id {private_id} is used twice")
-            abilities = []
-            for ability in item.child("abilities", []).items():
-                data = ability.mapping()
-                kind = ability.child("type").choice(ABILITY_TYPES)
-                check_ability(ability, kind, map_def.hexes, corporations, tiles)
-                abilities.append(Ability(kind, {k: v for k, v in data.items() if k != "type"}))
             result[private_id] = PrivateDef(
                 id=private_id, name=item.child("name").text(), par=item.child("par").integer(0),
-                revenue=item.child("revenue").integer(0), abilities=tuple(abilities),
+                revenue=item.child("revenue").integer(0),
+                abilities=_abilities(item.child("abilities", []), map_def, corporations, tiles),
                 description=item.child("description", "").text() if item.has("description")
                 else "", profile_ids=_profile_ids(item.child("profile_ids", {})))
         return result
@@ -798,3 +808,16 @@ def _tile(node: Node, tile_id: str, count: int, phase_names: list[str]) -> TileD
     return TileDef(tile_id, node.child("colour").choice(TILE_COLOURS), count,
                    _track(node, phase_names), node.child("label", None).opt_text(), upgrades,
                    node.child("special", False).bool())
+
+
+def _abilities(node: Node, map_def: MapDef, corporations: Mapping[str, CorporationDef],
+               tiles: Mapping[str, TileDef] | None) -> tuple[Ability, ...]:
+    """A private's `abilities` list, each checked against the title's hexes, corporations and
+    tiles."""
+    abilities = []
+    for ability in node.items():
+        data = ability.mapping()
+        kind = ability.child("type").choice(ABILITY_TYPES)
+        check_ability(ability, kind, map_def.hexes, corporations, tiles)
+        abilities.append(Ability(kind, {k: v for k, v in data.items() if k != "type"}))
+    return tuple(abilities)

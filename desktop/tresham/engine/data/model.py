@@ -379,10 +379,12 @@ class DataChanges:
     """(phase name, {field: new value}); field `bank_trains_per_type`."""
     certificate_limit: Mapping[int, int] = field(default_factory=dict, hash=False)
     """Player count -> certificate limit, replacing title.yaml's for those counts."""
+    privates: tuple[tuple[str, Mapping[str, Any]], ...] = field(default=(), hash=False)
+    """(private id, {field: new value}); fields `abilities` (replaced whole), `description`."""
 
     def __bool__(self) -> bool:
         return bool(self.hexes or self.corporations or self.trains or self.phases
-                    or self.certificate_limit)
+                    or self.certificate_limit or self.privates)
 
 
 @dataclass(frozen=True)

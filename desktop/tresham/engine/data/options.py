@@ -29,6 +29,7 @@ def apply_changes(title: TitleData, changing: Iterable[OptionDef]) -> TitleData:
     """`title` with the changes of these options applied, in order."""
     hexes = dict(title.map.hexes)
     corporations = dict(title.corporations)
+    privates = dict(title.privates)
     trains = {t.name: t for t in title.trains}
     phases = {p.name: p for p in title.phases}
     certificate_limit = dict(title.info.certificate_limit)
@@ -37,12 +38,15 @@ def apply_changes(title: TitleData, changing: Iterable[OptionDef]) -> TitleData:
             hexes[hex_def.id] = hex_def
         for corp_id, fields in option.changes.corporations:
             corporations[corp_id] = replace(corporations[corp_id], **fields)
+        for private_id, fields in option.changes.privates:
+            privates[private_id] = replace(privates[private_id], **fields)
         for name, fields in option.changes.trains:
             trains[name] = replace(trains[name], **fields)
         for name, fields in option.changes.phases:
             phases[name] = replace(phases[name], **fields)
         certificate_limit.update(option.changes.certificate_limit)
     return replace(title, map=MapDef(title.map.grid, hexes), corporations=corporations,
+                   privates=privates,
                    trains=tuple(trains[t.name] for t in title.trains),
                    phases=tuple(phases[p.name] for p in title.phases),
                    info=replace(title.info, certificate_limit=certificate_limit))
