@@ -6,7 +6,8 @@ reaches its recorded result.
 
 Runs only where their engine is set up: TRESHAM_REFENGINE names its `lib` folder (see
 ../shared/refengine/README.md) and `ruby` is on PATH; skipped with the reason otherwise.
-TRESHAM_REFENGINE_SEEDS=N plays N seeds per title and player count (default 1).
+TRESHAM_REFENGINE_SEEDS=N plays seeds 0 to N-1 per title and player count, with and without the
+optional rules (default 1); A-B plays seeds A to B-1.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from tresham.replay import run
 REFENGINE = SHARED / "refengine"
 LIB = os.environ.get("TRESHAM_REFENGINE", "")
 TITLES = ("18GA", "18AL")
-SEEDS = range(int(os.environ.get("TRESHAM_REFENGINE_SEEDS", "1")))
+_SEEDS = os.environ.get("TRESHAM_REFENGINE_SEEDS", "1").partition("-")
+SEEDS = range(int(_SEEDS[0]), int(_SEEDS[2])) if _SEEDS[2] else range(int(_SEEDS[0]))
 FIXTURES = SHARED / "fixtures" / "18xx.games"
 
 
@@ -84,24 +86,39 @@ KNOWN_DIFFERENCES: dict[tuple[str, int, int], str] = {}
 (strict, so that a mend is noticed)."""
 
 
+OPTIONAL_RULES = {
+    "18GA": ("extra_yellow_first_turn", "gf_home_columbus", "cog_one_less_token",
+             "soft_rust_4_trains"),
+    "18AL": ("extra_yellow_first_turn", "ln_home_decatur", "unlimited_4d_trains",
+             "four_trains_rust_on_7"),
+}
+"""The optional rules 18xx.games has for each title, all on in the games marked "options"."""
+
+
 def _random_games() -> list[object]:
-    games: list[object] = list(AGREEING)
+    games: list[object] = [(*game, False) for game in AGREEING]
     for title in TITLES:
         info = load_title(title).info
         for count in range(info.min_players, info.max_players + 1):
             for seed in SEEDS:
-                known = KNOWN_DIFFERENCES.get((title, count, seed))
-                games.append(pytest.param(title, count, seed, marks=pytest.mark.xfail(
-                    reason=known, strict=True)) if known else (title, count, seed))
+                for optional in (False, True):
+                    known = KNOWN_DIFFERENCES.get((title, count, seed))
+                    games.append(pytest.param(
+                        title, count, seed, optional, marks=pytest.mark.xfail(
+                            reason=known, strict=True)) if known and not optional
+                        else (title, count, seed, optional))
     return games
 
 
 @needs_refengine
 @pytest.mark.slow
-@pytest.mark.parametrize("title, count, seed", _random_games())
+@pytest.mark.parametrize("title, count, seed, optional", _random_games(),
+                         ids=lambda v: {True: "options", False: "plain"}.get(v) if isinstance(v, bool) else None)
 def test_their_engine_agrees_with_ours_on_a_random_game(tmp_path: Path, title: str, count: int,
-                                                       seed: int) -> None:
-    history = play(title, tuple("ABCDE"[:count]), seed, profile_options(title), trades=False)
+                                                       seed: int, optional: bool) -> None:
+    options = {**profile_options(title), **dict.fromkeys(OPTIONAL_RULES[title] if optional
+                                                        else (), True)}
+    history = play(title, tuple("ABCDE"[:count]), seed, options, trades=False)
     game = tmp_path / f"{title}-{count}p-seed{seed}.json"
     game.write_text(json.dumps(export_history(history, game_id=game.stem)))
     reference, _, refused = their_trace(game, tmp_path / "theirs.trace.jsonl")
