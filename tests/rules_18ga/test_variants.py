@@ -63,6 +63,18 @@ def test_4_2_5_1_a_rulebook_president_money_only_for_the_cheapest_bank_train() -
         play(history, BuyTrain("CoG", "2-0", 60, "W&A"))
 
 
+def test_4_2_5_1_rulebook_the_corporation_may_buy_from_a_corporation_with_its_own_money() -> None:
+    """"... and its president cannot (or chooses not to) arrange to have the corporation purchase
+    one from another corporation": that purchase, paid from the treasury, is still open."""
+    history = _emergency()
+    game = history.game
+    offered = [c for c in game.choices() if c.fields.get("seller") == "W&A"]
+    assert [c.price_range for c in offered] == [(1, 20)]
+    play(history, BuyTrain("CoG", "2-0", 20, "W&A"))
+    assert game.state.corporations["CoG"].trains == ["2-0"]
+    assert game.state.corporations["CoG"].treasury == 0
+
+
 def test_4_2_5_1_a_variant_president_may_fund_a_train_from_a_corporation() -> None:
     history = _emergency(emergency_buy_from_corporations=True)
     game = history.game

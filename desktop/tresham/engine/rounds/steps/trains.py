@@ -182,9 +182,13 @@ class BuyTrainStep(Step):
                     return (f"{self.president()} must raise ${need - cash} more by selling "
                             "shares first")
             return None
-        if self.emergency() and not self.game.rules.emergency_buy_from_corporations():
-            return "when the president contributes, the train must come from the bank" + \
-                self.game.rules.cite("forced_train_purchase", "(a)")
+        # The forced purchase: the corporation may still buy another corporation's train with
+        # its own money; only the president's money is for the cheapest bank train.
+        if self.emergency() and not self.game.rules.emergency_buy_from_corporations() and \
+                action.price > corp.treasury:
+            return (f"{corp.id} has only ${corp.treasury}; when the president contributes, the "
+                    "train must come from the bank" +
+                    self.game.rules.cite("forced_train_purchase", "(a)"))
         if action.seller == corp.id or action.seller not in self.game.state.corporations:
             return f"{action.seller} is not another corporation"
         if owner != action.seller:
@@ -237,8 +241,7 @@ class BuyTrainStep(Step):
                         BuyTrain, {"train": train_id, "price": price, "ability": company},
                         text=f"Buy a {self.trains.definition(train_id).name} train for "
                              f"${price} with {company}'s discount"))
-        if (not self.emergency() or self._president_funds_corporation_trains()) and \
-                self.trains.counted(corp.id) < self.trains.limit():
+        if self.trains.counted(corp.id) < self.trains.limit():
             for other in self.game.state.corporations.values():
                 if other.id == corp.id:
                     continue
