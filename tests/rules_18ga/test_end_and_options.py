@@ -93,6 +93,27 @@ def test_7_a_two_yellow_tiles_on_the_first_turn() -> None:
     assert game.round.step.name != "track"
 
 
+def test_7_a_the_first_turn_is_the_first_operating_turn_even_without_a_home_station() -> None:
+    """W&A's home station waits for a tile in Atlanta (4.2(a)); its first turn is still its
+    first, so a later turn in which the station goes down gets one tile lay."""
+    history = new_history(extra_yellow_first_turn=True)
+    buy_all_privates(history)
+    float_corporation(history, "W&A", 90)
+    finish_stock_round(history)
+    game = history.game
+    assert game.acting == "W&A"
+    while game.acting == "W&A":  # no tile in its first turn: no home station yet
+        play(history, Pass("W&A"))
+    while game.acting != "W&A":
+        play(history, Pass(game.acting))
+    play(history, LayTile("W&A", "D4", "451a", game.legal_tile_lays()["D4"]["451a"][0]))
+    while game.round.step.name == "home station":
+        choice = next(c for c in game.choices() if c.action.__name__ == "PlaceToken")
+        play(history, choice.action("W&A", **choice.fields))
+    assert game.state.corporations["W&A"].tokens_placed == 1
+    assert game.round.step.name != "track"
+
+
 def test_7_a_no_second_lay_without_the_option(operating: History) -> None:
     play(operating, LayTile("CoG", "F6", "57", 0))
     assert operating.game.round.step.name != "track"

@@ -83,7 +83,7 @@ class OperatingRound(Round):
             return
         corp = min(waiting, key=self.market.operating_order_key)
         self.operated.append(corp.id)
-        self.turn = TurnRecord(corp.id, first_turn=corp.tokens_placed == 0)
+        self.turn = TurnRecord(corp.id, first_turn=not corp.operated)
         self.steps = [step(self) for step in STEP_ORDER]
         if corp.tokens_placed == 0:
             hex_id, city = self.game.rules.home_of(corp.id)
