@@ -20,13 +20,14 @@ from tresham.engine.data.company_fields import (
 )
 from tresham.engine.data.market_tracks import read_cell, read_tracks
 from tresham.engine.data.phase_fields import PHASE_KEYS, phase_fields
+from tresham.engine.data.printed_ids import check_printed_ids
 from tresham.engine.data.route_bonuses import read_route_bonuses
 from tresham.engine.data.train_fields import (
     SIDE_KEYS, TRAIN_KEYS, check_trade_ins, side_fields, train_fields,
 )
 from tresham.engine.data.model import (
     CONVERSIONS, HEX_COLOURS, NODE_ROLES, TILE_COLOURS, TRAIN_KINDS, UNLIMITED, Ability, Allowance,
-    Border, Conversion, CorporationDef, DataChanges, Feature, HexDef, MapDef, MarketCell,
+    Border, Conversion, CorporationDef, DataChanges, Feature, HexDef, MapDef,
     MarketDef, NodeDef, NodeKind, Objective, OptionDef, PhaseDef, PhasedValue, PrivateDef, Terrain,
     TileDef, TitleData, TitleInfo, TrackDef, TrainDef, TrainSide,
 )
@@ -370,6 +371,7 @@ class _TitleLoader:
             hexes[hex_def.id] = hex_def
         if not hexes:
             raise node.child("hexes").error("the map has no hexes")
+        check_printed_ids(node.child("hexes"), hexes)
         for index, hex_def in enumerate(hexes.values()):
             for node_def in hex_def.track.nodes:
                 target = node_def.attached_to
