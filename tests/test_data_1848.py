@@ -92,6 +92,11 @@ def test_spot_checks_in_both_coordinate_systems(title: TitleData, hex_id: str, p
                                                 name: str | None) -> None:
     hex_def = title.map.hexes[hex_id]
     assert (hex_def.printed_id, hex_def.name) == (printed, name)
+    assert title.map.printed_name(hex_id) == printed
+
+
+def test_titles_without_printed_names_cite_their_ids() -> None:
+    assert load_title("18GA").map.printed_name("D4") == "D4"
 
 
 def test_homes_are_the_rulebooks_printed_coordinates(title: TitleData) -> None:

@@ -200,6 +200,10 @@ class MapDef:
     grid: HexGrid
     hexes: Mapping[str, HexDef]
 
+    def printed_name(self, hex_id: str) -> str:
+        """The hex's name as the printed board gives it, for messages that cite the board."""
+        return self.hexes[hex_id].printed_id or hex_id
+
     @property
     def parity(self) -> int:
         first = next(iter(self.hexes))
