@@ -12,6 +12,8 @@ import pytest
 import yaml
 
 from conftest import SHARED
+from recorded_ids import fixture_ids, our_ids
+from tile_table import colour_by_colour, next_states
 from tresham.engine.data.loader import (
     ABILITY_TYPES, available_titles, data_titles, load_title,
 )
@@ -20,7 +22,7 @@ from tresham.engine.data.options import title_with_options
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game, GameSetup, check_setup, playable_titles
 from tresham.engine.hexgrid import opposite_edge
-from tresham.engine.upgrades import LaidTile, UpgradeRules
+from tresham.engine.upgrades import UpgradeRules
 from tresham.locations import maps_dir
 
 PROFILE = "18xx.games"
@@ -289,101 +291,25 @@ def test_phases_match_the_table_of_section_2(title: TitleData) -> None:
 
 # The recorded games name only what the data has -------------------------------------------------
 
-def _fixture_ids(document: dict[str, Any]) -> dict[str, set[str]]:
-    """Every hex, tile, company, corporation, train card and side the actions name."""
-    ids: dict[str, set[str]] = {k: set() for k in
-                                ("hex", "tile", "company", "corporation", "card", "side")}
-
-    def card(train_id: str) -> None:
-        ids["card"].add(train_id.rsplit("-", 1)[0])
-
-    for action in document["actions"]:
-        kind = action.get("type")
-        if action.get("entity_type") == "corporation":
-            ids["corporation"].add(str(action["entity"]))
-        if action.get("entity_type") == "company":
-            ids["company"].add(str(action["entity"]))
-        if "company" in action:
-            ids["company"].add(str(action["company"]))
-        if kind == "par" or "corporation" in action:
-            ids["corporation"].add(str(action["corporation"]))
-        for share in action.get("shares") or []:
-            ids["corporation"].add(str(share).rsplit("_", 1)[0])
-        if kind == "lay_tile":
-            ids["hex"].add(action["hex"])
-            ids["tile"].add(action["tile"].rsplit("-", 1)[0])
-        if kind == "assign" and action.get("target_type") == "hex":
-            ids["hex"].add(action["target"])
-        if kind == "place_token":
-            # "H1-0-0": a city of the printed hex H1, or of a laid tile ("15-3-0": tile 15)
-            where = action["city"].split("-")[0]
-            ids["hex" if where[:1].isalpha() else "tile"].add(where)
-        if kind == "buy_train":
-            card(action["train"])
-            if "variant" in action:
-                ids["side"].add(action["variant"])
-        if kind == "run_routes":
-            for route in action["routes"]:
-                card(route["train"])
-                ids["hex"].update(route.get("hexes") or [])
-                ids["hex"].update(n.split("-")[0] for n in route.get("nodes") or [])
-    return ids
-
-
-def _our_ids(title: TitleData, profile_id: bool) -> dict[str, set[str]]:
-    def company_ids(companies: Any) -> set[str]:
-        return {c.profile_ids.get(PROFILE, c.id) if profile_id else c.id for c in companies}
-    return {
-        "hex": set(title.map.hexes), "tile": set(title.tiles),
-        "company": company_ids(title.privates.values()),
-        "corporation": company_ids(title.corporations.values()),
-        "card": {t.name for t in title.trains},
-        "side": {s.name for t in title.trains for s in t.sides} | {
-            t.name for t in title.trains if not t.sides}}
-
-
 @pytest.mark.parametrize("game", ["hotseat001", "18VA_game_end_bank"])
 def test_every_id_the_recorded_games_use_exists(title: TitleData, game: str) -> None:
     path = FIXTURES / f"{game}.json"
     if not path.exists():
         pytest.skip(f"../shared is not present ({path} is missing)")
-    used = _fixture_ids(json.loads(path.read_text()))
-    ours = _our_ids(title, profile_id=True)
+    used = fixture_ids(json.loads(path.read_text()))
+    ours = our_ids(title, PROFILE)
     assert used["company"] and used["corporation"]
     for kind, names in used.items():
         assert names <= ours[kind], (kind, sorted(names - ours[kind]))
 
 
 def test_profile_ids_name_the_companies_18xx_games_renames(title: TitleData) -> None:
-    ours = _our_ids(title, profile_id=True)
+    ours = our_ids(title, PROFILE)
     assert ours["company"] == {"P1", "P2", "P3", "P4"}
     assert ours["corporation"] == {"B&O", "C&O", "N&W", "RFPR", "SR", "VR", "WMR"}
 
 
 # The tile table of 4.5.2.1, as the shared upgrade rules read the data -------------------------
-
-class _Board:
-    """A board with at most one tile laid, and every tile in stock."""
-
-    def __init__(self, laid: dict[str, LaidTile] | None = None) -> None:
-        self.tiles = laid or {}
-
-    def laid(self, hex_id: str) -> LaidTile | None:
-        return self.tiles.get(hex_id)
-
-    def tiles_left(self, tile_id: str) -> int:
-        return 1
-
-
-ALL_COLOURS = ("yellow", "green", "brown", "gray")
-
-
-def _next_states(rules: UpgradeRules, title: TitleData, hex_id: str,
-                 laid: LaidTile | None) -> list[LaidTile]:
-    board = _Board({hex_id: laid} if laid else {})
-    lays = rules.legal_lays(board, title.map.hexes[hex_id], ALL_COLOURS)
-    return [LaidTile(title.tiles[t], r) for t, rotations in lays.items() for r in rotations]
-
 
 @pytest.mark.parametrize("hex_id, table", [
     ("B7", [{"4", "58"}, {"141", "142", "143", "144"}, set()]),               # mine
@@ -396,17 +322,11 @@ def _next_states(rules: UpgradeRules, title: TitleData, hex_id: str,
 def test_the_tile_table_of_4_5_2_1(title: TitleData, hex_id: str,
                                    table: list[set[str]]) -> None:
     """Colour by colour, the tiles that may go on each kind of hex, over every earlier lay."""
-    rules = UpgradeRules(title)
-    states: list[LaidTile | None] = [None]
-    for expected in table:
-        following = {(s.tile.id, s.rotation): s for state in states
-                     for s in _next_states(rules, title, hex_id, state)}
-        assert {tile_id for tile_id, _ in following} == expected, hex_id
-        states = list(following.values())
+    assert colour_by_colour(title, hex_id, len(table)) == table
 
 
 def test_lawson_upgrades_keep_the_track_through_the_junction(title: TitleData) -> None:
     rules = UpgradeRules(title)
-    straight = next(s for s in _next_states(rules, title, "D5", None) if s.tile.id == "9")
-    greens = {s.tile.id for s in _next_states(rules, title, "D5", straight)}
+    straight = next(s for s in next_states(rules, title, "D5", None) if s.tile.id == "9")
+    greens = {s.tile.id for s in next_states(rules, title, "D5", straight)}
     assert greens == {"82", "83"}                # 80 and 81 have no straight line through j0

@@ -53,7 +53,7 @@ def check_setup(setup: GameSetup, title: TitleData) -> None:
         raise IllegalAction("every player needs a name")
     if len(set(names)) != len(names):
         raise IllegalAction("two players have the same name")
-    company_ids = set(title.corporations) | set(title.privates)
+    company_ids = set(title.corporations) | set(title.privates) | set(title.banks)
     for name in names:
         if name in company_ids or name in (IPO, "market", "bank"):
             raise IllegalAction(f"{name!r} is taken by a company or the bank; choose another name")

@@ -12,24 +12,30 @@ from collections.abc import Collection, Mapping
 from tresham.engine.data.reader import Node
 
 HEXES, TILES, CORPORATION, TRAIN, NAMES = "hexes", "tiles", "corporation", "train", "names"
-COUNT, AMOUNT, FLAG, TEXT = "count", "amount", "flag", "text"
+COUNT, AMOUNT, FLAG, TEXT, PHASE = "count", "amount", "flag", "text", "phase"
+
+_WHO_AND_WHEN: dict[str, str] = {"usable_by": TEXT, "from_phase": PHASE, "survives_close": FLAG}
+"""Parameters a power may take (1848 4.1): who may use it (`owner`, the default: the owning
+corporation; `owner_or_directed`: also any corporation the owning player directs), from which
+phase, and whether the right outlives the private's closing."""
 
 ABILITY_PARAMS: dict[str, dict[str, str]] = {
     "blocks_hexes": {"hexes": HEXES, "while": TEXT},
     "tile_lay": {"hexes": HEXES, "tiles": TILES, "count": COUNT, "free": FLAG,
-                 "connected": FLAG, "extra": FLAG},
+                 "connected": FLAG, "extra": FLAG, **_WHO_AND_WHEN},
     "station": {"hexes": HEXES, "count": COUNT, "free": FLAG, "connected": FLAG, "extra": FLAG,
                 "extra_slot": FLAG, "closes": FLAG},
     "free_train": {"train": TRAIN, "sellable": FLAG, "lapses_on": TRAIN},
-    "free_share": {"corporation": CORPORATION, "percent": AMOUNT},
+    "free_share": {"corporation": CORPORATION, "percent": AMOUNT, "president": FLAG},
     "assign_bonus": {"hexes": HEXES, "amount": AMOUNT, "count": COUNT, "reach": TEXT,
                      "closes": FLAG, "multiplied": FLAG},
     "train_discount": {"percent": AMOUNT, "amount": AMOUNT, "new_only": FLAG, "count": COUNT,
-                       "closes": FLAG, "trains": TRAIN},
+                       "closes": FLAG, "trains": TRAIN, **_WHO_AND_WHEN},
     "train_names": {"names": NAMES},
     "unsold_discount": {"step": AMOUNT, "forced_in_round": COUNT},
     "train_limit": {"increase": AMOUNT, "closes": FLAG},
     "presidency": {"corporation": CORPORATION, "capital": AMOUNT},
+    "closes_on_train_purchase": {"corporation": CORPORATION},
 }
 """Ability type -> its parameters and the kind of value each takes."""
 
@@ -41,11 +47,15 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "train_limit": ("increase",),
     "presidency": ("corporation", "capital"),
     "assign_bonus": ("hexes", "amount"),
+    "free_share": ("corporation", "percent"),
+    "closes_on_train_purchase": ("corporation",),
 }
 
 _CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("assign_bonus", "reach"): frozenset({"train", "track", "any"}),
     ("blocks_hexes", "while"): frozenset({"owned_by_player"}),
+    ("tile_lay", "usable_by"): frozenset({"owner", "owner_or_directed"}),
+    ("train_discount", "usable_by"): frozenset({"owner", "owner_or_directed"}),
 }
 
 
@@ -90,7 +100,25 @@ def _check_value(value: Node, sort: str, hexes: Collection[str], corporations: C
         value.integer(1)
     elif sort == FLAG:
         value.bool()
+    elif sort == PHASE:
+        value.text()
     elif choices is not None:
         value.choice(choices)
     else:
         value.text()
+
+
+def check_ability_refs(privates: Node, phase_names: Collection[str],
+                       train_names: Collection[str]) -> None:
+    """The phases and trains the abilities name exist (known once phases.yaml and trains.yaml
+    are read)."""
+    for private in privates.items():
+        for ability in private.child("abilities", []).items():
+            if ability.has("from_phase") and ability.child("from_phase").text() not in phase_names:
+                raise ability.child("from_phase").error(
+                    f"no phase named {ability.child('from_phase').text()!r} in phases.yaml")
+            trains = ability.child("trains", []) if ability.has("trains") else None
+            for train in (trains.items() if trains is not None and isinstance(trains.value, list)
+                          else [trains] if trains is not None else []):
+                if train.text() not in train_names:
+                    raise train.error(f"no train named {train.text()!r} in trains.yaml")

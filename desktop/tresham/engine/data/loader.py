@@ -13,10 +13,22 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from tresham.engine.data.abilities import ABILITY_TYPES, check_ability
+from tresham.engine.data.abilities import ABILITY_TYPES, check_ability, check_ability_refs
+from tresham.engine.data.banks import read_banks
+from tresham.engine.data.company_fields import (
+    CORPORATION_KEYS, PRIVATE_KEYS, check_auction_steps, check_company_phases,
+    corporation_fields, private_fields, read_homes,
+)
+from tresham.engine.data.market_tracks import read_cell, read_tracks
+from tresham.engine.data.phase_fields import PHASE_KEYS, phase_fields
+from tresham.engine.data.printed_ids import check_printed_ids
+from tresham.engine.data.route_bonuses import read_route_bonuses
+from tresham.engine.data.train_fields import (
+    SIDE_KEYS, TRAIN_KEYS, check_trade_ins, side_fields, train_fields,
+)
 from tresham.engine.data.model import (
     CONVERSIONS, HEX_COLOURS, NODE_ROLES, TILE_COLOURS, TRAIN_KINDS, UNLIMITED, Ability, Allowance,
-    Border, Conversion, CorporationDef, DataChanges, Feature, HexDef, MapDef, MarketCell,
+    Border, Conversion, CorporationDef, DataChanges, Feature, HexDef, MapDef,
     MarketDef, NodeDef, NodeKind, Objective, OptionDef, PhaseDef, PhasedValue, PrivateDef, Terrain,
     TileDef, TitleData, TitleInfo, TrackDef, TrainDef, TrainSide,
 )
@@ -43,6 +55,8 @@ PHASE_EVENTS: frozenset[str] = frozenset({
     "remove_bonus_tokens",          # every assign_bonus token leaves the map
     "remove_unlaid_special_tiles",  # a `special` tile not yet laid leaves the game
     "end_cmd_treasury_income",      # 18VA 4.5.4.3: a station in a CMD no longer pays the treasury
+    "force_special_tile_lays",      # 1848 4.4: a `special` tile still held through a private's
+                                    # tile_lay is laid now by its owner (before privates close)
 })
 """Named events a phase may start with; phases.yaml may name no other."""
 
@@ -55,6 +69,9 @@ FEATURE_TYPES: frozenset[str] = frozenset({
 BORDER_TYPES: frozenset[str] = frozenset({"impassable", "water", "mountain", "gauge"})
 
 TITLE_STATUSES: frozenset[str] = frozenset({"playable", "data_only"})
+
+PRIVATE_AUCTIONS: frozenset[str] = frozenset({"waterfall", "open_bids", "dutch"})
+"""18GA/18AL 3.1, 18VA 4.1, 1848 3.1 (buy at the marked price or cut one price)."""
 
 _ROLE_KINDS: dict[str, NodeKind] = {
     "offmap_city": NodeKind.CITY, "cmd": NodeKind.CITY, "port": NodeKind.OFFBOARD,
@@ -124,17 +141,32 @@ class _TitleLoader:
         phase_names = [p.name for p in phases]
         map_def = self._map(self._file("map.yaml"), phase_names)
         tiles = self._tiles(self._file("tiles.yaml"), phase_names)
-        companies = self._file("companies.yaml")
-        companies.mapping({"corporations", "privates"})
-        corporations = self._corporations(companies.child("corporations"), map_def)
-        privates = self._privates(companies.child("privates", []), map_def, corporations, tiles)
         market = self._market(self._file("market.yaml"))
+        companies = self._file("companies.yaml")
+        companies.mapping({"corporations", "privates", "banks"})
+        corporations = self._corporations(companies.child("corporations"), map_def,
+                                          market.par_values)
+        privates = self._privates(companies.child("privates", []), map_def, corporations, tiles)
         trains_node = self._file("trains.yaml")
-        trains = self._trains(trains_node)
+        trains = self._trains(trains_node, map_def)
         self._check_phase_triggers(phases, trains)
         self._check_train_phases(trains_node, trains, phase_names)
         self._check_train_limits(phases, corporations)
-        title = TitleData(info, map_def, tiles, corporations, privates, market, trains, phases)
+        companies_file = f"maps/{self.title_id}/companies.yaml"
+        check_company_phases(companies_file, corporations, phase_names)
+        check_auction_steps(companies_file, privates, info.private_auction)
+        check_ability_refs(companies.child("privates", []), phase_names,
+                           {t.name for t in trains} | {s.name for t in trains for s in t.sides})
+        check_trade_ins(trains_node.file, trains)
+        banks = read_banks(companies.child("banks", []), market.tracks, phase_names,
+                           info.certificate_limit, set(corporations) | set(privates),
+                           lambda n: _revenue(n, phase_names), _colour)
+        bonuses = read_route_bonuses(
+            self.base / self.title_id / "bonuses.yaml", f"maps/{self.title_id}/bonuses.yaml",
+            {h.label for h in map_def.hexes.values() if h.label},
+            {t.name for t in trains} | {s.name for t in trains for s in t.sides})
+        title = TitleData(info, map_def, tiles, corporations, privates, market, trains, phases,
+                          banks, bonuses)
         return self._with_option_changes(title, title_node, phase_names)
 
     # title.yaml -------------------------------------------------------------------------------
@@ -185,8 +217,7 @@ class _TitleLoader:
             variants=tuple(variants), sections=sections,
             status=node.child("status", "playable").choice(TITLE_STATUSES),
             capitalization=node.child("capitalization", "full").choice({"full", "incremental"}),
-            private_auction=node.child("private_auction", "waterfall").choice(
-                {"waterfall", "open_bids"}))
+            private_auction=node.child("private_auction", "waterfall").choice(PRIVATE_AUCTIONS))
 
     @staticmethod
     def _option(option: Node, seen: set[str], low: int, high: int) -> OptionDef:
@@ -300,11 +331,13 @@ class _TitleLoader:
             trains.append((name, fields))
         phases: list[tuple[str, dict[str, Any]]] = []
         for item in node.child("phases", []).items():
-            item.mapping({"name", "bank_trains_per_type"})
+            item.mapping({"name", "bank_trains_per_type", "train_limit"})
             name = item.child("name").text()
             if name not in phase_names:
                 raise item.child("name").error(f"no phase named {name!r} in phases.yaml")
             fields = {}
+            if item.has("train_limit"):
+                fields["train_limit"] = item.child("train_limit").integer(1)
             if item.has("bank_trains_per_type"):
                 fields["bank_trains_per_type"] = item.child("bank_trains_per_type").count(
                     UNLIMITED)
@@ -353,6 +386,7 @@ class _TitleLoader:
             hexes[hex_def.id] = hex_def
         if not hexes:
             raise node.child("hexes").error("the map has no hexes")
+        check_printed_ids(node.child("hexes"), hexes)
         for index, hex_def in enumerate(hexes.values()):
             for node_def in hex_def.track.nodes:
                 target = node_def.attached_to
@@ -365,7 +399,7 @@ class _TitleLoader:
 
     def _hex(self, node: Node, grid: HexGrid, phase_names: list[str]) -> HexDef:
         node.mapping({"id", "name", "colour", "label", "cities", "towns", "offboards", "paths",
-                      "terrain", "borders", "features", "blocks_through"})
+                      "terrain", "borders", "features", "blocks_through", "printed_id"})
         id_node = node.child("id")
         hex_id = id_node.text()
         try:
@@ -388,7 +422,8 @@ class _TitleLoader:
             id=hex_id, colour=colour, track=_track(node, phase_names),
             name=node.child("name", None).opt_text(), label=node.child("label", None).opt_text(),
             terrain=terrain, borders=tuple(borders), features=tuple(features),
-            blocks_through=node.child("blocks_through", False).bool())
+            blocks_through=node.child("blocks_through", False).bool(),
+            printed_id=node.child("printed_id", None).opt_text())
 
     # tiles.yaml -------------------------------------------------------------------------------
 
@@ -438,17 +473,18 @@ class _TitleLoader:
 
     # companies.yaml ---------------------------------------------------------------------------
 
-    def _corporations(self, node: Node, map_def: MapDef) -> dict[str, CorporationDef]:
+    def _corporations(self, node: Node, map_def: MapDef,
+                      par_values: tuple[int, ...]) -> dict[str, CorporationDef]:
         result: dict[str, CorporationDef] = {}
         for item in node.items():
             item.mapping({"id", "name", "home", "home_city", "tokens", "colour", "text_colour",
-                          "shares", "float_percent", "objective", "converts_to", "profile_ids"})
+                          "shares", "float_percent", "objective", "converts_to", "profile_ids"}
+                         | CORPORATION_KEYS)
             corp_id = item.child("id").text()
             if corp_id in result:
                 raise item.child("id").error(f"corporation {corp_id} is listed twice")
-            home = item.child("home").text()
-            if home not in map_def.hexes:
-                raise item.child("home").error(f"hex {home} is not on the map")
+            homes = read_homes(item, map_def.hexes)
+            home = homes[0]
             home_city_node = item.child("home_city", 0)
             home_city: int | None = None if home_city_node.value == "choose" \
                 else home_city_node.integer(0)
@@ -481,7 +517,8 @@ class _TitleLoader:
                 text_colour=_colour(item.child("text_colour", "#ffffff")),
                 shares=shares, float_percent=item.child("float_percent").integer(1),
                 home_city=home_city, objective=objective, converts_to=converts_to,
-                profile_ids=_profile_ids(item.child("profile_ids", {})))
+                profile_ids=_profile_ids(item.child("profile_ids", {})), homes=homes,
+                **corporation_fields(item, map_def.hexes, par_values))
         if not result:
             raise node.error("no corporations")
         return result
@@ -491,7 +528,7 @@ class _TitleLoader:
         result: dict[str, PrivateDef] = {}
         for item in node.items():
             item.mapping({"id", "name", "par", "revenue", "abilities", "description",
-                          "profile_ids"})
+                          "profile_ids"} | PRIVATE_KEYS)
             private_id = item.child("id").text()
             if private_id in result or private_id in corporations:
                 raise item.child("id").error(f"company id {private_id} is used twice")
@@ -500,13 +537,14 @@ class _TitleLoader:
                 revenue=item.child("revenue").integer(0),
                 abilities=_abilities(item.child("abilities", []), map_def, corporations, tiles),
                 description=item.child("description", "").text() if item.has("description")
-                else "", profile_ids=_profile_ids(item.child("profile_ids", {})))
+                else "", profile_ids=_profile_ids(item.child("profile_ids", {})),
+                **private_fields(item, item.child("par").integer(0)))
         return result
 
     # market.yaml ------------------------------------------------------------------------------
 
     def _market(self, node: Node) -> MarketDef:
-        node.mapping({"legend", "rows", "par_values"})
+        node.mapping({"legend", "rows", "par_values", "tracks"})
         legend: dict[str, str] = {}
         for letter, meaning in node.child("legend", {}).entries():
             if not isinstance(letter, str) or not re.fullmatch(r"[a-z]", letter):
@@ -514,21 +552,12 @@ class _TitleLoader:
             legend[letter] = meaning.choice(MARKET_ZONES)
         rows = []
         for r, row in enumerate(node.child("rows").items()):
-            cells = []
-            for c, cell in enumerate(row.items()):
-                match = re.fullmatch(r"(\d+)([a-z]*)", str(cell.value))
-                if not match:
-                    raise cell.error("expected a price with optional zone letters, like 110p")
-                zones = set()
-                for letter in match.group(2):
-                    if letter not in legend:
-                        raise cell.error(f"zone letter {letter!r} is not in the legend")
-                    zones.add(legend[letter])
-                cells.append(MarketCell(r, c, int(match.group(1)), frozenset(zones)))
+            cells = [read_cell(cell, legend, r, c) for c, cell in enumerate(row.items())]
             if not cells:
                 raise row.error("a market row needs at least one cell")
             rows.append(tuple(cells))
-        market = MarketDef(tuple(rows), tuple(p.integer(1) for p in node.child("par_values").items()))
+        market = MarketDef(tuple(rows), tuple(p.integer(1) for p in node.child("par_values").items()),
+                           read_tracks(node.child("tracks", {}), legend))
         for i, price in enumerate(market.par_values):
             if market.par_cell(price) is None:
                 raise node.error(f"no par cell with price {price}", f"par_values[{i}]")
@@ -536,12 +565,12 @@ class _TitleLoader:
 
     # trains.yaml and phases.yaml --------------------------------------------------------------
 
-    def _trains(self, node: Node) -> tuple[TrainDef, ...]:
+    def _trains(self, node: Node, map_def: MapDef) -> tuple[TrainDef, ...]:
         node.mapping({"trains"})
         trains: list[TrainDef] = []
         for item in node.child("trains").items():
             item.mapping({"name", "count", "price", "distance", "rusts_on", "obsolete_on",
-                          "multiplier", "kind", "sides", "available_on"})
+                          "multiplier", "kind", "sides", "available_on"} | TRAIN_KEYS)
             name = item.child("name").text()
             if any(t.name == name for t in trains):
                 raise item.child("name").error(f"train {name} is listed twice")
@@ -552,7 +581,7 @@ class _TitleLoader:
                         raise item.child(key).error("a two-sided card gives this for each side")
                 first = sides[0]
                 distance, multipliers = first.distance, first.multipliers
-                kind: str | None = first.kind
+                kind = first.kind
             else:
                 distance = _distance(item.child("distance"))
                 multipliers = _multipliers(item.child("multiplier", {}))
@@ -563,7 +592,8 @@ class _TitleLoader:
                 rusts_on=item.child("rusts_on", None).opt_text(),
                 obsolete_on=item.child("obsolete_on", None).opt_text(),
                 multipliers=multipliers, kind=kind, sides=sides,
-                available_on=item.child("available_on", None).opt_text()))
+                available_on=item.child("available_on", None).opt_text(),
+                **train_fields(item, map_def.hexes)))
         owner: dict[str, str] = {t.name: t.name for t in trains}
         for i, train in enumerate(trains):
             for side in train.sides:
@@ -579,7 +609,7 @@ class _TitleLoader:
         for i, item in enumerate(node.child("phases").items()):
             item.mapping({"name", "starts_with", "tiles", "train_limit", "operating_rounds",
                           "bank_trains_per_turn", "corporations_buy_privates", "events",
-                          "bank_trains_per_type", "conversion"})
+                          "bank_trains_per_type", "conversion"} | PHASE_KEYS)
             name = item.child("name").text()
             if any(p.name == name for p in phases):
                 raise item.child("name").error(f"phase {name} is listed twice")
@@ -611,7 +641,8 @@ class _TitleLoader:
                 train_limits=limits,
                 bank_trains_per_type=item.child("bank_trains_per_type", "unlimited").count(
                     UNLIMITED),
-                conversion=item.child("conversion", "none").choice(CONVERSIONS)))
+                conversion=item.child("conversion", "none").choice(CONVERSIONS),
+                **phase_fields(item)))
         return tuple(phases)
 
     def _check_phase_triggers(self, phases: tuple[PhaseDef, ...],
@@ -670,13 +701,13 @@ def _sides(node: Node) -> tuple[TrainSide, ...]:
     """The sides of a two-sided train card, each with its own name, kind and reach."""
     sides: list[TrainSide] = []
     for item in node.items():
-        item.mapping({"name", "kind", "distance", "multiplier"})
+        item.mapping({"name", "kind", "distance", "multiplier"} | SIDE_KEYS)
         name = item.child("name").text()
         if any(s.name == name for s in sides):
             raise item.child("name").error(f"side {name} is listed twice")
-        sides.append(TrainSide(name, item.child("kind").choice(TRAIN_KINDS),
-                               _distance(item.child("distance")),
-                               _multipliers(item.child("multiplier", {}))))
+        kind = item.child("kind").choice(TRAIN_KINDS) if item.has("kind") else None
+        sides.append(TrainSide(name, kind, _distance(item.child("distance")),
+                               _multipliers(item.child("multiplier", {})), **side_fields(item)))
     if len(sides) < 2:
         raise node.error("a two-sided card lists both of its sides")
     return tuple(sides)

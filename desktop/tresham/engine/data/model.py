@@ -7,21 +7,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from tresham.engine.hexgrid import HexGrid
 
+if TYPE_CHECKING:
+    from tresham.engine.data.banks import BankDef
+    from tresham.engine.data.company_fields import AuctionSteps, FloatConnection
+    from tresham.engine.data.route_bonuses import RouteBonus
+    from tresham.engine.data.train_fields import TradeIn
+
 COLOUR_ORDER: tuple[str, ...] = ("white", "yellow", "green", "brown", "gray")
 HEX_COLOURS: frozenset[str] = frozenset(COLOUR_ORDER) | {"red", "blue"}
-TILE_COLOURS: frozenset[str] = frozenset(COLOUR_ORDER[1:])
+TILE_COLOURS: frozenset[str] = frozenset(COLOUR_ORDER[1:]) | {"blue"}
+"""Blue: a tile laid on a blue hex, only through a private's ability (1848's Tasmania)."""
 
 UNLIMITED = -1
 """A count that never runs out (tiles, trains, distance)."""
 
-NODE_ROLES: frozenset[str] = frozenset({"offmap_city", "port", "cmd", "mine"})
+NODE_ROLES: frozenset[str] = frozenset({"offmap_city", "port", "cmd", "mine", "gauge"})
 """What a stop is beyond its kind (18VA 4.5.4): an off-map city (a red city: at the end of a
 route), a port (adds to the city it is attached to), a coal mining district (freight trains only)
-or a mine (a town in a hex with a `mine` feature). Train distances and title hooks name them."""
+or a mine (a town in a hex with a `mine` feature); or a gauge change (1848 7.6: a stop of value
+0 where a route crosses a `gauge` border, which no hex prints). Train distances and title hooks
+name them."""
 
 
 class NodeKind(Enum):
@@ -173,6 +182,9 @@ class HexDef:
     borders: tuple[Border, ...] = ()
     features: tuple[Feature, ...] = ()
     blocks_through: bool = False
+    printed_id: str | None = None
+    """The hex's name on the printed board where it differs from `id` (1848 numbers the hexes
+    of a row one by one: 18xx.games' F17 is the board's F9), for messages to cite."""
 
     @property
     def terrain_cost(self) -> int:
@@ -187,6 +199,10 @@ class HexDef:
 class MapDef:
     grid: HexGrid
     hexes: Mapping[str, HexDef]
+
+    def printed_name(self, hex_id: str) -> str:
+        """The hex's name as the printed board gives it, for messages that cite the board."""
+        return self.hexes[hex_id].printed_id or hex_id
 
     @property
     def parity(self) -> int:
@@ -238,6 +254,15 @@ class CorporationDef:
     converts_to: Conversion | None = None
     profile_ids: Mapping[str, str] = field(default_factory=dict, hash=False)
     """The id another implementation uses for it, by profile ("18xx.games": "WMR")."""
+    homes: tuple[str, ...] = ()
+    """Every home hex, `home` first; more than one only for 1848's COM (Sydney and Adelaide)."""
+    homes_reserve_slots: bool = True
+    """False: other corporations need leave no circle free in its homes, and a home station
+    with no free circle waits at the tile's edge (1848 5.3.6, 7.7.4)."""
+    par: int | None = None
+    """A fixed starting price (1848 5.2.1: the CAR's is always 100)."""
+    float_connection: FloatConnection | None = None
+    """A track link it needs, besides its sold shares, to start operating (1848 5.3.2)."""
 
     @property
     def share_count(self) -> int:
@@ -254,6 +279,12 @@ class PrivateDef:
     abilities: tuple[Ability, ...] = ()
     description: str = ""
     profile_ids: Mapping[str, str] = field(default_factory=dict, hash=False)
+    auction: AuctionSteps | None = None
+    """Its price steps in a Dutch auction (1848 3.1: down by `step` to `floor`)."""
+    corporation_price: tuple[int, int] | None = None
+    """(lowest, highest) a corporation may pay for it, where the title's rules give a range."""
+    sold_to_corporations: bool = True
+    """False: no corporation may ever buy it (1848's P5 and P6)."""
 
 
 @dataclass(frozen=True)
@@ -268,6 +299,9 @@ class MarketCell:
 class MarketDef:
     rows: tuple[tuple[MarketCell, ...], ...]
     par_values: tuple[int, ...]
+    tracks: Mapping[str, tuple[MarketCell, ...]] = field(default_factory=dict, hash=False)
+    """Price lines apart from the grid, by name (1848: the Bank of England's), each cell's
+    `row` 0 and `column` its step."""
 
     def par_cell(self, price: int) -> MarketCell | None:
         for row in self.rows:
@@ -291,6 +325,8 @@ class Allowance:
 
 
 TRAIN_KINDS: frozenset[str] = frozenset({"passenger", "freight"})
+TILE_LAY_KINDS: frozenset[str] = frozenset({"lay", "yellow", "upgrade"})
+"""What one tile lay of a phase's `tile_lays` may be: a new yellow tile, an upgrade, or either."""
 
 
 @dataclass(frozen=True)
@@ -298,9 +334,14 @@ class TrainSide:
     """One side of a two-sided train card (18VA 4.5.8): the buyer declares which it runs as."""
 
     name: str
-    kind: str
+    kind: str | None
     distance: tuple[Allowance, ...]
     multipliers: tuple[tuple[NodeKind, int], ...] = ()
+    price: int | None = None
+    """This side's price where the sides cost differently (1848: 2 £100, 2+ £120); None: the
+    card's."""
+    trade_in: TradeIn | None = None
+    """An old train the buyer of this side may hand in for a discount (1848's D)."""
 
 
 @dataclass(frozen=True)
@@ -322,6 +363,16 @@ class TrainDef:
     available_on: str | None = None
     """The train whose first purchase makes these buyable, out of list order (18VA's 4D are
     for sale from the first 6)."""
+    destination: tuple[str, ...] = ()
+    """Hexes one of which ends each of its routes, which start at one of the corporation's
+    stations and count those two stops only (1848's 2E, 8.2.5)."""
+    counts_for_limit: bool = True
+    max_owned: int = UNLIMITED
+    """How many a corporation may own at once."""
+    tradeable: bool = True
+    """False: never sold from one corporation to another."""
+    satisfies_must_own: bool = True
+    """False: owning it does not meet the duty to own a train."""
 
     def side(self, name: str) -> TrainSide:
         for side in self.sides:
@@ -353,6 +404,11 @@ class PhaseDef:
     """How many trains of one type a corporation may buy from the bank in an operating round."""
     conversion: str = "none"
     """One of CONVERSIONS: whether corporations with `converts_to` may convert now."""
+    tile_lays: tuple[tuple[str, ...], ...] = ()
+    """What a corporation may lay in its track step: alternatives, each a list of lays of
+    TILE_LAY_KINDS (1848 9.3: up to two yellow tiles, or one upgrade); empty: one lay."""
+    corporations_trade_trains: bool = True
+    """Whether corporations may sell trains to one another (1848: only from phase 3)."""
 
     def limit_for(self, share_count: int) -> int:
         """The train limit of a corporation with `share_count` shares."""
@@ -458,6 +514,10 @@ class TitleData:
     market: MarketDef
     trains: tuple[TrainDef, ...]
     phases: tuple[PhaseDef, ...]
+    banks: Mapping[str, BankDef] = field(default_factory=dict, hash=False)
+    """Bank companies players hold shares of (1848's Bank of England), by id."""
+    route_bonuses: tuple[RouteBonus, ...] = ()
+    """Bonuses a train's route earns for the stops it visits (bonuses.yaml; 1848's K-K)."""
 
     @property
     def id(self) -> str:
