@@ -27,6 +27,7 @@ from tresham.engine.shares import Shares
 from tresham.engine.state import IPO, MARKET
 from tresham.engine.trains import Trains
 from tresham.importers import eighteen_xx_games as xx
+from tresham.importers.profile_ids import local_ids, localize_state
 
 COMPARED_GAME_FIELDS = ("round", "phase", "bank", "acting", "depot_next", "finished")
 COMPARED_CORPORATION_FIELDS = ("cash", "price", "market_cell", "par", "president", "floated",
@@ -202,7 +203,8 @@ class Diverged(Exception):
 
 def run(path: Path, trace_out: TextIO | None = None,
         reference: list[dict[str, Any]] | None = None,
-        report: Callable[[str], None] = print) -> tuple[Outcome, bool]:
+        report: Callable[[str], None] = print,
+        data_only_titles: bool = False) -> tuple[Outcome, bool]:
     """Replay a file; return the outcome and whether the reference trace (if any) matched.
     A file that cannot be read at all gives an outcome with its error and no game."""
     try:
@@ -219,7 +221,7 @@ def run(path: Path, trace_out: TextIO | None = None,
             pass
     on_action = _comparer(ids, trace_out, reference, report)
     try:
-        opened = game_file.open_document(document, path.name, on_action)
+        opened = game_file.open_document(document, path.name, on_action, data_only_titles)
     except SaveFileError as exc:
         return Outcome(None, [], None, in_file, None, 0, error=str(exc)), True
     except Diverged as exc:
@@ -249,7 +251,8 @@ def _comparer(ids: dict[str, str], trace_out: TextIO | None,
                                         "entity": record.get("entity"), "state": ours}) + "\n")
         ref = by_action.get(record.get("id"))
         if ref is not None:
-            found = differences(ours, ref["state"])
+            found = differences(ours, localize_state(ref["state"],
+                                                     local_ids(game.title, xx.PROFILE)))
             if found:
                 report(f"first difference after action {record.get('id')} "
                        f"({record.get('type')} by {record.get('entity')}):")
@@ -303,7 +306,8 @@ def main(args: Any) -> int:
         return 2
     try:
         outcome, matched = run(path, trace_out, reference,
-                               report=lambda line: print(line, file=sys.stderr))
+                               report=lambda line: print(line, file=sys.stderr),
+                               data_only_titles=getattr(args, "data_only_titles", False))
     finally:
         if trace_out:
             trace_out.close()

@@ -101,7 +101,7 @@ class TitleRules:
     def corporation_share_count(self, corp_id: str) -> int:
         """How many shares the corporation has now. The one place train limits, dividends and
         holding limits ask, because it can change in play (18VA's and 18GB's conversions)."""
-        return self.game.title.corporations[corp_id].share_count
+        return Shares(self.game).share_count(self.game.state.corporations[corp_id])
 
     # Round sequence and the end of the game (5) -----------------------------------------------
 
@@ -445,7 +445,7 @@ class TitleRules:
             for corp in state.corporations.values():
                 if corp.market_cell is None:
                     continue
-                value += market.price(corp) * shares.percent(corp, player.name) // 10
+                value += shares.worth(corp, shares.percent(corp, player.name), market.price(corp))
             for private in state.privates.values():
                 if private.owner == player.name and not private.closed:
                     value += self.game.title.privates[private.id].par

@@ -26,6 +26,7 @@ from tresham.engine.routes.legality import routes_problem
 from tresham.engine.savefile import describe
 from tresham.engine.state import IPO
 from tresham.engine.upgrades import current_track
+from tresham.importers.profile_ids import local_ids, localize_record
 
 NO_EFFECT = {"message", "log", "program_disable", "program_share_pass", "program_buy_shares",
              "program_auction_bid", "program_independent_mines", "program_merger_pass",
@@ -206,7 +207,8 @@ def replay(export: Export, on_action: Any = None, before_action: Any = None) -> 
     except IllegalAction as exc:  # a DataError (our own data damaged) is the caller's to word
         raise ExportError(f"the game cannot be set up: {exc}") from None
     state = Replay(export, history)
-    records = effective_actions(export.actions)
+    ids = local_ids(history.game.title, PROFILE)
+    records = [localize_record(r, ids) for r in effective_actions(export.actions)]
     state.total = len(records)
     flat = [(r, part) for r in records for part in with_automation(r)]
     record_start = 0

@@ -79,7 +79,7 @@ def price_after_sale(game: Game, corp_id: str, percent: int) -> int:
     corp = dataclasses.replace(game.state.corporations[corp_id])
     scratch = dataclasses.replace(game.state, corporations={}, players=[], privates={})
     market = StockMarket(game.title.market, scratch)
-    market.move_down(corp, percent // 10)
+    market.move_down(corp, Shares(game).count(corp, percent))
     return market.price(corp)
 
 
@@ -534,7 +534,7 @@ class WhatNowPanel(QWidget):
                 combo = _combo()
                 for choice in options["par"]:
                     price = choice.fields["price"]
-                    cost = price * definition.shares[0] // 10
+                    cost = Shares(game).worth(corp, corp.share_sizes[0], price)
                     combo.addItem(f"par {money(price)} (pay {money(cost)})", choice)
                 button = QPushButton("Start")
                 button.setToolTip(f"Buy the president's certificate of {definition.name} "
@@ -571,7 +571,7 @@ class WhatNowPanel(QWidget):
         corp = game.state.corporations[corp_id]
         market = StockMarket(game.title.market, game.state)
         entity = self.session.entity_for(choice) or ""
-        price = market.price(corp) * percent // 10
+        price = Shares(game).worth(corp, percent, market.price(corp))
         after_sale = price_after_sale(game, corp_id, percent)
         drop = f", value {money(market.price(corp))}→{money(after_sale)}"
         if short:  # fits the stock grid's narrow box
@@ -814,13 +814,16 @@ class WhatNowPanel(QWidget):
         shares = Shares(game)
         self.layout_.addWidget(self._section(f"Revenue {money(revenue)}: pay out or withhold?"))
         lines = []
+        per_share = revenue // shares.share_count(corp)
         for player in game.state.players:
             percent = shares.percent(corp, player.name)
             if percent:
-                lines.append(f"{player.name} ({percent}%) gets {money(revenue * percent // 100)}")
+                lines.append(f"{player.name} ({percent}%) gets "
+                             f"{money(per_share * shares.count(corp, percent))}")
         market_percent = shares.percent(corp, MARKET)
         if market_percent:
-            lines.append(f"{corp_id} gets {money(revenue * market_percent // 100)} for the "
+            market_pay = per_share * shares.count(corp, market_percent)
+            lines.append(f"{corp_id} gets {money(market_pay)} for the "
                          f"{market_percent}% in the open market")
         ipo = shares.percent(corp, IPO)
         if ipo:

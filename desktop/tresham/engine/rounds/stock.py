@@ -366,7 +366,8 @@ class StockRound(Round):
                 if self._buy_problem(player, corp, source) is None:
                     yield Choice(BuyShare, {"corporation": corp.id, "source": source},
                                  text=f"Buy a {corp.id} share from the {source}")
-            for percent in range(10, self.shares.percent(corp, player) + 1, 10):
+            step = self.shares.share_percent(corp)
+            for percent in range(step, self.shares.percent(corp, player) + 1, step):
                 if self._sell_problem(player, corp, percent) is None:
                     yield Choice(SellShares, {"corporation": corp.id, "percent": percent},
                                  text=f"Sell {percent}% of {corp.id}")
@@ -403,7 +404,7 @@ class StockRound(Round):
         count, limit = self.certificate_count(player), self._certificate_limit()
         if count <= limit:
             return None
-        can_sell = any(self._sell_problem(player, corp, 10) is None
+        can_sell = any(self._sell_problem(player, corp, self.shares.share_percent(corp)) is None
                        for corp in self.game.state.corporations.values()
                        if self.shares.percent(corp, player))
         if not can_sell:
@@ -491,8 +492,8 @@ class StockRound(Round):
         problem = self._buy_problem_common(player, corp)
         if problem:
             return problem
-        size = self.game.title.corporations[corp.id].shares[PRESIDENT]
-        cost = price * size // 10
+        size = corp.share_sizes[PRESIDENT]
+        cost = self.shares.worth(corp, size, price)
         if self.game.state.player(player).cash < cost:
             return f"{player} cannot afford ${cost} for the president's certificate"
         return self._limits_problem(player, corp, size, yellow_exempt=False)
@@ -509,8 +510,8 @@ class StockRound(Round):
         if not available:
             where = "initial offering" if source == IPO else "open market"
             return f"no {corp.id} certificate is left in the {where}"
-        size = self.game.title.corporations[corp.id].shares[available[0]]
-        price = self._share_price(corp, source) * size // 10
+        size = corp.share_sizes[available[0]]
+        price = self.shares.worth(corp, size, self._share_price(corp, source))
         if self.game.state.player(player).cash < price:
             return f"{player} cannot afford ${price} for a {corp.id} share"
         return self._limits_problem(player, corp, size,
@@ -524,8 +525,8 @@ class StockRound(Round):
         state = self.game.state
         cell = self.game.title.market.par_cell(price)
         assert cell is not None
-        size = self.game.title.corporations[corp.id].shares[PRESIDENT]
-        cost = price * size // 10
+        size = corp.share_sizes[PRESIDENT]
+        cost = self.shares.worth(corp, size, price)
         corp.par = price
         self.market.place(corp, cell)
         self.shares.move(corp, PRESIDENT, player)
@@ -538,8 +539,8 @@ class StockRound(Round):
     def _buy(self, player: str, corp: CorporationState, source: str) -> None:
         state = self.game.state
         index = next(i for i in self.shares.certificates(corp, source) if i != PRESIDENT)
-        size = self.game.title.corporations[corp.id].shares[index]
-        price = self._share_price(corp, source) * size // 10
+        size = corp.share_sizes[index]
+        price = self.shares.worth(corp, size, self._share_price(corp, source))
         previous = self.shares.president(corp)
         self.shares.move(corp, index, player)
         state.player(player).cash -= price
@@ -570,8 +571,9 @@ class StockRound(Round):
         if self.opened_with_privates and self.game.rules.no_sales_in_first_share_round():
             return ("no one may sell shares in the stock round in which the last private "
                     "company is sold")
-        if percent <= 0 or percent % 10:
-            return "shares are sold in steps of 10%"
+        step = self.shares.share_percent(corp)
+        if percent <= 0 or percent % step:
+            return f"{corp.id} shares are sold in steps of {step}%"
         if self.turn.bought and self.turn.sold_before_buy:
             return "a turn's purchase must come before all its sales or after them all (3.2)"
         held = self.shares.percent(corp, player)
@@ -582,7 +584,7 @@ class StockRound(Round):
         if self.shares.percent(corp, MARKET) + percent > 50:
             return f"the open market may hold at most 50% of {corp.id} (3.2(a)(2))"
         if self.shares.president(corp) == player:
-            president_size = self.game.title.corporations[corp.id].shares[PRESIDENT]
+            president_size = corp.share_sizes[PRESIDENT]
             ordinary = held - president_size
             if percent > ordinary:
                 if successor(self.game, corp, player, held - percent) is None:
