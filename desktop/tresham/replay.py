@@ -21,6 +21,7 @@ from tresham.engine.errors import RefusedAction, SaveFileError
 from tresham.engine.game import Game
 from tresham.engine.history import History
 from tresham.engine.market import StockMarket
+from tresham.engine.rounds.open_auction import OpenBidsAuction
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.shares import Shares
@@ -110,16 +111,21 @@ def _round_name(game: Game) -> str:
     round_ = game.round
     if isinstance(round_, StockRound):
         return "Auction" if round_.auction or round_.private_turns else "Stock"
+    if isinstance(round_, OpenBidsAuction):
+        return "Auction"
     return "Operating" if isinstance(round_, OperatingRound) else type(round_).__name__
 
 
 def _phase_name(game: Game) -> str:
     """18xx.games has no phase before the first train is bought: our opening phase, which no
-    train starts, is reported under the name of the phase after it."""
+    train starts, is reported under the name of the phase the first train starts (18GA's "1"
+    as "2"; 18VA's "2" stands, its first train starting no phase)."""
     phases = game.title.phases
     names = [p.name for p in phases]
     index = names.index(game.state.phase)
-    if phases[index].starts_with is None and index + 1 < len(phases):
+    first_train = game.title.trains[0].name if game.title.trains else None
+    if phases[index].starts_with is None and index + 1 < len(phases) \
+            and phases[index + 1].starts_with == first_train:
         return phases[index + 1].name
     return game.state.phase
 

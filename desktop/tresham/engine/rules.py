@@ -15,12 +15,13 @@ from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Round
 from tresham.engine.routes.connectivity import has_route
 from tresham.engine.routes.rules import RouteRules
+from tresham.engine.rounds.open_auction import OpenBidsAuction
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.steps.base import TurnRecord
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.selling import sell_shares
 from tresham.engine.shares import PRESIDENT, Shares
-from tresham.engine.state import BANK, IPO, CorporationState, TrainName
+from tresham.engine.state import BANK, IPO, CorporationState, StationToken, TrainName
 from tresham.engine.trains import Trains
 from tresham.engine.upgrades import UpgradeRules
 
@@ -90,8 +91,10 @@ class TitleRules:
         return train.obsolete_on
 
     def corporation_tokens(self, corp_id: str) -> tuple[int, ...]:
-        """Prices of the corporation's station tokens, the home station first."""
-        return self.game.title.corporations[corp_id].tokens
+        """Prices of the corporation's station tokens, the home station first; then any it
+        gained in play (18VA 4.5.1)."""
+        added = self.game.state.corporations[corp_id].tokens_added
+        return self.game.title.corporations[corp_id].tokens + tuple(added)
 
     def home_of(self, corp_id: str) -> tuple[str, int | None]:
         """The home hex and city; city None when the corporation chooses it (several cities)."""
@@ -106,11 +109,16 @@ class TitleRules:
     # Round sequence and the end of the game (5) -----------------------------------------------
 
     def first_round(self) -> Round:
+        if self.game.title.info.private_auction == "open_bids":
+            return OpenBidsAuction(self.game)
         self.game.state.stock_round_number = 1
         return StockRound(self.game, 1)
 
     def next_round(self, finished: Round) -> Round:
         state = self.game.state
+        if isinstance(finished, OpenBidsAuction):
+            state.stock_round_number = 1
+            return StockRound(self.game, 1)
         if isinstance(finished, StockRound):
             if state.game_ends_after == END_AFTER_SR_AND_OR:
                 state.game_ends_after = END_AFTER_OR
@@ -258,6 +266,48 @@ class TitleRules:
 
     def on_phase_change(self, phase: PhaseDef) -> None:
         """Anything a title does when a phase begins, beyond the data's events."""
+
+    # The opening auction with open bids (18VA 4.1) ---------------------------------------------
+
+    def forced_zero_bid_placed(self) -> bool:
+        """Variant forced_zero_bid_placed: an item falling to $0 gets the priority holder's $0
+        bid at once, and the turn goes on past him (4.1: he must bid at least $0 on it at his
+        next turn)."""
+        return bool(self.option("forced_zero_bid_placed"))
+
+    def start_with_presidency(self, player: str, corp_id: str, par: int, capital: int) -> None:
+        """The buyer of a corporation's presidency (an auction item) sets its par: he takes the
+        president's certificate and the bank pays the corporation `capital` times the par
+        (18VA 4.1, 4.3.3)."""
+        state = self.game.state
+        corp = state.corporations[corp_id]
+        cell = self.game.title.market.par_cell(par)
+        assert cell is not None
+        corp.par = par
+        StockMarket(self.game.title.market, state).place(corp, cell)
+        Shares(self.game).move(corp, PRESIDENT, player)
+        amount = capital * par
+        corp.treasury += amount
+        state.bank -= amount
+        corp.floated = True
+        self.game.log(f"{player} starts {corp_id} at par ${par}; the bank pays {corp_id} "
+                      f"${amount}")
+        self.on_corporation_started(corp_id)
+
+    def on_corporation_started(self, corp_id: str) -> None:
+        """Anything done as a corporation's president's certificate is first bought (18VA
+        4.3.3: its home station goes down)."""
+
+    def place_home_station(self, corp_id: str) -> None:
+        """The corporation's home station goes down in its home city, free."""
+        hex_id, city = self.home_of(corp_id)
+        assert city is not None
+        self.game.state.board.tokens.append(StationToken(corp_id, hex_id, city))
+        self.game.state.corporations[corp_id].tokens_placed = 1
+        self.game.log(f"{corp_id} places its home station in {hex_id}")
+
+    def after_private_auction(self) -> None:
+        """What happens once the opening auction is over (18VA 4.1: seats re-ordered)."""
 
     # Private companies ------------------------------------------------------------------------
 
