@@ -17,8 +17,8 @@ from tresham.engine.routes.connectivity import has_route
 from tresham.engine.routes.rules import RouteRules
 from tresham.engine.rounds.open_auction import OpenBidsAuction
 from tresham.engine.rounds.operating import OperatingRound
-from tresham.engine.rounds.steps.base import TurnRecord
-from tresham.engine.rounds.stock import StockRound
+from tresham.engine.rounds.steps.base import Step, TurnRecord
+from tresham.engine.rounds.stock import StockRound, TurnRecord as StockTurn
 from tresham.engine.selling import sell_shares
 from tresham.engine.shares import PRESIDENT, Shares
 from tresham.engine.state import BANK, IPO, CorporationState, StationToken, TrainName
@@ -199,8 +199,12 @@ class TitleRules:
     # Corporations -----------------------------------------------------------------------------
 
     def float_corporation(self, corp: CorporationState) -> None:
-        """3.4: the corporation floats and receives ten times its par value from the bank."""
+        """3.4: the corporation floats and receives ten times its par value from the bank.
+        Under incremental capitalization (18VA 4.3.2) it has been paid share by share."""
         assert corp.par is not None
+        if self.game.title.info.capitalization == "incremental":
+            corp.floated = True
+            return
         capital = corp.par * 10
         corp.floated = True
         corp.treasury += capital
@@ -228,6 +232,51 @@ class TitleRules:
 
     def sell_shares(self, player: str, corporation: str, percent: int) -> None:
         sell_shares(self.game, player, corporation, percent)
+
+    # Operating turns --------------------------------------------------------------------------
+
+    def turn_steps(self, shared: tuple[type[Step], ...]) -> tuple[type[Step], ...]:
+        """The steps of an operating turn, in order: the shared ones, or a title's (18VA opens
+        the turn with its conversion step)."""
+        return shared
+
+    def next_to_operate(self, round_: OperatingRound,
+                        waiting: list[CorporationState]) -> CorporationState:
+        """The corporation that operates next among those yet to operate this round: the
+        highest share value now (18GA 4(b), 18VA 4.5)."""
+        return min(waiting, key=round_.market.operating_order_key)
+
+    def move_after_payout(self, corp: CorporationState, revenue: int) -> None:
+        """The share price after a dividend is paid out: one column right (18GA 4.2.4)."""
+        StockMarket(self.game.title.market, self.game.state).move_right(corp)
+
+    def conversion_problem(self, corp_id: str) -> str | None:
+        """Why a title forbids this voluntary conversion, beyond the phase (18VA 4.5.1)."""
+        return None
+
+    # Stock turns ------------------------------------------------------------------------------
+
+    def holding_limit(self, corp_id: str) -> int:
+        """The percent of a corporation one player may hold (18GA 3.3(a): 60%)."""
+        return 60
+
+    def stock_sale_problem(self, turn: StockTurn, player: str, corp_id: str,
+                           percent: int) -> str | None:
+        """Why a title forbids this sale in a stock turn, beyond the shared rules (18VA 4.3)."""
+        return None
+
+    def privates_traded_between_players(self) -> bool:
+        """Whether players sell private companies to each other in stock turns (18GA 3.2(b);
+        18VA has no such trade)."""
+        return True
+
+    def after_share_bought(self, corp_id: str, source: str) -> None:
+        """After a certificate is bought in a stock turn (18VA 4.4: the sixth share)."""
+
+    def rises_when_sold_out(self, corp_id: str) -> bool:
+        """Whether a corporation whose shares players hold all rises at the end of a stock
+        round (3.6; 18VA 3.2: ten-share corporations only)."""
+        return True
 
     # Phases -----------------------------------------------------------------------------------
 

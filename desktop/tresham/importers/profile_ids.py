@@ -18,10 +18,12 @@ ID_FIELDS = ("entity", "company", "corporation", "target")
 def local_ids(title: TitleData, profile: str) -> dict[str, str]:
     """`profile`'s id -> ours, for every corporation and private company that has one."""
     found = {}
-    for company in (*title.corporations.values(), *title.privates.values()):
-        theirs = company.profile_ids.get(profile)
-        if theirs and theirs != company.id:
-            found[theirs] = company.id
+    named = [(c.id, c.profile_ids) for c in title.corporations.values()] + \
+        [(p.id, p.profile_ids) for p in title.privates.values()]
+    for ours, profile_ids in named:
+        theirs = profile_ids.get(profile)
+        if theirs and theirs != ours:
+            found[theirs] = ours
     return found
 
 

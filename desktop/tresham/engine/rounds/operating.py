@@ -42,6 +42,10 @@ class OperatingRound(Round):
         self.set_size = set_size
         self.market = StockMarket(game.title.market, game.state)
         self.operated: list[str] = []
+        self.order_at_start = [c.id for c in sorted(
+            (c for c in game.state.corporations.values() if c.floated),
+            key=self.market.operating_order_key)]
+        """The operating order by share values as the round begins (a title may keep to it)."""
         self.turn = TurnRecord("", False)
         self.steps: list[Step] = []
         self.step_index = 0
@@ -81,10 +85,10 @@ class OperatingRound(Round):
             self.finished = True
             self.game.log(f"Operating round {self.number} ends")
             return
-        corp = min(waiting, key=self.market.operating_order_key)
+        corp = self.game.rules.next_to_operate(self, waiting)
         self.operated.append(corp.id)
         self.turn = TurnRecord(corp.id, first_turn=corp.tokens_placed == 0)
-        self.steps = [step(self) for step in STEP_ORDER]
+        self.steps = [step(self) for step in self.game.rules.turn_steps(STEP_ORDER)]
         if corp.tokens_placed == 0:
             hex_id, city = self.game.rules.home_of(corp.id)
             if city is None:

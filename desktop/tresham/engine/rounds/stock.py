@@ -18,7 +18,7 @@ from tresham.engine.actions import (
 from tresham.engine.errors import IllegalAction
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Choice, Round
-from tresham.engine.selling import sell_shares, successor
+from tresham.engine.selling import successor
 from tresham.engine.shares import PRESIDENT, Shares
 from tresham.engine.state import BANK, IPO, MARKET, CorporationState
 
@@ -50,6 +50,8 @@ class TurnRecord:
     sold_before_buy: bool = False
     bought: bool = False
     acted: bool = False
+    sold: set[str] = field(default_factory=set)
+    """Corporations whose shares the player has sold this turn."""
 
 
 class StockRound(Round):
@@ -371,7 +373,8 @@ class StockRound(Round):
                 if self._sell_problem(player, corp, percent) is None:
                     yield Choice(SellShares, {"corporation": corp.id, "percent": percent},
                                  text=f"Sell {percent}% of {corp.id}")
-        yield from self._private_trade_choices(player)
+        if self.game.rules.privates_traded_between_players():
+            yield from self._private_trade_choices(player)
         if self._over_limit_problem(player) is None:
             yield Choice(Pass, text="Pass" if not self.turn.acted else "End turn")
 
@@ -477,8 +480,9 @@ class StockRound(Round):
     def _limits_problem(self, player: str, corp: CorporationState, percent: int,
                         yellow_exempt: bool) -> str | None:
         held = self.shares.percent(corp, player)
-        if held + percent > 60:
-            return f"{player} may not hold more than 60% of {corp.id} (3.3(a))"
+        limit = self.game.rules.holding_limit(corp.id)
+        if held + percent > limit:
+            return f"{player} may not hold more than {limit}% of {corp.id} (3.3(a))"
         if not yellow_exempt and self.certificate_count(player) >= self._certificate_limit():
             return f"{player} is at the certificate limit of {self._certificate_limit()} (3.3(b))"
         return None
@@ -518,8 +522,24 @@ class StockRound(Round):
                                     yellow_exempt=self.market.in_zone(corp, "yellow"))
 
     def _share_price(self, corp: CorporationState, source: str) -> int:
+        """Par from the initial offering; the market price from the open market, or from the
+        treasury under incremental capitalization (18VA 4.3.2)."""
         assert corp.par is not None
-        return corp.par if source == IPO else self.market.price(corp)
+        if source == IPO and not self._incremental:
+            return corp.par
+        return self.market.price(corp)
+
+    @property
+    def _incremental(self) -> bool:
+        return self.game.title.info.capitalization == "incremental"
+
+    def _pay_for(self, corp: CorporationState, source: str, amount: int) -> None:
+        """Money for a certificate goes to the bank, or under incremental capitalization to
+        the corporation for one from its treasury (18VA 4.3.2, 4.3.3)."""
+        if source == IPO and self._incremental:
+            corp.treasury += amount
+        else:
+            self.game.state.bank += amount
 
     def _par(self, player: str, corp: CorporationState, price: int) -> None:
         state = self.game.state
@@ -531,9 +551,10 @@ class StockRound(Round):
         self.market.place(corp, cell)
         self.shares.move(corp, PRESIDENT, player)
         state.player(player).cash -= cost
-        state.bank += cost
+        self._pay_for(corp, IPO, cost)
         self._note_buy()
         self.game.log(f"{player} starts {corp.id} at par ${price}, paying ${cost}")
+        self.game.rules.on_corporation_started(corp.id)
         self._check_float(corp)
 
     def _buy(self, player: str, corp: CorporationState, source: str) -> None:
@@ -544,7 +565,7 @@ class StockRound(Round):
         previous = self.shares.president(corp)
         self.shares.move(corp, index, player)
         state.player(player).cash -= price
-        state.bank += price
+        self._pay_for(corp, source, price)
         self._note_buy()
         where = "initial offering" if source == IPO else "open market"
         self.game.log(f"{player} buys a {size}% share of {corp.id} from the {where} for ${price}")
@@ -552,6 +573,7 @@ class StockRound(Round):
             new = self.shares.update_president(corp, previous)
             if new:
                 self.game.log(f"{new} becomes president of {corp.id}")
+        self.game.rules.after_share_bought(corp.id, source)
         self._check_float(corp)
 
     def _note_buy(self) -> None:
@@ -574,6 +596,9 @@ class StockRound(Round):
         step = self.shares.share_percent(corp)
         if percent <= 0 or percent % step:
             return f"{corp.id} shares are sold in steps of {step}%"
+        title_problem = self.game.rules.stock_sale_problem(self.turn, player, corp.id, percent)
+        if title_problem:
+            return title_problem
         if self.turn.bought and self.turn.sold_before_buy:
             return "a turn's purchase must come before all its sales or after them all (3.2)"
         held = self.shares.percent(corp, player)
@@ -594,14 +619,18 @@ class StockRound(Round):
         return None
 
     def _sell(self, player: str, corp: CorporationState, percent: int) -> None:
-        sell_shares(self.game, player, corp.id, percent)
+        self.game.rules.sell_shares(player, corp.id, percent)
         self.sold_this_round[player].add(corp.id)
+        self.turn.sold.add(corp.id)
         if not self.turn.bought:
             self.turn.sold_before_buy = True
         self.turn.acted = True
 
     def _trade_private(self, action: SellPrivate) -> None:
         state = self.game.state
+        if not self.game.rules.privates_traded_between_players():
+            raise IllegalAction("private companies are not traded between players in this "
+                                "game")
         private = state.privates.get(action.company)
         if private is None or private.closed:
             raise IllegalAction(f"there is no open private company {action.company}")
@@ -670,7 +699,8 @@ class StockRound(Round):
         if self.last_actor is not None:
             state.priority = (self.last_actor + 1) % len(state.players)
         sold_out = [c for c in state.corporations.values()
-                    if c.market_cell is not None and self.shares.players_percent(c) == 100]
+                    if c.market_cell is not None and self.shares.players_percent(c) == 100
+                    and self.game.rules.rises_when_sold_out(c.id)]
         for corp in sorted(sold_out, key=self.market.operating_order_key):
             if self.market.move_up(corp):
                 self.game.log(f"{corp.id} is sold out: its share value rises to "

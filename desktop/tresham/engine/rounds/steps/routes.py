@@ -116,7 +116,7 @@ class DividendStep(Step):
         amount = per_share * shares.count(corp, shares.percent(corp, MARKET))
         corp.treasury += amount
         state.bank -= amount
-        market.move_right(corp)
+        self.game.rules.move_after_payout(corp, revenue)
         self.game.log(f"{corp.id} pays ${revenue} (${per_share} a share); share value "
                       f"${market.price(corp)}")
         return True
