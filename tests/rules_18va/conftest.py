@@ -44,11 +44,12 @@ def end_stock_round(history: History) -> None:
         history.apply(Pass(history.game.acting or ""))
 
 
-def operate_until(history: History, corp: str) -> None:
-    """Play the operating turns before `corp`'s: pass every step, buying the cheapest train
-    when one must be bought."""
+def operate_until(history: History, corp: str | None) -> None:
+    """Play the operating turns before `corp`'s (None: to the round's end): pass every step,
+    buying the cheapest train when one must be bought."""
     game = history.game
-    while game.acting != corp:
+    round_ = game.round
+    while game.acting != corp and game.round is round_ and not game.state.finished:
         choices = game.choices()
         passing = next((c for c in choices if c.action is Pass), None)
         if passing is not None:

@@ -32,6 +32,8 @@ EXTRA_YELLOW_OPTION = "extra_yellow_first_turn"
 EXTRA_YELLOW_LAYS = 2
 END_AFTER_OR = "operating_round"
 END_AFTER_SR_AND_OR = "stock_round_and_or"
+END_AFTER_SET = "operating_set"
+"""The game ends after the last operating round of a set (18VA 5)."""
 
 
 _GAME_END_PRICES: dict[int, tuple[MarketDef, int]] = {}
@@ -123,10 +125,13 @@ class TitleRules:
             if state.game_ends_after == END_AFTER_SR_AND_OR:
                 state.game_ends_after = END_AFTER_OR
             state.operating_round_number += 1
-            size = 1 if state.game_ends_after else self.operating_rounds_per_set()
+            size = 1 if state.game_ends_after in (END_AFTER_OR, END_AFTER_SR_AND_OR) \
+                else self.operating_rounds_per_set()
             return OperatingRound(self.game, state.operating_round_number, 1, size)
         assert isinstance(finished, OperatingRound)
-        if state.game_ends_after == END_AFTER_OR:
+        last_of_set = finished.index_in_set >= finished.set_size
+        if state.game_ends_after == END_AFTER_OR or (
+                state.game_ends_after == END_AFTER_SET and last_of_set):
             self.end_game(state.end_trigger or "bank")
             return finished
         if finished.index_in_set < finished.set_size:
@@ -149,10 +154,12 @@ class TitleRules:
         in_stock_round = isinstance(self.game.round, StockRound)
         if state.bank <= 0:
             state.end_trigger = "bank"
-            state.game_ends_after = END_AFTER_SR_AND_OR if in_stock_round else END_AFTER_OR
-            self.game.log("The bank has run out of money: the game ends after "
-                          + ("this stock round and one operating round" if in_stock_round
-                             else "this operating round"))
+            state.game_ends_after = self.bank_broken_ends_after(in_stock_round)
+            self.game.log("The bank has run out of money: the game ends after " + {
+                END_AFTER_SR_AND_OR: "this stock round and one operating round",
+                END_AFTER_OR: "this operating round",
+                END_AFTER_SET: "the next set of operating rounds" if in_stock_round
+                else "this set of operating rounds"}[state.game_ends_after])
             return
         market = StockMarket(self.game.title.market, state)
         for corp in state.corporations.values():
@@ -162,6 +169,11 @@ class TitleRules:
                 self.game.log(f"{corp.id} reaches ${market.price(corp)}: the game ends after "
                               "this round")
                 return
+
+    def bank_broken_ends_after(self, in_stock_round: bool) -> str:
+        """When a broken bank ends the game (18GA 5(a)): after this operating round, or after
+        this stock round and one operating round."""
+        return END_AFTER_SR_AND_OR if in_stock_round else END_AFTER_OR
 
     def end_share_value(self) -> int:
         """The share value that ends the game: the market's game-end cell."""

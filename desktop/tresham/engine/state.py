@@ -121,7 +121,8 @@ class GameState:
     end_trigger: str | None = None
     """What set `game_ends_after`: "bank" or "stock_market"."""
     game_ends_after: str | None = None
-    """Set when an end condition is met: "operating_round", "stock_round_and_or" (18GA 5)."""
+    """Set when an end condition is met: "operating_round", "stock_round_and_or" (18GA 5),
+    "operating_set" (18VA 5)."""
     operating_round_number: int = 0
     log: list[str] = field(default_factory=list)
     finished: bool = False

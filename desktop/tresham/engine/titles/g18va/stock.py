@@ -10,7 +10,7 @@ from tresham.engine.data.model import PhaseDef
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.steps.base import Step
 from tresham.engine.rounds.steps.convert import ConvertStep
-from tresham.engine.rules import StockTurn, TitleRules
+from tresham.engine.rules import END_AFTER_SET, StockTurn, TitleRules
 from tresham.engine.shares import Shares
 from tresham.engine.state import IPO, MARKET, CorporationState
 from tresham.engine.trains import Trains
@@ -131,3 +131,10 @@ class VirginiaStockRules(TitleRules):
         market = StockMarket(self.game.title.market, self.game.state)
         if revenue >= market.price(corp):
             market.move_right(corp)
+
+    # 5 The end of the game -------------------------------------------------------------------
+
+    def bank_broken_ends_after(self, in_stock_round: bool) -> str:
+        """5: after the set of operating rounds in which the bank breaks, or, if it breaks in a
+        stock round, after the complete set that follows."""
+        return END_AFTER_SET
