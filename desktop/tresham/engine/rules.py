@@ -535,15 +535,17 @@ class TitleRules:
 
     # Bankruptcy and scoring (5, 5.1) ----------------------------------------------------------
 
-    def bankrupt(self, player: str, corp_id: str) -> None:
+    def bankrupt(self, player: str, corp_id: str) -> bool:
         """The president cannot pay for a forced train purchase (18GA 4.2.5.1, 18AL 4.2.5.2): he
-        forfeits his cash and the game ends (5(c))."""
+        forfeits his cash and the game ends (5(c)). Returns whether the corporation must still
+        buy its train (a title where play goes on and a new president takes over)."""
         state = self.game.state
         state.bankrupt.append(player)
         state.bank += state.player(player).cash
         state.player(player).cash = 0
         self.game.log(f"{player} is bankrupt")
         self.end_game("bankrupt")
+        return False
 
     def scores(self) -> dict[str, int]:
         """5.1: cash, shares at market value, and players' privates at par."""

@@ -27,6 +27,7 @@ from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Choice
+from tresham.engine.rounds.open_auction import OpenBidsAuction
 from tresham.engine.shares import Shares
 from tresham.engine.snapshot import clone
 from tresham.engine.routes.revenue import UnknownStop, train_names_on
@@ -370,7 +371,7 @@ class WhatNowPanel(QWidget):
             for choice in by_type[BuyPrivate]:
                 self._button(choice, choice.text)
         for choice in by_type.get(Bid, []):
-            self._price_row(choice, _short_bid_words(choice), "Bid",
+            self._price_row(choice, _short_bid_words(game, choice), "Bid",
                             choice.price_range[0] if choice.price_range else 0,
                             tip=_bid_words(game, choice))
         if {Par, BuyShare} & set(by_type) or (SellShares in by_type
@@ -474,6 +475,8 @@ class WhatNowPanel(QWidget):
                     f"{money(game.title.privates[auction.company].par)}) among "
                     f"{', '.join(auction.bidders)}. High bid {money(auction.high_bid)} by "
                     f"{auction.high_bidder}. Raise by at least $5 or pass.")
+        elif isinstance(round_, OpenBidsAuction):
+            text = _open_auction_words(game, round_)
         elif round_.kind == "stock" and getattr(round_, "private_turns", False):
             lines = ["Private companies for sale: buy the cheapest at its price, bid on another "
                      "(it is auctioned when it becomes the cheapest), or pass."]
@@ -982,6 +985,8 @@ STEP_HELP = {
     "trains": "Buy trains from the bank, or from another corporation at an agreed price.",
     "companies": "Buy private companies from players, within half to one and a half times par.",
     "discard": "Over the train limit: choose a train to discard to the open market.",
+    "conversion": "Convert to a ten-share corporation (five new shares go to the treasury "
+                  "and two $100 stations to the charter), or not.",
 }
 
 
@@ -1002,8 +1007,33 @@ def _bid_words(game: Game, choice: Choice) -> str:
             f"{money(low)}–{money(high)}")
 
 
-def _short_bid_words(choice: Choice) -> str:
-    return f"Bid on {choice.fields['company']}"
+def _short_bid_words(game: Game, choice: Choice) -> str:
+    company = choice.fields["company"]
+    if isinstance(game.round, OpenBidsAuction):
+        low = choice.price_range[0] if choice.price_range else 0
+        return f"{company}: from {money(low)}"
+    return f"Bid on {company}"
+
+
+def _open_auction_words(game: Game, round_: OpenBidsAuction) -> str:
+    """The opening auction with open bids (18VA 4.1): each item, its price now, its high bid."""
+    if round_.par_due:
+        player, corp = round_.par_due
+        return (f"{player} bought the {corp} presidency: choose {corp}'s par value. The bank "
+                f"pays {corp} twice the par.")
+    player = round_.acting() or ""
+    lines = [f"Bid on any item in $5 steps, or pass. Only a high bid ties up cash "
+             f"({player}: {money(round_.free_cash(player))} free). When everyone passes in "
+             "turn, unbid items fall $10, or, once all have bids, each goes to its high bidder."]
+    for item in round_.items:
+        definition = game.title.privates[item]
+        high = round_.high.get(item)
+        now = (f"high bid {money(high.amount)} by {high.player}" if high
+               else f"face {money(round_.face(item))}, no bid")
+        lines.append(f"• {item} {definition.name}: {now}")
+    if round_.forced:
+        lines.append(f"{round_.forced[0]} has fallen to $0: the priority holder must bid on it.")
+    return "\n".join(lines)
 
 
 def _combo() -> QComboBox:

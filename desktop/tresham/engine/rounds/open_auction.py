@@ -51,6 +51,10 @@ class OpenBidsAuction(Round):
         """(player, corporation) once a presidency is sold: he sets the par before going on."""
         game.log(f"The opening auction begins; {self._player(self.seat)} has priority")
 
+    @property
+    def name(self) -> str:
+        return "opening auction"
+
     # Queries ----------------------------------------------------------------------------------
 
     def _player(self, seat: int) -> str:

@@ -118,6 +118,10 @@ class OperatingRound(Round):
         self.steps.insert(self.step_index, later[0])
         return True
 
+    def end_turn_now(self) -> None:
+        """The operating corporation's turn has no further steps (it has closed)."""
+        del self.steps[self.step_index + 1:]
+
     def _advance(self) -> None:
         """Move to the next step that has something to decide, or end the turn."""
         self.step_index += 1
@@ -126,7 +130,7 @@ class OperatingRound(Round):
                 return
             self.step_index += 1
         corp = self.corporation
-        if corp is not None:
+        if corp is not None and corp.floated:  # not one that closed in its turn
             corp.operated = True
         if not self.game.state.finished:
             self._next_corporation()

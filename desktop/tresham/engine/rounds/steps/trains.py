@@ -435,8 +435,10 @@ class BuyTrainStep(Step):
                                 "goes bankrupt")
         if not self.emergency() or self._short_after_selling_all():
             _sell_everything_allowed(self)
-            self.game.rules.bankrupt(president, self.corp.id)
-            return True
+            buying_goes_on = self.game.rules.bankrupt(president, self.corp.id)
+            if not self.corp.floated:
+                self.round.end_turn_now()  # the corporation closed (18VA 4.6.3)
+            return not buying_goes_on
         raise IllegalAction(f"{president} can still raise the money by selling shares")
 
 

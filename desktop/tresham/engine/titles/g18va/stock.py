@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tresham.engine.closing import close_corporation
 from tresham.engine.conversion import can_convert, convert, convert_all
 from tresham.engine.data.model import PhaseDef
 from tresham.engine.market import StockMarket
@@ -138,3 +139,64 @@ class VirginiaStockRules(TitleRules):
         """5: after the set of operating rounds in which the bank breaks, or, if it breaks in a
         stock round, after the complete set that follows."""
         return END_AFTER_SET
+
+    # 4.6.3 Bankruptcy ------------------------------------------------------------------------
+
+    def bankrupt(self, player: str, corp_id: str) -> bool:
+        """4.6.3: the player is out and play goes on. What he raised stays in the corporation's
+        treasury; his shares go to the pool (beyond 50% if need be, the price unmoved); his
+        private companies close. Each corporation he presided goes to the player with the
+        most shares, at least two (ties: the first after him in seat order), or else closes.
+        When one player is left the game ends (5). Returns whether the corporation whose
+        train he could not pay for must still buy one (it has a new president)."""
+        state = self.game.state
+        shares = Shares(self.game)
+        state.bankrupt.append(player)
+        state.corporations[corp_id].treasury += state.player(player).cash
+        state.player(player).cash = 0
+        self.game.log(f"{player} is bankrupt and leaves the game")
+        for private in state.privates.values():
+            if private.owner == player and not private.closed:
+                private.closed = True
+                self.game.log(f"{private.id} closes with {player}'s bankruptcy")
+        presided = [c for c in state.corporations.values() if shares.president(c) == player]
+        for corp in state.corporations.values():
+            for index in shares.certificates(corp, player):
+                if index != 0:
+                    shares.move(corp, index, MARKET)
+        buying_goes_on = False
+        for corp in presided:
+            successor = self._successor(corp, player)
+            if successor is None:
+                close_corporation(self.game, corp.id)
+                self._remove_bonus_tokens(corp.id)
+                continue
+            shares.move_percent(corp, successor, MARKET, corp.share_sizes[0])
+            shares.move(corp, 0, successor)
+            self.game.log(f"{successor} becomes president of {corp.id}")
+            buying_goes_on = buying_goes_on or corp.id == corp_id
+        players_left = [p.name for p in state.players if p.name not in state.bankrupt]
+        if len(players_left) <= 1:
+            self.end_game("bankrupt")
+        return buying_goes_on
+
+    def _successor(self, corp: CorporationState, bankrupt: str) -> str | None:
+        """The player holding the most shares of the corporation, at least the president's
+        certificate's worth; ties go to the first after the bankrupt player in seat order."""
+        state = self.game.state
+        shares = Shares(self.game)
+        seat = state.seat(bankrupt)
+        best, best_percent = None, corp.share_sizes[0] - 1
+        for step in range(1, len(state.players)):
+            name = state.players[(seat + step) % len(state.players)].name
+            held = shares.percent(corp, name)
+            if name not in state.bankrupt and held > best_percent:
+                best, best_percent = name, held
+        return best
+
+    def _remove_bonus_tokens(self, corp_id: str) -> None:
+        """4.6.3: the closing corporation's REA token leaves the map; under the variant
+        closing_removes_every_rea_token, every REA token does."""
+        tokens = self.game.state.board.bonus_tokens
+        every = bool(self.option("closing_removes_every_rea_token"))
+        tokens[:] = [t for t in tokens if not (every or t.corporation == corp_id)]
