@@ -13,8 +13,9 @@ from itertools import permutations
 from typing import Any
 
 from tresham.engine.actions import (
-    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, DiscardTrain, Dividend,
-    EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate, SellShares,
+    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, Convert, DiscardTrain,
+    Dividend, EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate,
+    SellShares,
 )
 from tresham.engine.data.loader import load_title
 from tresham.engine.errors import IllegalAction, RefusedAction, TreshamError
@@ -379,6 +380,8 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
     if kind == "bankrupt":
         # Declared by the corporation in their record, as our engine offers it.
         return Bankrupt(entity)
+    if kind == "convert":
+        return Convert(entity)
     if kind == "end_game":
         return EndGame(entity)
     raise ExportError(f"no translation for 18xx.games action {kind!r}")
