@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QPixmap
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QComboBox, QLabel
 from pytestqt.qtbot import QtBot
 
 from tresham.engine.actions import Bid, Convert, Par
@@ -17,7 +17,7 @@ from tresham.engine.history import History
 from tresham.ui import panels
 from tresham.ui.app import MainWindow
 
-from rules_18va.conftest import end_stock_round, in_stock_round, operate_until
+from rules_18va.conftest import auction_done, end_stock_round, in_stock_round, operate_until
 
 
 @pytest.fixture(autouse=True)
@@ -88,3 +88,16 @@ def test_4_4_the_corporations_panel_says_five_or_ten_share(qtbot: QtBot,
     win.what_now.press(Convert("SR"))
     win.corporations.refresh()
     assert _shares_cells(win)["SR"] == "10-share"
+
+
+def test_4_1_the_presidency_buyer_sets_the_par_the_bank_paying(qtbot: QtBot,
+                                                               tmp_path: Path) -> None:
+    history = History(GameSetup("18VA", ("Ann", "Bob", "Cy"), {FIRST_PRIORITY: 0}, 1))
+    auction_done(history)
+    history.undo()  # back to Ann choosing the B&O's par
+    win = open_window(qtbot, history, tmp_path)
+    combos = win.what_now.body().findChildren(QComboBox)
+    items = [combos[0].itemText(i) for i in range(combos[0].count())]
+    assert items[-1] == "par $100 (the bank pays B&O $200)"
+    assert win.what_now.press(Par("Ann", "B&O", 100))
+    assert win.session.history.game.state.corporations["B&O"].treasury == 200

@@ -535,12 +535,16 @@ class WhatNowPanel(QWidget):
             grid.addWidget(badge, row, 0, max(1, lines), 1)
             if "par" in options:
                 combo = _combo()
+                bought = isinstance(game.round, OpenBidsAuction)  # a presidency (18VA 4.1)
                 for choice in options["par"]:
                     price = choice.fields["price"]
                     cost = Shares(game).worth(corp, corp.share_sizes[0], price)
-                    combo.addItem(f"par {money(price)} (pay {money(cost)})", choice)
+                    combo.addItem(f"par {money(price)} (the bank pays {corp_id} {money(cost)})"
+                                  if bought else f"par {money(price)} (pay {money(cost)})",
+                                  choice)
                 button = QPushButton("Start")
-                button.setToolTip(f"Buy the president's certificate of {definition.name} "
+                button.setToolTip(f"Set the par value of {definition.name}" if bought else
+                                  f"Buy the president's certificate of {definition.name} "
                                   "and set its par value")
                 button.clicked.connect(lambda _=False, c=combo: self.make(c.currentData()))
                 grid.addWidget(_pair(combo, button), row, 1, 1, 2)
