@@ -4,8 +4,9 @@ more, or closes (and may start again); with one player left the game ends (5).""
 
 from __future__ import annotations
 
-from tresham.engine.actions import Par
+from tresham.engine.actions import Par, Pass
 from tresham.engine.history import History
+from tresham.engine.rounds.stock import StockRound
 from tresham.engine.shares import Shares
 
 from .conftest import in_stock_round, new_history
@@ -65,3 +66,16 @@ def test_5_the_game_ends_when_one_player_is_left() -> None:
     game = history.game
     game.rules.bankrupt("Ann", "B&O")
     assert game.state.finished and game.state.end_reason == "bankrupt"
+
+
+def test_4_6_3_stock_rounds_go_on_without_the_bankrupt_player() -> None:
+    history = _position()
+    game = history.game
+    game.rules.bankrupt("Ann", "B&O")
+    state = game.state
+    state.priority = state.seat("Ann")
+    game.round = StockRound(game, 2)
+    assert game.acting not in ("Ann", None)
+    for _ in range(2):
+        game.process(Pass(game.acting))
+    assert game.round.kind == "operating"  # two passes end it

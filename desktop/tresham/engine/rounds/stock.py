@@ -60,7 +60,7 @@ class StockRound(Round):
     def __init__(self, game: Game, number: int) -> None:
         super().__init__(game, number)
         state = game.state
-        self.seat = state.priority
+        self.seat = self._next_in_play(state.priority)
         self.consecutive_passes = 0
         self.turns_taken = 0
         self.last_actor: int | None = None
@@ -668,11 +668,26 @@ class StockRound(Round):
         else:
             self.consecutive_passes += 1
         self.turn = TurnRecord()
-        self.seat = (self.seat + 1) % len(self.game.state.players)
-        if self.consecutive_passes >= len(self.game.state.players):
+        self.seat = self._next_in_play(self.seat + 1)
+        if self.consecutive_passes >= self._players_in_play():
             self._finish()
         else:
             self._pass_if_nothing_to_do()
+
+    def _players_in_play(self) -> int:
+        """Players still in the game (18VA 4.6.3: a bankrupt player is out, play goes on)."""
+        state = self.game.state
+        return sum(1 for p in state.players if p.name not in state.bankrupt)
+
+    def _next_in_play(self, seat: int) -> int:
+        """`seat`, or the next seat after it whose player is still in the game."""
+        state = self.game.state
+        count = len(state.players)
+        for step in range(count):
+            candidate = (seat + step) % count
+            if state.players[candidate].name not in state.bankrupt:
+                return candidate
+        return seat % count
 
     def _pass_if_nothing_to_do(self) -> None:
         """A player whose turn comes (the round's first included) and who can do nothing is
