@@ -87,7 +87,8 @@ class OperatingRound(Round):
             return
         corp = self.game.rules.next_to_operate(self, waiting)
         self.operated.append(corp.id)
-        self.turn = TurnRecord(corp.id, first_turn=corp.tokens_placed == 0)
+        # Not "no station yet": 18VA places the home station as the corporation starts (4.3.3).
+        self.turn = TurnRecord(corp.id, first_turn=not corp.operated)
         self.steps = [step(self) for step in self.game.rules.turn_steps(STEP_ORDER)]
         if corp.tokens_placed == 0:
             hex_id, city = self.game.rules.home_of(corp.id)

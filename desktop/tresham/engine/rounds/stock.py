@@ -588,6 +588,9 @@ class StockRound(Round):
             self.game.rules.float_corporation(corp)
 
     def _sell_problem(self, player: str, corp: CorporationState, percent: int) -> str | None:
+        title_problem = self.game.rules.stock_sale_problem(self.turn, player, corp.id, percent)
+        if title_problem:
+            return title_problem
         if self.number == 1:
             return "no one may sell shares in the first stock round (3.2(a)(1))"
         if self.opened_with_privates and self.game.rules.no_sales_in_first_share_round():
@@ -596,9 +599,6 @@ class StockRound(Round):
         step = self.shares.share_percent(corp)
         if percent <= 0 or percent % step:
             return f"{corp.id} shares are sold in steps of {step}%"
-        title_problem = self.game.rules.stock_sale_problem(self.turn, player, corp.id, percent)
-        if title_problem:
-            return title_problem
         if self.turn.bought and self.turn.sold_before_buy:
             return "a turn's purchase must come before all its sales or after them all (3.2)"
         held = self.shares.percent(corp, player)
