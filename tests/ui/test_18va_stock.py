@@ -16,6 +16,7 @@ from tresham.engine.history import History
 
 from tresham.ui import panels
 from tresham.ui.app import MainWindow
+from tresham.ui.help import rules_html
 
 from rules_18va.conftest import auction_done, end_stock_round, in_stock_round, operate_until
 
@@ -101,3 +102,10 @@ def test_4_1_the_presidency_buyer_sets_the_par_the_bank_paying(qtbot: QtBot,
     assert items[-1] == "par $100 (the bank pays B&O $200)"
     assert win.what_now.press(Par("Ann", "B&O", 100))
     assert win.session.history.game.state.corporations["B&O"].treasury == 200
+
+
+def test_the_rules_summary_tells_the_auction_and_the_capitalization() -> None:
+    history = History(GameSetup("18VA", ("Ann", "Bob", "Cy"), {FIRST_PRIORITY: 0}, 1))
+    summary = rules_html(history.game)
+    assert "opens with an auction" in summary and "share by share" in summary
+    assert "five shares" in summary
