@@ -9,6 +9,7 @@ from tresham.engine.actions import BuyShare, Par, Pass, SellPrivate, SellShares
 from tresham.engine.errors import IllegalAction
 from tresham.engine.history import History
 from tresham.engine.market import StockMarket
+from tresham.engine.rounds.steps.trains import BuyTrainStep
 from tresham.engine.rounds.stock import StockRound, TurnRecord as StockTurn
 from tresham.engine.shares import Shares
 
@@ -164,3 +165,18 @@ def test_3_2_only_ten_share_corporations_rise_when_sold_out() -> None:
     assert state.corporations["SR"].market_cell == sr_cell
     assert state.corporations["B&O"].market_cell == (bo_cell[0] - 1, bo_cell[1])
     assert StockMarket(history.game.title.market, state).price(state.corporations["B&O"]) > 100
+
+
+def test_4_6_2_no_emergency_sale_of_a_corporation_that_has_not_operated() -> None:
+    history = in_stock_round()
+    history.apply(Par("Bob", "SR", 82))
+    history.game.state.corporations["SR"].cert_owners[1] = "Ann"
+    end_stock_round(history)
+    game = history.game
+    assert game.acting == "B&O"
+    train_step = BuyTrainStep(game.round)
+    problem = train_step.sale_problem("Ann", "SR", 20, all_allowed=True)
+    assert problem is not None and "has not yet completed an operating turn" in problem
+    game.state.corporations["SR"].operated = True
+    problem = train_step.sale_problem("Ann", "SR", 20, all_allowed=True)
+    assert problem is None or "operating turn" not in problem

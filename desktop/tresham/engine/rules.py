@@ -275,6 +275,11 @@ class TitleRules:
     def stock_sale_problem(self, turn: StockTurn, player: str, corp_id: str,
                            percent: int) -> str | None:
         """Why a title forbids this sale in a stock turn, beyond the shared rules (18VA 4.3)."""
+        return self.corporation_sale_problem(corp_id)
+
+    def corporation_sale_problem(self, corp_id: str) -> str | None:
+        """Why no share of this corporation may be sold now, in a stock turn or to raise money
+        for a train (18VA 4.3.1, 4.6.2: not before it has operated)."""
         return None
 
     def privates_traded_between_players(self) -> bool:

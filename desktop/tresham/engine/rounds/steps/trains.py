@@ -297,6 +297,9 @@ class BuyTrainStep(Step):
         step = shares.share_percent(corp)
         if percent <= 0 or percent % step:
             return f"{corporation} shares are sold in steps of {step}%"
+        title_problem = self.game.rules.corporation_sale_problem(corporation)
+        if title_problem:
+            return title_problem
         held = shares.percent(corp, player)
         if percent > held:
             return f"{player} holds only {held}% of {corporation}"

@@ -54,8 +54,14 @@ class VirginiaStockRules(TitleRules):
         if corp_id in turn.sold:
             return (f"{player} has sold {corp_id} this turn: all the shares of a corporation "
                     "are sold at once (4.3.1)")
+        return self.corporation_sale_problem(corp_id)
+
+    def corporation_sale_problem(self, corp_id: str) -> str | None:
+        """4.3.1, 4.6.2: a corporation's shares may be sold once it has completed an operating
+        turn."""
         if not self.game.state.corporations[corp_id].operated:
-            return f"{corp_id} has not yet completed an operating turn and cannot be sold (4.3.1)"
+            return (f"{corp_id} has not yet completed an operating turn and cannot be sold "
+                    "(4.3.1)")
         return None
 
     def privates_traded_between_players(self) -> bool:
