@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QPixmap
-from PySide6.QtWidgets import QComboBox, QLabel
+from PySide6.QtWidgets import QComboBox, QLabel, QPushButton
 from pytestqt.qtbot import QtBot
 
-from tresham.engine.actions import Bid, Convert, Par
+from tresham.engine.actions import Bid, Convert, Par, Pass
 from tresham.engine.game import FIRST_PRIORITY, GameSetup
 from tresham.engine.history import History
 
@@ -109,3 +109,15 @@ def test_the_rules_summary_tells_the_auction_and_the_capitalization() -> None:
     summary = rules_html(history.game)
     assert "opens with an auction" in summary and "share by share" in summary
     assert "five shares" in summary
+
+
+def test_4_3_2_treasury_shares_are_offered_at_the_share_value(qtbot: QtBot,
+                                                              tmp_path: Path) -> None:
+    history = in_stock_round()
+    history.apply(Par("Bob", "SR", 82))
+    history.apply(Pass("Cy"))
+    history.game.state.corporations["B&O"].market_cell = (2, 3)  # $90, below its par
+    win = open_window(qtbot, history, tmp_path)
+    texts = [b.text() for b in win.what_now.body().findChildren(QPushButton)]
+    assert "Buy treasury $90" in texts  # B&O
+    assert "Buy treasury $82" in texts  # SR: a 20% certificate is one share

@@ -28,6 +28,7 @@ from tresham.engine.game import Game
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.open_auction import OpenBidsAuction
+from tresham.engine.rounds.stock import StockRound
 from tresham.engine.shares import Shares
 from tresham.engine.snapshot import clone
 from tresham.engine.routes.revenue import UnknownStop, train_names_on
@@ -551,11 +552,15 @@ class WhatNowPanel(QWidget):
                 self.controls.append(Control(list(options["par"]), [button]))
             for choice in options.get("buy", []):
                 source = choice.fields["source"]
-                price = corp.par if source == IPO else market.price(corp)
-                where = "IPO" if source == IPO else "market"
+                round_ = game.round
+                price = round_.certificate_price(corp, source) \
+                    if isinstance(round_, StockRound) else market.price(corp)
+                treasury = game.title.info.capitalization == "incremental"  # 18VA 4.3.2
+                where = ("treasury" if treasury else "IPO") if source == IPO else "market"
                 button = QPushButton(f"Buy {where} {money(price)}")
-                button.setToolTip(f"Buy a {corp_id} share from the "
-                                  f"{'initial offering' if source == IPO else 'open market'}")
+                button.setToolTip(f"Buy a {corp_id} share from the " + (
+                    ("corporation's treasury" if treasury else "initial offering")
+                    if source == IPO else "open market"))
                 button.clicked.connect(lambda _=False, c=choice: self.make(c))
                 grid.addWidget(button, row, 1 if source == IPO else 2)
                 self.controls.append(Control([choice], [button]))

@@ -515,13 +515,18 @@ class StockRound(Round):
             where = "initial offering" if source == IPO else "open market"
             return f"no {corp.id} certificate is left in the {where}"
         size = corp.share_sizes[available[0]]
-        price = self.shares.worth(corp, size, self._share_price(corp, source))
+        price = self.shares.worth(corp, size, self.share_price(corp, source))
         if self.game.state.player(player).cash < price:
             return f"{player} cannot afford ${price} for a {corp.id} share"
         return self._limits_problem(player, corp, size,
                                     yellow_exempt=self.market.in_zone(corp, "yellow"))
 
-    def _share_price(self, corp: CorporationState, source: str) -> int:
+    def certificate_price(self, corp: CorporationState, source: str) -> int:
+        """What the next certificate on offer from `source` costs."""
+        index = next(i for i in self.shares.certificates(corp, source) if i != PRESIDENT)
+        return self.shares.worth(corp, corp.share_sizes[index], self.share_price(corp, source))
+
+    def share_price(self, corp: CorporationState, source: str) -> int:
         """Par from the initial offering; the market price from the open market, or from the
         treasury under incremental capitalization (18VA 4.3.2)."""
         assert corp.par is not None
@@ -561,7 +566,7 @@ class StockRound(Round):
         state = self.game.state
         index = next(i for i in self.shares.certificates(corp, source) if i != PRESIDENT)
         size = corp.share_sizes[index]
-        price = self.shares.worth(corp, size, self._share_price(corp, source))
+        price = self.shares.worth(corp, size, self.share_price(corp, source))
         previous = self.shares.president(corp)
         self.shares.move(corp, index, player)
         state.player(player).cash -= price
