@@ -24,6 +24,7 @@ def test_4_1_every_item_is_open_to_bids_from_its_face_value() -> None:
         {"REA", "TIW", "PY", "B&OP", None}
     assert _bid_range(history, "B&OP") == (140, 400)
     assert _bid_range(history, "REA") == (40, 400)
+    assert {c.price_step for c in history.game.choices() if c.price_range} == {5}
 
 
 def test_4_1_bids_are_multiples_of_5_at_least_5_over_the_high_bid() -> None:

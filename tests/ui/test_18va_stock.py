@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QPixmap
-from PySide6.QtWidgets import QComboBox, QLabel, QPushButton
+from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from tresham.engine.actions import Bid, Convert, Par, Pass
@@ -49,6 +49,9 @@ def test_4_1_what_now_offers_a_bid_on_each_item_at_its_price(qtbot: QtBot,
     texts = [w.text() for w in win.what_now.body().findChildren(QLabel)]
     assert "REA: from $50" in texts and "B&OP: from $140" in texts
     assert any("high bid $45 by Ann" in t for t in texts)
+    spins = win.what_now.body().findChildren(QSpinBox)
+    assert spins and {spin.singleStep() for spin in spins} == {5}
+    assert win.what_now.control_for(Bid("Bob", "B&OP", 152)) is None  # not a multiple of $5
     assert win.what_now.press(Bid("Bob", "B&OP", 150))
     assert win.session.history.game.round.high["B&OP"].amount == 150
 

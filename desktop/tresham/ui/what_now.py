@@ -61,7 +61,8 @@ def action_matches(choice: Choice, action: Action) -> bool:
             return False
     if choice.price_range is not None:
         low, high = choice.price_range
-        return bool(low <= getattr(action, "price") <= high)
+        price = getattr(action, "price")
+        return bool(low <= price <= high and (price - low) % choice.price_step == 0)
     return True
 
 
@@ -451,6 +452,7 @@ class WhatNowPanel(QWidget):
         spin = QSpinBox()
         spin.setPrefix("$")
         spin.setRange(low, high)
+        spin.setSingleStep(choice.price_step)
         spin.setValue(_clamp(start, (low, high)))
         spin.setToolTip(f"Any amount from {money(low)} to {money(high)}")
         spin.setMinimumWidth(80)

@@ -104,7 +104,7 @@ class OpenBidsAuction(Round):
             high -= high % BID_STEP
             if high >= low:
                 choices.append(Choice(Bid, {"company": item}, (low, high),
-                                      text=f"Bid on {item} (now ${low})"))
+                                      text=f"Bid on {item} (now ${low})", price_step=BID_STEP))
         if forced is None:
             choices.append(Choice(Pass, text="Pass"))
         return choices
