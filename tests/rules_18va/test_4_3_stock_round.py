@@ -180,3 +180,14 @@ def test_4_6_2_no_emergency_sale_of_a_corporation_that_has_not_operated() -> Non
     game.state.corporations["SR"].operated = True
     problem = train_step.sale_problem("Ann", "SR", 20, all_allowed=True)
     assert problem is None or "operating turn" not in problem
+
+
+def test_3_1_messages_cite_this_rulebook() -> None:
+    history = in_stock_round()
+    history.apply(Par("Bob", "SR", 82))
+    history.apply(Pass("Cy"))
+    history.apply(Pass("Ann"))
+    history.apply(BuyShare("Bob", "SR", "ipo"))
+    corp = history.game.state.corporations["SR"]
+    problem = history.game.round._limits_problem("Bob", corp, 20, yellow_exempt=False)
+    assert problem is not None and problem.endswith("(3.1)")

@@ -72,6 +72,11 @@ class TitleRules:
         section = self.game.title.info.sections.get(rule)
         return f" ({section}{clause})" if section else ""
 
+    def section(self, rule: str, default: str) -> str:
+        """The title's section for a rule the shared engine cites (title.yaml `sections`), or
+        `default`, 18GA's number, which 18AL shares."""
+        return self.game.title.info.sections.get(rule, default)
+
     # Setup ------------------------------------------------------------------------------------
 
     def initial_priority(self, player_count: int) -> int:

@@ -413,7 +413,8 @@ class StockRound(Round):
         if not can_sell:
             return None
         return (f"{player} holds {count} certificates, over the limit of {limit}: sell down "
-                "to the limit before ending the turn (3.3(b))")
+                f"to the limit before ending the turn "
+                f"({self._section('certificate_limit', '3.3(b)')})")
 
     def _process_regular(self, action: Action) -> None:
         player = action.entity
@@ -460,8 +461,12 @@ class StockRound(Round):
         if self.turn.bought:
             return f"{player} has already bought a certificate this turn"
         if corp.id in self.sold_this_round[player]:
-            return f"{player} sold {corp.id} earlier this round and may not buy it back (3.2)"
+            return (f"{player} sold {corp.id} earlier this round and may not buy it back "
+                    f"({self._section('buy_back', '3.2')})")
         return None
+
+    def _section(self, rule: str, default: str) -> str:
+        return self.game.rules.section(rule, default)
 
     def _certificate_limit(self) -> int:
         info = self.game.title.info
@@ -482,9 +487,11 @@ class StockRound(Round):
         held = self.shares.percent(corp, player)
         limit = self.game.rules.holding_limit(corp.id)
         if held + percent > limit:
-            return f"{player} may not hold more than {limit}% of {corp.id} (3.3(a))"
+            return (f"{player} may not hold more than {limit}% of {corp.id} "
+                    f"({self._section('holding_limit', '3.3(a)')})")
         if not yellow_exempt and self.certificate_count(player) >= self._certificate_limit():
-            return f"{player} is at the certificate limit of {self._certificate_limit()} (3.3(b))"
+            return (f"{player} is at the certificate limit of {self._certificate_limit()} "
+                    f"({self._section('certificate_limit', '3.3(b)')})")
         return None
 
     def _par_problem(self, player: str, corp: CorporationState, price: int) -> str | None:
@@ -612,15 +619,17 @@ class StockRound(Round):
         if corp.par is None:
             return f"{corp.id} has no share value yet, so its shares cannot be sold"
         if self.shares.percent(corp, MARKET) + percent > 50:
-            return f"the open market may hold at most 50% of {corp.id} (3.2(a)(2))"
+            return (f"the open market may hold at most 50% of {corp.id} "
+                    f"({self._section('pool_limit', '3.2(a)(2)')})")
         if self.shares.president(corp) == player:
             president_size = corp.share_sizes[PRESIDENT]
             ordinary = held - president_size
             if percent > ordinary:
                 if successor(self.game, corp, player, held - percent) is None:
                     return (f"{player} may sell the president's certificate of {corp.id} only "
-                            "if another player holds at least 20% and ends up holding more "
-                            "(3.2(a)(3))")
+                            f"if another player holds at least {president_size}% and ends up "
+                            "holding more "
+                            f"({self._section('president_sale', '3.2(a)(3)')})")
         return None
 
     def _sell(self, player: str, corp: CorporationState, percent: int) -> None:
