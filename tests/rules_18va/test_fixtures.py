@@ -10,10 +10,14 @@ from pathlib import Path
 import pytest
 
 from conftest import SHARED
+from tresham.engine.actions import BuyShare, Par
 from tresham.engine.data.loader import load_title
-from tresham.importers.eighteen_xx_games_export import _Certificates
+from tresham.importers import eighteen_xx_games as xx
+from tresham.importers.eighteen_xx_games_export import _Certificates, export_history
 from tresham.importers.profile_ids import local_ids, localize_record, localize_state
 from tresham.replay import run
+
+from .conftest import in_stock_round
 
 FIXTURES = SHARED / "fixtures" / "18xx.games" / "18VA"
 
@@ -64,3 +68,16 @@ def test_4_5_1_the_export_follows_a_conversion_to_new_share_ids() -> None:
     assert certificates.percent("Bob") == 30
     certificates.resize([40, 20, 20, 20])  # closed, to start again
     assert certificates.held("ipo") == [0, 1, 2, 3] and certificates.held("Bob") == []
+
+
+def test_an_export_names_companies_by_their_ids_and_reads_back() -> None:
+    history = in_stock_round()
+    history.apply(Par("Bob", "VGN", 82))
+    history.apply(BuyShare("Cy", "VGN", "ipo"))
+    document = export_history(history)
+    records = [(a["type"], a.get("company") or a.get("corporation") or a.get("shares"))
+               for a in document["actions"]]
+    assert ("bid", "P4") in records and ("par", "VR") in records
+    assert records[-1] == ("buy_shares", ["VR_1"])
+    again = xx.replay(xx.read_export(document)).history
+    assert again.actions == history.actions

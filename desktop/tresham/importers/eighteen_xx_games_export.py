@@ -41,6 +41,7 @@ from tresham.engine.shares import Shares
 from tresham.engine.state import IPO, MARKET
 from tresham.engine.upgrades import current_track
 from tresham.importers.eighteen_xx_games import OPTION_NAMES, OUR_SETUP, PROFILE
+from tresham.importers.profile_ids import local_ids, localize_record
 
 
 @dataclass(frozen=True)
@@ -249,7 +250,9 @@ class _Writer:
                 if c.par is not None}
 
     def emit(self, record: dict[str, Any]) -> None:
-        self.actions.append({**record, "id": len(self.actions) + 1})
+        """Add a record, naming companies by their ids (our `VGN` is their `VR`)."""
+        theirs = {ours: their for their, ours in local_ids(self.game.title, PROFILE).items()}
+        self.actions.append({**localize_record(record, theirs), "id": len(self.actions) + 1})
 
     def entity(self, name: str) -> dict[str, Any]:
         if name in self.player_ids:

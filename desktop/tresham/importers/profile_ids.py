@@ -28,7 +28,8 @@ def local_ids(title: TitleData, profile: str) -> dict[str, str]:
 
 
 def localize_record(record: dict[str, Any], ids: dict[str, str]) -> dict[str, Any]:
-    """A copy of an action record naming companies by our ids, its automation included."""
+    """A copy of an action record naming companies by our ids, its automation included (or,
+    with the map turned round, by theirs: the exporter's use)."""
     if not ids:
         return record
     copy = dict(record)
