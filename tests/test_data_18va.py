@@ -20,7 +20,7 @@ from tresham.engine.data.loader import (
 from tresham.engine.data.model import NodeKind, TitleData
 from tresham.engine.data.options import title_with_options
 from tresham.engine.errors import IllegalAction
-from tresham.engine.game import Game, GameSetup, check_setup, playable_titles
+from tresham.engine.game import GameSetup, check_setup, playable_titles
 from tresham.engine.hexgrid import opposite_edge
 from tresham.engine.upgrades import UpgradeRules
 from tresham.locations import maps_dir
@@ -42,8 +42,6 @@ def test_18va_is_data_only_and_not_offered_to_players(title: TitleData) -> None:
     assert "18VA" not in available_titles()
     assert "18VA" not in playable_titles()
     assert {"18GA", "18AL"} <= set(available_titles())
-    with pytest.raises(IllegalAction, match="18VA cannot be played yet"):
-        Game.new("18VA", ["A", "B", "C"])
 
 
 # Players, money, limits (1.2, 3.1) --------------------------------------------------------------
@@ -93,8 +91,9 @@ def test_the_18xx_games_certificate_limit_is_a_variant(title: TitleData) -> None
     assert title.info.certificate_limit[4] == 13
 
 
-def test_the_spec_lists_ten_18xx_games_variants(title: TitleData) -> None:
-    assert len(title.info.variants_of(PROFILE)) == 10
+def test_the_spec_lists_ten_18xx_games_variants_and_the_forced_bid(title: TitleData) -> None:
+    assert len(title.info.variants_of(PROFILE)) == 11
+    assert "forced_zero_bid_placed" in title.info.variants_of(PROFILE)
 
 
 # Map --------------------------------------------------------------------------------------------

@@ -38,6 +38,9 @@ def replay_command(argv: list[str]) -> int:
                         help="write our state after every action, in the reference trace shape")
     parser.add_argument("--compare", metavar="REF.trace.jsonl",
                         help="stop at the first action whose state differs from this trace")
+    parser.add_argument("--data-only-titles", action="store_true",
+                        help="also replay titles whose rules are still being written "
+                             "(title.yaml `status: data_only`), for their developers")
     args = parser.parse_args(argv)
     from tresham.replay import main as replay_main
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tresham.engine import savefile
-from tresham.engine.data.loader import UnknownTitle, available_titles
+from tresham.engine.data.loader import UnknownTitle, available_titles, data_titles
 from tresham.engine.errors import DataError, RefusedAction, SaveFileError
 from tresham.engine.game import Game
 from tresham.engine.history import History
@@ -87,12 +87,14 @@ def read_document(path: Path) -> Any:
 
 
 def open_document(document: Any, name: str,
-                  on_export_action: Callable[[dict[str, Any], Game], None] | None = None
-                  ) -> Opened:
+                  on_export_action: Callable[[dict[str, Any], Game], None] | None = None,
+                  data_only_titles: bool = False) -> Opened:
+    """`data_only_titles`: also replay exports of titles whose rules are still being written
+    (`status: data_only`), for their developers; players are never offered them."""
     if isinstance(document, dict) and document.get("format") == savefile.FORMAT:
         return _open_save(document, name)
     if exports.is_export(document):
-        return _open_export(document, name, on_export_action)
+        return _open_export(document, name, on_export_action, data_only_titles)
     raise SaveFileError(foreign(document, name))
 
 
@@ -124,12 +126,14 @@ def _open_save(document: dict[str, Any], name: str) -> Opened:
 
 
 def _open_export(document: dict[str, Any], name: str,
-                 on_action: Callable[[dict[str, Any], Game], None] | None) -> Opened:
+                 on_action: Callable[[dict[str, Any], Game], None] | None,
+                 data_only_titles: bool = False) -> Opened:
     try:
         export = exports.read_export(document)
     except exports.ExportError as exc:
         raise SaveFileError(f"{name}: {exc}") from None
-    if export.title not in available_titles():
+    offered = data_titles() if data_only_titles else available_titles()
+    if export.title not in offered:
         raise SaveFileError(UnknownTitle(export.title, available_titles()).describe(name))
     ids = {player: pid for pid, player in export.players}
     try:

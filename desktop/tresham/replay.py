@@ -21,12 +21,14 @@ from tresham.engine.errors import RefusedAction, SaveFileError
 from tresham.engine.game import Game
 from tresham.engine.history import History
 from tresham.engine.market import StockMarket
+from tresham.engine.rounds.open_auction import OpenBidsAuction
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.shares import Shares
 from tresham.engine.state import IPO, MARKET
 from tresham.engine.trains import Trains
 from tresham.importers import eighteen_xx_games as xx
+from tresham.importers.profile_ids import local_ids, localize_state
 
 COMPARED_GAME_FIELDS = ("round", "phase", "bank", "acting", "depot_next", "finished")
 COMPARED_CORPORATION_FIELDS = ("cash", "price", "market_cell", "par", "president", "floated",
@@ -109,16 +111,21 @@ def _round_name(game: Game) -> str:
     round_ = game.round
     if isinstance(round_, StockRound):
         return "Auction" if round_.auction or round_.private_turns else "Stock"
+    if isinstance(round_, OpenBidsAuction):
+        return "Auction"
     return "Operating" if isinstance(round_, OperatingRound) else type(round_).__name__
 
 
 def _phase_name(game: Game) -> str:
     """18xx.games has no phase before the first train is bought: our opening phase, which no
-    train starts, is reported under the name of the phase after it."""
+    train starts, is reported under the name of the phase the first train starts (18GA's "1"
+    as "2"; 18VA's "2" stands, its first train starting no phase)."""
     phases = game.title.phases
     names = [p.name for p in phases]
     index = names.index(game.state.phase)
-    if phases[index].starts_with is None and index + 1 < len(phases):
+    first_train = game.title.trains[0].name if game.title.trains else None
+    if phases[index].starts_with is None and index + 1 < len(phases) \
+            and phases[index + 1].starts_with == first_train:
         return phases[index + 1].name
     return game.state.phase
 
@@ -136,7 +143,8 @@ def _station_hexes(game: Game, corp_id: str) -> list[str]:
     return sorted(hexes)
 
 
-def differences(ours: dict[str, Any], theirs: dict[str, Any]) -> list[str]:
+def differences(ours: dict[str, Any], theirs: dict[str, Any],
+                skipped: tuple[str, ...] = ()) -> list[str]:
     """Field-by-field differences that matter for the rules (naming of rounds aside)."""
     found = []
     for key in COMPARED_GAME_FIELDS:
@@ -161,7 +169,7 @@ def differences(ours: dict[str, Any], theirs: dict[str, Any]) -> list[str]:
             found.append(f"corporations.{cid}: missing in ours")
             continue
         for key in COMPARED_CORPORATION_FIELDS:
-            if key not in ref:
+            if key not in ref or key in skipped:
                 continue
             a, b = mine.get(key), ref.get(key)
             if key in ("trains", "stations", "companies"):
@@ -202,7 +210,8 @@ class Diverged(Exception):
 
 def run(path: Path, trace_out: TextIO | None = None,
         reference: list[dict[str, Any]] | None = None,
-        report: Callable[[str], None] = print) -> tuple[Outcome, bool]:
+        report: Callable[[str], None] = print,
+        data_only_titles: bool = False) -> tuple[Outcome, bool]:
     """Replay a file; return the outcome and whether the reference trace (if any) matched.
     A file that cannot be read at all gives an outcome with its error and no game."""
     try:
@@ -219,7 +228,7 @@ def run(path: Path, trace_out: TextIO | None = None,
             pass
     on_action = _comparer(ids, trace_out, reference, report)
     try:
-        opened = game_file.open_document(document, path.name, on_action)
+        opened = game_file.open_document(document, path.name, on_action, data_only_titles)
     except SaveFileError as exc:
         return Outcome(None, [], None, in_file, None, 0, error=str(exc)), True
     except Diverged as exc:
@@ -249,7 +258,12 @@ def _comparer(ids: dict[str, str], trace_out: TextIO | None,
                                         "entity": record.get("entity"), "state": ours}) + "\n")
         ref = by_action.get(record.get("id"))
         if ref is not None:
-            found = differences(ours, ref["state"])
+            # 18xx.games moves an incremental corporation's par with its share value (the
+            # price its treasury shares sell at): there par is not the starting value.
+            skipped = ("par",) if game.title.info.capitalization == "incremental" else ()
+            found = differences(ours, localize_state(ref["state"],
+                                                     local_ids(game.title, xx.PROFILE)),
+                                skipped)
             if found:
                 report(f"first difference after action {record.get('id')} "
                        f"({record.get('type')} by {record.get('entity')}):")
@@ -303,7 +317,8 @@ def main(args: Any) -> int:
         return 2
     try:
         outcome, matched = run(path, trace_out, reference,
-                               report=lambda line: print(line, file=sys.stderr))
+                               report=lambda line: print(line, file=sys.stderr),
+                               data_only_titles=getattr(args, "data_only_titles", False))
     finally:
         if trace_out:
             trace_out.close()

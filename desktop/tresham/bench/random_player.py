@@ -68,7 +68,8 @@ def concrete(game: Game, choice: Choice, rng: random.Random,
     extra: dict[str, object] = {}
     if choice.price_range:
         low, high = choice.price_range
-        extra["price"] = rng.choice([low, low, low, rng.randint(low, min(high, low + 50))])
+        price = rng.choice([low, low, low, rng.randint(low, min(high, low + 50))])
+        extra["price"] = price - (price - low) % choice.price_step
     if choice.action is SellPrivate and (not trades or rng.random() > 0.05):
         return None  # a trade keeps a stock round going: players who traded on every turn
         # would never let it end

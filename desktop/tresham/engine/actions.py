@@ -260,6 +260,13 @@ class Bankrupt(Action):
     """The president cannot raise the money for a forced train purchase."""
 
 
+@_register("convert")
+@dataclass(frozen=True)
+class Convert(Action):
+    """The operating corporation converts its share structure (18VA 4.5.1: five shares to
+    ten), at the start of its turn."""
+
+
 @_register("end_game")
 @dataclass(frozen=True)
 class EndGame(Action):

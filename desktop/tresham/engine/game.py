@@ -94,7 +94,7 @@ class Game:
         cash = info.starting_cash[count]
         players = [PlayerState(name, cash) for name in self.setup.players]
         corporations = {
-            corp.id: CorporationState(corp.id, [IPO] * len(corp.shares))
+            corp.id: CorporationState(corp.id, [IPO] * len(corp.shares), list(corp.shares))
             for corp in self.title.corporations.values()
         }
         privates = {p.id: PrivateState(p.id) for p in self.title.privates.values()}

@@ -15,12 +15,13 @@ from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Round
 from tresham.engine.routes.connectivity import has_route
 from tresham.engine.routes.rules import RouteRules
+from tresham.engine.rounds.open_auction import OpenBidsAuction
 from tresham.engine.rounds.operating import OperatingRound
-from tresham.engine.rounds.steps.base import TurnRecord
-from tresham.engine.rounds.stock import StockRound
+from tresham.engine.rounds.steps.base import Step, TurnRecord
+from tresham.engine.rounds.stock import StockRound, TurnRecord as StockTurn
 from tresham.engine.selling import sell_shares
 from tresham.engine.shares import PRESIDENT, Shares
-from tresham.engine.state import BANK, IPO, CorporationState, TrainName
+from tresham.engine.state import BANK, IPO, CorporationState, StationToken, TrainName
 from tresham.engine.trains import Trains
 from tresham.engine.upgrades import UpgradeRules
 
@@ -31,6 +32,8 @@ EXTRA_YELLOW_OPTION = "extra_yellow_first_turn"
 EXTRA_YELLOW_LAYS = 2
 END_AFTER_OR = "operating_round"
 END_AFTER_SR_AND_OR = "stock_round_and_or"
+END_AFTER_SET = "operating_set"
+"""The game ends after the last operating round of a set (18VA 5)."""
 
 
 _GAME_END_PRICES: dict[int, tuple[MarketDef, int]] = {}
@@ -69,6 +72,11 @@ class TitleRules:
         section = self.game.title.info.sections.get(rule)
         return f" ({section}{clause})" if section else ""
 
+    def section(self, rule: str, default: str) -> str:
+        """The title's section for a rule the shared engine cites (title.yaml `sections`), or
+        `default`, 18GA's number, which 18AL shares."""
+        return self.game.title.info.sections.get(rule, default)
+
     # Setup ------------------------------------------------------------------------------------
 
     def initial_priority(self, player_count: int) -> int:
@@ -90,8 +98,10 @@ class TitleRules:
         return train.obsolete_on
 
     def corporation_tokens(self, corp_id: str) -> tuple[int, ...]:
-        """Prices of the corporation's station tokens, the home station first."""
-        return self.game.title.corporations[corp_id].tokens
+        """Prices of the corporation's station tokens, the home station first; then any it
+        gained in play (18VA 4.5.1)."""
+        added = self.game.state.corporations[corp_id].tokens_added
+        return self.game.title.corporations[corp_id].tokens + tuple(added)
 
     def home_of(self, corp_id: str) -> tuple[str, int | None]:
         """The home hex and city; city None when the corporation chooses it (several cities)."""
@@ -101,24 +111,32 @@ class TitleRules:
     def corporation_share_count(self, corp_id: str) -> int:
         """How many shares the corporation has now. The one place train limits, dividends and
         holding limits ask, because it can change in play (18VA's and 18GB's conversions)."""
-        return self.game.title.corporations[corp_id].share_count
+        return Shares(self.game).share_count(self.game.state.corporations[corp_id])
 
     # Round sequence and the end of the game (5) -----------------------------------------------
 
     def first_round(self) -> Round:
+        if self.game.title.info.private_auction == "open_bids":
+            return OpenBidsAuction(self.game)
         self.game.state.stock_round_number = 1
         return StockRound(self.game, 1)
 
     def next_round(self, finished: Round) -> Round:
         state = self.game.state
+        if isinstance(finished, OpenBidsAuction):
+            state.stock_round_number = 1
+            return StockRound(self.game, 1)
         if isinstance(finished, StockRound):
             if state.game_ends_after == END_AFTER_SR_AND_OR:
                 state.game_ends_after = END_AFTER_OR
             state.operating_round_number += 1
-            size = 1 if state.game_ends_after else self.operating_rounds_per_set()
+            size = 1 if state.game_ends_after in (END_AFTER_OR, END_AFTER_SR_AND_OR) \
+                else self.operating_rounds_per_set()
             return OperatingRound(self.game, state.operating_round_number, 1, size)
         assert isinstance(finished, OperatingRound)
-        if state.game_ends_after == END_AFTER_OR:
+        last_of_set = finished.index_in_set >= finished.set_size
+        if state.game_ends_after == END_AFTER_OR or (
+                state.game_ends_after == END_AFTER_SET and last_of_set):
             self.end_game(state.end_trigger or "bank")
             return finished
         if finished.index_in_set < finished.set_size:
@@ -141,10 +159,12 @@ class TitleRules:
         in_stock_round = isinstance(self.game.round, StockRound)
         if state.bank <= 0:
             state.end_trigger = "bank"
-            state.game_ends_after = END_AFTER_SR_AND_OR if in_stock_round else END_AFTER_OR
-            self.game.log("The bank has run out of money: the game ends after "
-                          + ("this stock round and one operating round" if in_stock_round
-                             else "this operating round"))
+            state.game_ends_after = self.bank_broken_ends_after(in_stock_round)
+            self.game.log("The bank has run out of money: the game ends after " + {
+                END_AFTER_SR_AND_OR: "this stock round and one operating round",
+                END_AFTER_OR: "this operating round",
+                END_AFTER_SET: "the next set of operating rounds" if in_stock_round
+                else "this set of operating rounds"}[state.game_ends_after])
             return
         market = StockMarket(self.game.title.market, state)
         for corp in state.corporations.values():
@@ -154,6 +174,11 @@ class TitleRules:
                 self.game.log(f"{corp.id} reaches ${market.price(corp)}: the game ends after "
                               "this round")
                 return
+
+    def bank_broken_ends_after(self, in_stock_round: bool) -> str:
+        """When a broken bank ends the game (18GA 5(a)): after this operating round, or after
+        this stock round and one operating round."""
+        return END_AFTER_SR_AND_OR if in_stock_round else END_AFTER_OR
 
     def end_share_value(self) -> int:
         """The share value that ends the game: the market's game-end cell."""
@@ -191,8 +216,12 @@ class TitleRules:
     # Corporations -----------------------------------------------------------------------------
 
     def float_corporation(self, corp: CorporationState) -> None:
-        """3.4: the corporation floats and receives ten times its par value from the bank."""
+        """3.4: the corporation floats and receives ten times its par value from the bank.
+        Under incremental capitalization (18VA 4.3.2) it has been paid share by share."""
         assert corp.par is not None
+        if self.game.title.info.capitalization == "incremental":
+            corp.floated = True
+            return
         capital = corp.par * 10
         corp.floated = True
         corp.treasury += capital
@@ -220,6 +249,56 @@ class TitleRules:
 
     def sell_shares(self, player: str, corporation: str, percent: int) -> None:
         sell_shares(self.game, player, corporation, percent)
+
+    # Operating turns --------------------------------------------------------------------------
+
+    def turn_steps(self, shared: tuple[type[Step], ...]) -> tuple[type[Step], ...]:
+        """The steps of an operating turn, in order: the shared ones, or a title's (18VA opens
+        the turn with its conversion step)."""
+        return shared
+
+    def next_to_operate(self, round_: OperatingRound,
+                        waiting: list[CorporationState]) -> CorporationState:
+        """The corporation that operates next among those yet to operate this round: the
+        highest share value now (18GA 4(b), 18VA 4.5)."""
+        return min(waiting, key=round_.market.operating_order_key)
+
+    def move_after_payout(self, corp: CorporationState, revenue: int) -> None:
+        """The share price after a dividend is paid out: one column right (18GA 4.2.4)."""
+        StockMarket(self.game.title.market, self.game.state).move_right(corp)
+
+    def conversion_problem(self, corp_id: str) -> str | None:
+        """Why a title forbids this voluntary conversion, beyond the phase (18VA 4.5.1)."""
+        return None
+
+    # Stock turns ------------------------------------------------------------------------------
+
+    def holding_limit(self, corp_id: str) -> int:
+        """The percent of a corporation one player may hold (18GA 3.3(a): 60%)."""
+        return 60
+
+    def stock_sale_problem(self, turn: StockTurn, player: str, corp_id: str,
+                           percent: int) -> str | None:
+        """Why a title forbids this sale in a stock turn, beyond the shared rules (18VA 4.3)."""
+        return self.corporation_sale_problem(corp_id)
+
+    def corporation_sale_problem(self, corp_id: str) -> str | None:
+        """Why no share of this corporation may be sold now, in a stock turn or to raise money
+        for a train (18VA 4.3.1, 4.6.2: not before it has operated)."""
+        return None
+
+    def privates_traded_between_players(self) -> bool:
+        """Whether players sell private companies to each other in stock turns (18GA 3.2(b);
+        18VA has no such trade)."""
+        return True
+
+    def after_share_bought(self, corp_id: str, source: str) -> None:
+        """After a certificate is bought in a stock turn (18VA 4.4: the sixth share)."""
+
+    def rises_when_sold_out(self, corp_id: str) -> bool:
+        """Whether a corporation whose shares players hold all rises at the end of a stock
+        round (3.6; 18VA 3.2: ten-share corporations only)."""
+        return True
 
     # Phases -----------------------------------------------------------------------------------
 
@@ -258,6 +337,48 @@ class TitleRules:
 
     def on_phase_change(self, phase: PhaseDef) -> None:
         """Anything a title does when a phase begins, beyond the data's events."""
+
+    # The opening auction with open bids (18VA 4.1) ---------------------------------------------
+
+    def forced_zero_bid_placed(self) -> bool:
+        """Variant forced_zero_bid_placed: an item falling to $0 gets the priority holder's $0
+        bid at once, and the turn goes on past him (4.1: he must bid at least $0 on it at his
+        next turn)."""
+        return bool(self.option("forced_zero_bid_placed"))
+
+    def start_with_presidency(self, player: str, corp_id: str, par: int, capital: int) -> None:
+        """The buyer of a corporation's presidency (an auction item) sets its par: he takes the
+        president's certificate and the bank pays the corporation `capital` times the par
+        (18VA 4.1, 4.3.3)."""
+        state = self.game.state
+        corp = state.corporations[corp_id]
+        cell = self.game.title.market.par_cell(par)
+        assert cell is not None
+        corp.par = par
+        StockMarket(self.game.title.market, state).place(corp, cell)
+        Shares(self.game).move(corp, PRESIDENT, player)
+        amount = capital * par
+        corp.treasury += amount
+        state.bank -= amount
+        corp.floated = True
+        self.game.log(f"{player} starts {corp_id} at par ${par}; the bank pays {corp_id} "
+                      f"${amount}")
+        self.on_corporation_started(corp_id)
+
+    def on_corporation_started(self, corp_id: str) -> None:
+        """Anything done as a corporation's president's certificate is first bought (18VA
+        4.3.3: its home station goes down)."""
+
+    def place_home_station(self, corp_id: str) -> None:
+        """The corporation's home station goes down in its home city, free."""
+        hex_id, city = self.home_of(corp_id)
+        assert city is not None
+        self.game.state.board.tokens.append(StationToken(corp_id, hex_id, city))
+        self.game.state.corporations[corp_id].tokens_placed = 1
+        self.game.log(f"{corp_id} places its home station in {hex_id}")
+
+    def after_private_auction(self) -> None:
+        """What happens once the opening auction is over (18VA 4.1: seats re-ordered)."""
 
     # Private companies ------------------------------------------------------------------------
 
@@ -430,15 +551,17 @@ class TitleRules:
 
     # Bankruptcy and scoring (5, 5.1) ----------------------------------------------------------
 
-    def bankrupt(self, player: str, corp_id: str) -> None:
+    def bankrupt(self, player: str, corp_id: str) -> bool:
         """The president cannot pay for a forced train purchase (18GA 4.2.5.1, 18AL 4.2.5.2): he
-        forfeits his cash and the game ends (5(c))."""
+        forfeits his cash and the game ends (5(c)). Returns whether the corporation must still
+        buy its train (a title where play goes on and a new president takes over)."""
         state = self.game.state
         state.bankrupt.append(player)
         state.bank += state.player(player).cash
         state.player(player).cash = 0
         self.game.log(f"{player} is bankrupt")
         self.end_game("bankrupt")
+        return False
 
     def scores(self) -> dict[str, int]:
         """5.1: cash, shares at market value, and players' privates at par."""
@@ -451,7 +574,7 @@ class TitleRules:
             for corp in state.corporations.values():
                 if corp.market_cell is None:
                     continue
-                value += market.price(corp) * shares.percent(corp, player.name) // 10
+                value += shares.worth(corp, shares.percent(corp, player.name), market.price(corp))
             for private in state.privates.values():
                 if private.owner == player.name and not private.closed:
                     value += self.game.title.privates[private.id].par

@@ -26,7 +26,7 @@ def successor(game: Game, corp: CorporationState, seller: str, remaining: int) -
     shares = Shares(game)
     players = game.state.players
     seat = game.state.seat(seller)
-    president_size = game.title.corporations[corp.id].shares[PRESIDENT]
+    president_size = corp.share_sizes[PRESIDENT]
     best, best_percent = None, remaining
     for step in range(1, len(players)):
         name = players[(seat + step) % len(players)].name
@@ -42,9 +42,9 @@ def sell_shares(game: Game, player: str, corporation: str, percent: int) -> int:
     corp = state.corporations[corporation]
     shares = Shares(game)
     market = StockMarket(game.title.market, state)
-    price = market.price(corp) * percent // 10
+    price = shares.worth(corp, percent, market.price(corp))
     held = shares.percent(corp, player)
-    president_size = game.title.corporations[corp.id].shares[PRESIDENT]
+    president_size = corp.share_sizes[PRESIDENT]
     if shares.president(corp) == player and percent > held - president_size:
         # The president's certificate goes: the successor swaps it for certificates of the
         # same size, then the sale is made from what the seller holds (3.2(a)(3), (4)).
@@ -62,7 +62,7 @@ def sell_shares(game: Game, player: str, corporation: str, percent: int) -> int:
             game.log(f"{new_president} becomes president of {corp.id}")
     state.player(player).cash += price
     state.bank -= price
-    market.move_down(corp, percent // 10)
+    market.move_down(corp, shares.count(corp, percent))
     game.log(f"{player} sells {percent}% of {corp.id} for ${price}; share value "
              f"${market.price(corp)}")
     return price

@@ -1,7 +1,7 @@
 """Certificates of corporations: who holds what, limits, and changes of presidency.
 
-A corporation's certificates are listed in `CorporationDef.shares` (the president's first); the
-state keeps the owner of each. These helpers answer questions about holdings and move certificates,
+A corporation's certificates are listed in its state's `share_sizes` (the president's first, at
+the start `CorporationDef.shares`, changed by a conversion); the state keeps the owner of each. These helpers answer questions about holdings and move certificates,
 keeping the rule of 18GA 3.5 that the president always holds the president's certificate.
 """
 
@@ -22,8 +22,33 @@ class Shares:
     def __init__(self, game: Game) -> None:
         self.game = game
 
-    def _sizes(self, corp: CorporationState) -> tuple[int, ...]:
-        return self.game.title.corporations[corp.id].shares
+    def _sizes(self, corp: CorporationState) -> list[int]:
+        return corp.share_sizes
+
+    def size(self, corp: CorporationState, index: int) -> int:
+        """The percent of one certificate."""
+        return corp.share_sizes[index]
+
+    def president_size(self, corp: CorporationState) -> int:
+        return corp.share_sizes[PRESIDENT]
+
+    def share_count(self, corp: CorporationState) -> int:
+        """How many shares the corporation has now (a 20% certificate of a ten-share
+        corporation is two shares, a 40% one of a five-share corporation two)."""
+        return 100 // min(corp.share_sizes)
+
+    def share_percent(self, corp: CorporationState) -> int:
+        """The percent one share is now: 10 for ten-share corporations, 20 for five-share."""
+        return min(corp.share_sizes)
+
+    def count(self, corp: CorporationState, percent: int) -> int:
+        """How many shares `percent` of the corporation is."""
+        return percent // self.share_percent(corp)
+
+    def worth(self, corp: CorporationState, percent: int, price: int) -> int:
+        """What `percent` of the corporation costs at `price` a share (18VA 4.4: a five-share
+        corporation's 20% certificate is one share, its president's certificate two)."""
+        return price * self.count(corp, percent)
 
     def percent(self, corp: CorporationState, owner: str) -> int:
         sizes = self._sizes(corp)

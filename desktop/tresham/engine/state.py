@@ -25,7 +25,10 @@ class PlayerState:
 class CorporationState:
     id: str
     cert_owners: list[str]
-    """Owner of each certificate, in the order of `CorporationDef.shares`: IPO, MARKET or a player."""
+    """Owner of each certificate, in the order of `share_sizes`: IPO, MARKET or a player."""
+    share_sizes: list[int] = field(default_factory=list)
+    """The percent of each certificate, the president's first: the corporation's current share
+    structure, which a conversion (18VA 4.5.1) changes in play. Starts as `CorporationDef.shares`."""
     par: int | None = None
     market_cell: tuple[int, int] | None = None
     treasury: int = 0
@@ -37,6 +40,8 @@ class CorporationState:
     operated: bool = False
     objective_reached: bool = False
     """Whether the corporation has been paid for its historical objective (18AL 4.2.2.1)."""
+    tokens_added: list[int] = field(default_factory=list)
+    """Prices of station tokens gained in play, after the charter's (18VA 4.5.1 conversion)."""
 
 
 @dataclass
@@ -116,7 +121,8 @@ class GameState:
     end_trigger: str | None = None
     """What set `game_ends_after`: "bank" or "stock_market"."""
     game_ends_after: str | None = None
-    """Set when an end condition is met: "operating_round", "stock_round_and_or" (18GA 5)."""
+    """Set when an end condition is met: "operating_round", "stock_round_and_or" (18GA 5),
+    "operating_set" (18VA 5)."""
     operating_round_number: int = 0
     log: list[str] = field(default_factory=list)
     finished: bool = False

@@ -13,8 +13,9 @@ from itertools import permutations
 from typing import Any
 
 from tresham.engine.actions import (
-    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, DiscardTrain, Dividend,
-    EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate, SellShares,
+    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, Convert, DiscardTrain,
+    Dividend, EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate,
+    SellShares,
 )
 from tresham.engine.data.loader import load_title
 from tresham.engine.errors import IllegalAction, RefusedAction, TreshamError
@@ -26,6 +27,7 @@ from tresham.engine.routes.legality import routes_problem
 from tresham.engine.savefile import describe
 from tresham.engine.state import IPO
 from tresham.engine.upgrades import current_track
+from tresham.importers.profile_ids import local_ids, localize_record
 
 NO_EFFECT = {"message", "log", "program_disable", "program_share_pass", "program_buy_shares",
              "program_auction_bid", "program_independent_mines", "program_merger_pass",
@@ -206,7 +208,8 @@ def replay(export: Export, on_action: Any = None, before_action: Any = None) -> 
     except IllegalAction as exc:  # a DataError (our own data damaged) is the caller's to word
         raise ExportError(f"the game cannot be set up: {exc}") from None
     state = Replay(export, history)
-    records = effective_actions(export.actions)
+    ids = local_ids(history.game.title, PROFILE)
+    records = [localize_record(r, ids) for r in effective_actions(export.actions)]
     state.total = len(records)
     flat = [(r, part) for r in records for part in with_automation(r)]
     record_start = 0
@@ -377,6 +380,8 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
     if kind == "bankrupt":
         # Declared by the corporation in their record, as our engine offers it.
         return Bankrupt(entity)
+    if kind == "convert":
+        return Convert(entity)
     if kind == "end_game":
         return EndGame(entity)
     raise ExportError(f"no translation for 18xx.games action {kind!r}")

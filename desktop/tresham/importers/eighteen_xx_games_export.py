@@ -26,8 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from tresham.engine.actions import (
-    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, DiscardTrain, Dividend,
-    EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate, SellShares,
+    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, Convert, DiscardTrain,
+    Dividend, EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate,
+    SellShares,
 )
 from tresham.engine.data.loader import load_title
 from tresham.engine.game import FIRST_PRIORITY, Game, GameSetup
@@ -40,6 +41,7 @@ from tresham.engine.shares import Shares
 from tresham.engine.state import IPO, MARKET
 from tresham.engine.upgrades import current_track
 from tresham.importers.eighteen_xx_games import OPTION_NAMES, OUR_SETUP, PROFILE
+from tresham.importers.profile_ids import local_ids, localize_record
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,15 @@ class _Certificates:
     def percent(self, holder: str) -> int:
         return sum(self.sizes[i] for i in self.held(holder))
 
+    def resize(self, sizes: list[int]) -> None:
+        """Follow a change of share structure: a conversion's new certificates go to the
+        treasury; a closing returns every certificate there."""
+        if len(sizes) < len(self.sizes):
+            self.holders = {IPO: list(range(len(sizes)))}
+        else:
+            self.holders.setdefault(IPO, []).extend(range(len(self.sizes), len(sizes)))
+        self.sizes = tuple(sizes)
+
     def follow(self, owners: list[str]) -> None:
         """Move certificates our engine moved otherwise than by a sale or purchase (a private
         company's free share): the lowest ordinary ones, as their engine names them."""
@@ -227,7 +238,10 @@ class _Writer:
         for corp_id, president in self._presidents().items():
             self.certificates(corp_id).settle(before.get(corp_id), president)
         for corp in self.game.state.corporations.values():
-            self.certificates(corp.id).follow(corp.cert_owners)
+            certificates = self.certificates(corp.id)
+            if list(certificates.sizes) != corp.share_sizes:
+                certificates.resize(corp.share_sizes)
+            certificates.follow(corp.cert_owners)
         self.emit(record)
 
     def _presidents(self) -> dict[str, str | None]:
@@ -236,7 +250,9 @@ class _Writer:
                 if c.par is not None}
 
     def emit(self, record: dict[str, Any]) -> None:
-        self.actions.append({**record, "id": len(self.actions) + 1})
+        """Add a record, naming companies by their ids (our `VGN` is their `VR`)."""
+        theirs = {ours: their for their, ours in local_ids(self.game.title, PROFILE).items()}
+        self.actions.append({**localize_record(record, theirs), "id": len(self.actions) + 1})
 
     def entity(self, name: str) -> dict[str, Any]:
         if name in self.player_ids:
@@ -394,6 +410,10 @@ def _bankrupt(writer: _Writer, action: Bankrupt) -> dict[str, Any]:
     return {"type": "bankrupt", **writer.entity(corporation or action.entity)}
 
 
+def _convert(writer: _Writer, action: Convert) -> dict[str, Any]:
+    return {"type": "convert", **writer.entity(action.entity)}
+
+
 def _end_game(writer: _Writer, action: EndGame) -> dict[str, Any]:
     return {"type": "end_game", **writer.entity(action.entity)}
 
@@ -403,6 +423,6 @@ _TRANSLATIONS: dict[type[Action], Callable[[_Writer, Any], dict[str, Any]]] = {
     SellShares: _sell_shares, SellPrivate: _sell_private, LayTile: _lay_tile,
     PlaceToken: _place_token, RunRoutes: _run_routes, Dividend: _dividend,
     BuyTrain: _buy_train, DiscardTrain: _discard_train, BuyCompany: _buy_company,
-    PlaceBonusToken: _bonus_token, Bankrupt: _bankrupt, EndGame: _end_game,
+    PlaceBonusToken: _bonus_token, Bankrupt: _bankrupt, EndGame: _end_game, Convert: _convert,
 }
 

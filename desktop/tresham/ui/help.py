@@ -53,6 +53,26 @@ def show_help(parent: QWidget, page: str, game: Game) -> QDialog:
     return dialog
 
 
+def _capital_words(game: Game) -> str:
+    """The title's opening auction and capitalization where they are not 18GA's (18VA)."""
+    info = game.title.info
+    words = ""
+    if info.private_auction == "open_bids":
+        words += ("<li>The game opens with an auction of the private companies (and any "
+                  "presidency among them): bids on any item in $5 steps, only high bids tie "
+                  "up cash; unbid items fall $10 each time all pass in turn; once every item "
+                  "has a bid and all pass, each goes to its high bidder. The seats are then "
+                  "re-ordered by cash left.</li>")
+    if info.capitalization == "incremental":
+        words += ("<li>Corporations are paid share by share: a share bought from a "
+                  "corporation's treasury pays it the share value; the president's "
+                  "certificate (two shares) starts it.</li>")
+    if any(c.converts_to for c in game.title.corporations.values()):
+        words += ("<li>Some corporations start with five shares and may convert to ten, "
+                  "at the start of an operating turn, when the phases allow.</li>")
+    return words
+
+
 def rules_html(game: Game) -> str:
     """The shape of a game of this title, from its data: the turn sequence, the money, the
     trains and phases, and the optional rules chosen for this game."""
@@ -84,7 +104,8 @@ def rules_html(game: Game) -> str:
              f"<li>{players} players, each starting with "
              f"{money(info.starting_cash.get(players, 0))}; certificate limit "
              f"{info.certificate_limit.get(players, 0)}.</li>"
-             f"<li>The bank holds {money(info.bank)}.</li></ul>",
+             f"<li>The bank holds {money(info.bank)}.</li>"
+             + _capital_words(game) + "</ul>",
              "<h3>Trains</h3><table cellspacing='0' cellpadding='3' border='1'>"
              "<tr><th>Train</th><th>Count</th><th>Price</th><th>Rusts on</th></tr>"]
     for train in title.trains:

@@ -155,10 +155,14 @@ class PlayersPanel(ReadOnlyTable):
         fill(self, rows)
 
 
+SHARES_COLUMN = 1
+"""Where the column of share structures goes, for titles whose corporations convert (18VA)."""
+
+
 class CorporationsPanel(ReadOnlyTable):
     COLUMNS = ["", "#", "President", "Value", "Par", "Cash", "Trains", "Tokens", "IPO", "Pool",
                "Privates"]
-    HEADER_TIPS = {"#": "operating order", "Value": "share value on the market",
+    HEADER_TIPS = {"#": "operating order", "Shares": "five- or ten-share corporation", "Value": "share value on the market",
                    "Par": "par value", "Cash": "treasury", "Tokens": "stations placed / total",
                    "IPO": "shares left in the initial offering",
                    "Pool": "shares in the open market"}
@@ -179,6 +183,8 @@ class CorporationsPanel(ReadOnlyTable):
         if any(a.type in ("train_names", "assign_bonus") for p in game.title.privates.values()
                for a in p.abilities):
             columns.append("Names, tokens")
+        if any(c.converts_to for c in game.title.corporations.values()):
+            columns.insert(SHARES_COLUMN, "Shares")
         return columns
 
     def refresh(self) -> None:
@@ -237,6 +243,11 @@ class CorporationsPanel(ReadOnlyTable):
                 cells.insert(len(self.COLUMNS), objective_item(game, corp_id))
             if "Names, tokens" in columns:
                 cells.append(_item(*specials_words(game, corp_id)))
+            if "Shares" in columns:
+                count = shares.share_count(corp)
+                cells.insert(SHARES_COLUMN, _item(
+                    f"{count}-share", f"{count} shares of {shares.share_percent(corp)}%; the "
+                    f"president's certificate is {corp.share_sizes[0]}%"))
             for column, cell in enumerate(cells):
                 if corp_id == game.acting and column:
                     cell.setBackground(ACTING_ROW)

@@ -239,7 +239,7 @@ def score_breakdown(game: Game) -> list[ScoreLine]:
         for corp in state.corporations.values():
             percent = shares.percent(corp, player.name)
             if corp.market_cell is not None and percent:
-                held[corp.id] = market.price(corp) * percent // 10
+                held[corp.id] = shares.worth(corp, percent, market.price(corp))
         privates = {p.id: game.title.privates[p.id].par for p in state.privates.values()
                     if p.owner == player.name and not p.closed}
         bankrupt = player.name in state.bankrupt

@@ -27,6 +27,8 @@ from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Choice
+from tresham.engine.rounds.open_auction import OpenBidsAuction
+from tresham.engine.rounds.stock import StockRound
 from tresham.engine.shares import Shares
 from tresham.engine.snapshot import clone
 from tresham.engine.routes.revenue import UnknownStop, train_names_on
@@ -59,7 +61,8 @@ def action_matches(choice: Choice, action: Action) -> bool:
             return False
     if choice.price_range is not None:
         low, high = choice.price_range
-        return bool(low <= getattr(action, "price") <= high)
+        price = getattr(action, "price")
+        return bool(low <= price <= high and (price - low) % choice.price_step == 0)
     return True
 
 
@@ -79,7 +82,7 @@ def price_after_sale(game: Game, corp_id: str, percent: int) -> int:
     corp = dataclasses.replace(game.state.corporations[corp_id])
     scratch = dataclasses.replace(game.state, corporations={}, players=[], privates={})
     market = StockMarket(game.title.market, scratch)
-    market.move_down(corp, percent // 10)
+    market.move_down(corp, Shares(game).count(corp, percent))
     return market.price(corp)
 
 
@@ -370,7 +373,7 @@ class WhatNowPanel(QWidget):
             for choice in by_type[BuyPrivate]:
                 self._button(choice, choice.text)
         for choice in by_type.get(Bid, []):
-            self._price_row(choice, _short_bid_words(choice), "Bid",
+            self._price_row(choice, _short_bid_words(game, choice), "Bid",
                             choice.price_range[0] if choice.price_range else 0,
                             tip=_bid_words(game, choice))
         if {Par, BuyShare} & set(by_type) or (SellShares in by_type
@@ -449,6 +452,7 @@ class WhatNowPanel(QWidget):
         spin = QSpinBox()
         spin.setPrefix("$")
         spin.setRange(low, high)
+        spin.setSingleStep(choice.price_step)
         spin.setValue(_clamp(start, (low, high)))
         spin.setToolTip(f"Any amount from {money(low)} to {money(high)}")
         spin.setMinimumWidth(80)
@@ -474,6 +478,8 @@ class WhatNowPanel(QWidget):
                     f"{money(game.title.privates[auction.company].par)}) among "
                     f"{', '.join(auction.bidders)}. High bid {money(auction.high_bid)} by "
                     f"{auction.high_bidder}. Raise by at least $5 or pass.")
+        elif isinstance(round_, OpenBidsAuction):
+            text = _open_auction_words(game, round_)
         elif round_.kind == "stock" and getattr(round_, "private_turns", False):
             lines = ["Private companies for sale: buy the cheapest at its price, bid on another "
                      "(it is auctioned when it becomes the cheapest), or pass."]
@@ -532,23 +538,31 @@ class WhatNowPanel(QWidget):
             grid.addWidget(badge, row, 0, max(1, lines), 1)
             if "par" in options:
                 combo = _combo()
+                bought = isinstance(game.round, OpenBidsAuction)  # a presidency (18VA 4.1)
                 for choice in options["par"]:
                     price = choice.fields["price"]
-                    cost = price * definition.shares[0] // 10
-                    combo.addItem(f"par {money(price)} (pay {money(cost)})", choice)
+                    cost = Shares(game).worth(corp, corp.share_sizes[0], price)
+                    combo.addItem(f"par {money(price)} (the bank pays {corp_id} {money(cost)})"
+                                  if bought else f"par {money(price)} (pay {money(cost)})",
+                                  choice)
                 button = QPushButton("Start")
-                button.setToolTip(f"Buy the president's certificate of {definition.name} "
+                button.setToolTip(f"Set the par value of {definition.name}" if bought else
+                                  f"Buy the president's certificate of {definition.name} "
                                   "and set its par value")
                 button.clicked.connect(lambda _=False, c=combo: self.make(c.currentData()))
                 grid.addWidget(_pair(combo, button), row, 1, 1, 2)
                 self.controls.append(Control(list(options["par"]), [button]))
             for choice in options.get("buy", []):
                 source = choice.fields["source"]
-                price = corp.par if source == IPO else market.price(corp)
-                where = "IPO" if source == IPO else "market"
+                round_ = game.round
+                price = round_.certificate_price(corp, source) \
+                    if isinstance(round_, StockRound) else market.price(corp)
+                treasury = game.title.info.capitalization == "incremental"  # 18VA 4.3.2
+                where = ("treasury" if treasury else "IPO") if source == IPO else "market"
                 button = QPushButton(f"Buy {where} {money(price)}")
-                button.setToolTip(f"Buy a {corp_id} share from the "
-                                  f"{'initial offering' if source == IPO else 'open market'}")
+                button.setToolTip(f"Buy a {corp_id} share from the " + (
+                    ("corporation's treasury" if treasury else "initial offering")
+                    if source == IPO else "open market"))
                 button.clicked.connect(lambda _=False, c=choice: self.make(c))
                 grid.addWidget(button, row, 1 if source == IPO else 2)
                 self.controls.append(Control([choice], [button]))
@@ -571,7 +585,7 @@ class WhatNowPanel(QWidget):
         corp = game.state.corporations[corp_id]
         market = StockMarket(game.title.market, game.state)
         entity = self.session.entity_for(choice) or ""
-        price = market.price(corp) * percent // 10
+        price = Shares(game).worth(corp, percent, market.price(corp))
         after_sale = price_after_sale(game, corp_id, percent)
         drop = f", value {money(market.price(corp))}→{money(after_sale)}"
         if short:  # fits the stock grid's narrow box
@@ -814,13 +828,16 @@ class WhatNowPanel(QWidget):
         shares = Shares(game)
         self.layout_.addWidget(self._section(f"Revenue {money(revenue)}: pay out or withhold?"))
         lines = []
+        per_share = revenue // shares.share_count(corp)
         for player in game.state.players:
             percent = shares.percent(corp, player.name)
             if percent:
-                lines.append(f"{player.name} ({percent}%) gets {money(revenue * percent // 100)}")
+                lines.append(f"{player.name} ({percent}%) gets "
+                             f"{money(per_share * shares.count(corp, percent))}")
         market_percent = shares.percent(corp, MARKET)
         if market_percent:
-            lines.append(f"{corp_id} gets {money(revenue * market_percent // 100)} for the "
+            market_pay = per_share * shares.count(corp, market_percent)
+            lines.append(f"{corp_id} gets {money(market_pay)} for the "
                          f"{market_percent}% in the open market")
         ipo = shares.percent(corp, IPO)
         if ipo:
@@ -979,6 +996,8 @@ STEP_HELP = {
     "trains": "Buy trains from the bank, or from another corporation at an agreed price.",
     "companies": "Buy private companies from players, within half to one and a half times par.",
     "discard": "Over the train limit: choose a train to discard to the open market.",
+    "conversion": "Convert to a ten-share corporation (five new shares go to the treasury "
+                  "and two $100 stations to the charter), or not.",
 }
 
 
@@ -999,8 +1018,33 @@ def _bid_words(game: Game, choice: Choice) -> str:
             f"{money(low)}–{money(high)}")
 
 
-def _short_bid_words(choice: Choice) -> str:
-    return f"Bid on {choice.fields['company']}"
+def _short_bid_words(game: Game, choice: Choice) -> str:
+    company = choice.fields["company"]
+    if isinstance(game.round, OpenBidsAuction):
+        low = choice.price_range[0] if choice.price_range else 0
+        return f"{company}: from {money(low)}"
+    return f"Bid on {company}"
+
+
+def _open_auction_words(game: Game, round_: OpenBidsAuction) -> str:
+    """The opening auction with open bids (18VA 4.1): each item, its price now, its high bid."""
+    if round_.par_due:
+        player, corp = round_.par_due
+        return (f"{player} bought the {corp} presidency: choose {corp}'s par value. The bank "
+                f"pays {corp} twice the par.")
+    player = round_.acting() or ""
+    lines = [f"Bid on any item in $5 steps, or pass. Only a high bid ties up cash "
+             f"({player}: {money(round_.free_cash(player))} free). When everyone passes in "
+             "turn, unbid items fall $10, or, once all have bids, each goes to its high bidder."]
+    for item in round_.items:
+        definition = game.title.privates[item]
+        high = round_.high.get(item)
+        now = (f"high bid {money(high.amount)} by {high.player}" if high
+               else f"face {money(round_.face(item))}, no bid")
+        lines.append(f"• {item} {definition.name}: {now}")
+    if round_.forced:
+        lines.append(f"{round_.forced[0]} has fallen to $0: the priority holder must bid on it.")
+    return "\n".join(lines)
 
 
 def _combo() -> QComboBox:

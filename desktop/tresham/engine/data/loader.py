@@ -43,6 +43,11 @@ __all__ = ["ABILITY_TYPES", "available_titles", "data_titles", "load_title"]
 SECTION_KEYS: frozenset[str] = frozenset({
     "forced_train_purchase",    # a corporation without a train must buy one; the president pays
     "train_obsolescence",       # `obsolete_on` trains: run once more, never bought again
+    "holding_limit",            # at most 60% of a corporation (18GA 3.3(a))
+    "certificate_limit",        # the certificate limit (18GA 3.3(b))
+    "pool_limit",               # at most 50% of a corporation in the open market (18GA 3.2(a)(2))
+    "president_sale",           # selling the president's certificate (18GA 3.2(a)(3))
+    "buy_back",                 # no buying back in the round of a sale (18GA 3.2)
 })
 """Rules the shared engine cites by name; title.yaml `sections` gives each its section number."""
 

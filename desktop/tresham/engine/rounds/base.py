@@ -17,7 +17,8 @@ class Choice:
     """One kind of legal action for the acting entity.
 
     `fields` are fixed; when `price_range` is set, the action's `price` may be any whole number in
-    that inclusive range (a bid, an agreed price). `text` describes it for a player.
+    that inclusive range (a bid, an agreed price), in steps of `price_step` from its low end
+    (18VA 4.1: bids are multiples of $5). `text` describes it for a player.
     """
 
     action: type[Action]
@@ -27,6 +28,8 @@ class Choice:
     by: str | None = None
     """Who makes the choice when it is not the acting entity: the president selling his shares
     for his corporation's forced train purchase."""
+
+    price_step: int = 1
 
     def make(self, entity: str, **extra: Any) -> Action:
         return self.action(entity=entity, **{**self.fields, **extra})

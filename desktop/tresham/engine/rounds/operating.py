@@ -42,6 +42,10 @@ class OperatingRound(Round):
         self.set_size = set_size
         self.market = StockMarket(game.title.market, game.state)
         self.operated: list[str] = []
+        self.order_at_start = [c.id for c in sorted(
+            (c for c in game.state.corporations.values() if c.floated),
+            key=self.market.operating_order_key)]
+        """The operating order by share values as the round begins (a title may keep to it)."""
         self.turn = TurnRecord("", False)
         self.steps: list[Step] = []
         self.step_index = 0
@@ -81,10 +85,12 @@ class OperatingRound(Round):
             self.finished = True
             self.game.log(f"Operating round {self.number} ends")
             return
-        corp = min(waiting, key=self.market.operating_order_key)
+        corp = self.game.rules.next_to_operate(self, waiting)
         self.operated.append(corp.id)
+        # Not "no station yet": W&A's waits for an Atlanta tile (18GA 4.2(a)); 18VA's goes
+        # down as the corporation starts (4.3.3).
         self.turn = TurnRecord(corp.id, first_turn=not corp.operated)
-        self.steps = [step(self) for step in STEP_ORDER]
+        self.steps = [step(self) for step in self.game.rules.turn_steps(STEP_ORDER)]
         if corp.tokens_placed == 0:
             hex_id, city = self.game.rules.home_of(corp.id)
             if city is None:
@@ -114,6 +120,10 @@ class OperatingRound(Round):
         self.steps.insert(self.step_index, later[0])
         return True
 
+    def end_turn_now(self) -> None:
+        """The operating corporation's turn has no further steps (it has closed)."""
+        del self.steps[self.step_index + 1:]
+
     def _advance(self) -> None:
         """Move to the next step that has something to decide, or end the turn."""
         self.step_index += 1
@@ -122,7 +132,7 @@ class OperatingRound(Round):
                 return
             self.step_index += 1
         corp = self.corporation
-        if corp is not None:
+        if corp is not None and corp.floated:  # not one that closed in its turn
             corp.operated = True
         if not self.game.state.finished:
             self._next_corporation()

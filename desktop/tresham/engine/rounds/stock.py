@@ -18,7 +18,7 @@ from tresham.engine.actions import (
 from tresham.engine.errors import IllegalAction
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Choice, Round
-from tresham.engine.selling import sell_shares, successor
+from tresham.engine.selling import successor
 from tresham.engine.shares import PRESIDENT, Shares
 from tresham.engine.state import BANK, IPO, MARKET, CorporationState
 
@@ -50,6 +50,8 @@ class TurnRecord:
     sold_before_buy: bool = False
     bought: bool = False
     acted: bool = False
+    sold: set[str] = field(default_factory=set)
+    """Corporations whose shares the player has sold this turn."""
 
 
 class StockRound(Round):
@@ -58,7 +60,7 @@ class StockRound(Round):
     def __init__(self, game: Game, number: int) -> None:
         super().__init__(game, number)
         state = game.state
-        self.seat = state.priority
+        self.seat = self._next_in_play(state.priority)
         self.consecutive_passes = 0
         self.turns_taken = 0
         self.last_actor: int | None = None
@@ -366,11 +368,13 @@ class StockRound(Round):
                 if self._buy_problem(player, corp, source) is None:
                     yield Choice(BuyShare, {"corporation": corp.id, "source": source},
                                  text=f"Buy a {corp.id} share from the {source}")
-            for percent in range(10, self.shares.percent(corp, player) + 1, 10):
+            step = self.shares.share_percent(corp)
+            for percent in range(step, self.shares.percent(corp, player) + 1, step):
                 if self._sell_problem(player, corp, percent) is None:
                     yield Choice(SellShares, {"corporation": corp.id, "percent": percent},
                                  text=f"Sell {percent}% of {corp.id}")
-        yield from self._private_trade_choices(player)
+        if self.game.rules.privates_traded_between_players():
+            yield from self._private_trade_choices(player)
         if self._over_limit_problem(player) is None:
             yield Choice(Pass, text="Pass" if not self.turn.acted else "End turn")
 
@@ -403,13 +407,14 @@ class StockRound(Round):
         count, limit = self.certificate_count(player), self._certificate_limit()
         if count <= limit:
             return None
-        can_sell = any(self._sell_problem(player, corp, 10) is None
+        can_sell = any(self._sell_problem(player, corp, self.shares.share_percent(corp)) is None
                        for corp in self.game.state.corporations.values()
                        if self.shares.percent(corp, player))
         if not can_sell:
             return None
         return (f"{player} holds {count} certificates, over the limit of {limit}: sell down "
-                "to the limit before ending the turn (3.3(b))")
+                f"to the limit before ending the turn "
+                f"({self._section('certificate_limit', '3.3(b)')})")
 
     def _process_regular(self, action: Action) -> None:
         player = action.entity
@@ -456,8 +461,12 @@ class StockRound(Round):
         if self.turn.bought:
             return f"{player} has already bought a certificate this turn"
         if corp.id in self.sold_this_round[player]:
-            return f"{player} sold {corp.id} earlier this round and may not buy it back (3.2)"
+            return (f"{player} sold {corp.id} earlier this round and may not buy it back "
+                    f"({self._section('buy_back', '3.2')})")
         return None
+
+    def _section(self, rule: str, default: str) -> str:
+        return self.game.rules.section(rule, default)
 
     def _certificate_limit(self) -> int:
         info = self.game.title.info
@@ -476,10 +485,13 @@ class StockRound(Round):
     def _limits_problem(self, player: str, corp: CorporationState, percent: int,
                         yellow_exempt: bool) -> str | None:
         held = self.shares.percent(corp, player)
-        if held + percent > 60:
-            return f"{player} may not hold more than 60% of {corp.id} (3.3(a))"
+        limit = self.game.rules.holding_limit(corp.id)
+        if held + percent > limit:
+            return (f"{player} may not hold more than {limit}% of {corp.id} "
+                    f"({self._section('holding_limit', '3.3(a)')})")
         if not yellow_exempt and self.certificate_count(player) >= self._certificate_limit():
-            return f"{player} is at the certificate limit of {self._certificate_limit()} (3.3(b))"
+            return (f"{player} is at the certificate limit of {self._certificate_limit()} "
+                    f"({self._section('certificate_limit', '3.3(b)')})")
         return None
 
     def _par_problem(self, player: str, corp: CorporationState, price: int) -> str | None:
@@ -491,8 +503,8 @@ class StockRound(Round):
         problem = self._buy_problem_common(player, corp)
         if problem:
             return problem
-        size = self.game.title.corporations[corp.id].shares[PRESIDENT]
-        cost = price * size // 10
+        size = corp.share_sizes[PRESIDENT]
+        cost = self.shares.worth(corp, size, price)
         if self.game.state.player(player).cash < cost:
             return f"{player} cannot afford ${cost} for the president's certificate"
         return self._limits_problem(player, corp, size, yellow_exempt=False)
@@ -509,41 +521,63 @@ class StockRound(Round):
         if not available:
             where = "initial offering" if source == IPO else "open market"
             return f"no {corp.id} certificate is left in the {where}"
-        size = self.game.title.corporations[corp.id].shares[available[0]]
-        price = self._share_price(corp, source) * size // 10
+        size = corp.share_sizes[available[0]]
+        price = self.shares.worth(corp, size, self.share_price(corp, source))
         if self.game.state.player(player).cash < price:
             return f"{player} cannot afford ${price} for a {corp.id} share"
         return self._limits_problem(player, corp, size,
                                     yellow_exempt=self.market.in_zone(corp, "yellow"))
 
-    def _share_price(self, corp: CorporationState, source: str) -> int:
+    def certificate_price(self, corp: CorporationState, source: str) -> int:
+        """What the next certificate on offer from `source` costs."""
+        index = next(i for i in self.shares.certificates(corp, source) if i != PRESIDENT)
+        return self.shares.worth(corp, corp.share_sizes[index], self.share_price(corp, source))
+
+    def share_price(self, corp: CorporationState, source: str) -> int:
+        """Par from the initial offering; the market price from the open market, or from the
+        treasury under incremental capitalization (18VA 4.3.2)."""
         assert corp.par is not None
-        return corp.par if source == IPO else self.market.price(corp)
+        if source == IPO and not self._incremental:
+            return corp.par
+        return self.market.price(corp)
+
+    @property
+    def _incremental(self) -> bool:
+        return self.game.title.info.capitalization == "incremental"
+
+    def _pay_for(self, corp: CorporationState, source: str, amount: int) -> None:
+        """Money for a certificate goes to the bank, or under incremental capitalization to
+        the corporation for one from its treasury (18VA 4.3.2, 4.3.3)."""
+        if source == IPO and self._incremental:
+            corp.treasury += amount
+        else:
+            self.game.state.bank += amount
 
     def _par(self, player: str, corp: CorporationState, price: int) -> None:
         state = self.game.state
         cell = self.game.title.market.par_cell(price)
         assert cell is not None
-        size = self.game.title.corporations[corp.id].shares[PRESIDENT]
-        cost = price * size // 10
+        size = corp.share_sizes[PRESIDENT]
+        cost = self.shares.worth(corp, size, price)
         corp.par = price
         self.market.place(corp, cell)
         self.shares.move(corp, PRESIDENT, player)
         state.player(player).cash -= cost
-        state.bank += cost
+        self._pay_for(corp, IPO, cost)
         self._note_buy()
         self.game.log(f"{player} starts {corp.id} at par ${price}, paying ${cost}")
+        self.game.rules.on_corporation_started(corp.id)
         self._check_float(corp)
 
     def _buy(self, player: str, corp: CorporationState, source: str) -> None:
         state = self.game.state
         index = next(i for i in self.shares.certificates(corp, source) if i != PRESIDENT)
-        size = self.game.title.corporations[corp.id].shares[index]
-        price = self._share_price(corp, source) * size // 10
+        size = corp.share_sizes[index]
+        price = self.shares.worth(corp, size, self.share_price(corp, source))
         previous = self.shares.president(corp)
         self.shares.move(corp, index, player)
         state.player(player).cash -= price
-        state.bank += price
+        self._pay_for(corp, source, price)
         self._note_buy()
         where = "initial offering" if source == IPO else "open market"
         self.game.log(f"{player} buys a {size}% share of {corp.id} from the {where} for ${price}")
@@ -551,6 +585,7 @@ class StockRound(Round):
             new = self.shares.update_president(corp, previous)
             if new:
                 self.game.log(f"{new} becomes president of {corp.id}")
+        self.game.rules.after_share_bought(corp.id, source)
         self._check_float(corp)
 
     def _note_buy(self) -> None:
@@ -565,13 +600,17 @@ class StockRound(Round):
             self.game.rules.float_corporation(corp)
 
     def _sell_problem(self, player: str, corp: CorporationState, percent: int) -> str | None:
+        title_problem = self.game.rules.stock_sale_problem(self.turn, player, corp.id, percent)
+        if title_problem:
+            return title_problem
         if self.number == 1:
             return "no one may sell shares in the first stock round (3.2(a)(1))"
         if self.opened_with_privates and self.game.rules.no_sales_in_first_share_round():
             return ("no one may sell shares in the stock round in which the last private "
                     "company is sold")
-        if percent <= 0 or percent % 10:
-            return "shares are sold in steps of 10%"
+        step = self.shares.share_percent(corp)
+        if percent <= 0 or percent % step:
+            return f"{corp.id} shares are sold in steps of {step}%"
         if self.turn.bought and self.turn.sold_before_buy:
             return "a turn's purchase must come before all its sales or after them all (3.2)"
         held = self.shares.percent(corp, player)
@@ -580,26 +619,32 @@ class StockRound(Round):
         if corp.par is None:
             return f"{corp.id} has no share value yet, so its shares cannot be sold"
         if self.shares.percent(corp, MARKET) + percent > 50:
-            return f"the open market may hold at most 50% of {corp.id} (3.2(a)(2))"
+            return (f"the open market may hold at most 50% of {corp.id} "
+                    f"({self._section('pool_limit', '3.2(a)(2)')})")
         if self.shares.president(corp) == player:
-            president_size = self.game.title.corporations[corp.id].shares[PRESIDENT]
+            president_size = corp.share_sizes[PRESIDENT]
             ordinary = held - president_size
             if percent > ordinary:
                 if successor(self.game, corp, player, held - percent) is None:
                     return (f"{player} may sell the president's certificate of {corp.id} only "
-                            "if another player holds at least 20% and ends up holding more "
-                            "(3.2(a)(3))")
+                            f"if another player holds at least {president_size}% and ends up "
+                            "holding more "
+                            f"({self._section('president_sale', '3.2(a)(3)')})")
         return None
 
     def _sell(self, player: str, corp: CorporationState, percent: int) -> None:
-        sell_shares(self.game, player, corp.id, percent)
+        self.game.rules.sell_shares(player, corp.id, percent)
         self.sold_this_round[player].add(corp.id)
+        self.turn.sold.add(corp.id)
         if not self.turn.bought:
             self.turn.sold_before_buy = True
         self.turn.acted = True
 
     def _trade_private(self, action: SellPrivate) -> None:
         state = self.game.state
+        if not self.game.rules.privates_traded_between_players():
+            raise IllegalAction("private companies are not traded between players in this "
+                                "game")
         private = state.privates.get(action.company)
         if private is None or private.closed:
             raise IllegalAction(f"there is no open private company {action.company}")
@@ -637,11 +682,26 @@ class StockRound(Round):
         else:
             self.consecutive_passes += 1
         self.turn = TurnRecord()
-        self.seat = (self.seat + 1) % len(self.game.state.players)
-        if self.consecutive_passes >= len(self.game.state.players):
+        self.seat = self._next_in_play(self.seat + 1)
+        if self.consecutive_passes >= self._players_in_play():
             self._finish()
         else:
             self._pass_if_nothing_to_do()
+
+    def _players_in_play(self) -> int:
+        """Players still in the game (18VA 4.6.3: a bankrupt player is out, play goes on)."""
+        state = self.game.state
+        return sum(1 for p in state.players if p.name not in state.bankrupt)
+
+    def _next_in_play(self, seat: int) -> int:
+        """`seat`, or the next seat after it whose player is still in the game."""
+        state = self.game.state
+        count = len(state.players)
+        for step in range(count):
+            candidate = (seat + step) % count
+            if state.players[candidate].name not in state.bankrupt:
+                return candidate
+        return seat % count
 
     def _pass_if_nothing_to_do(self) -> None:
         """A player whose turn comes (the round's first included) and who can do nothing is
@@ -668,7 +728,8 @@ class StockRound(Round):
         if self.last_actor is not None:
             state.priority = (self.last_actor + 1) % len(state.players)
         sold_out = [c for c in state.corporations.values()
-                    if c.market_cell is not None and self.shares.players_percent(c) == 100]
+                    if c.market_cell is not None and self.shares.players_percent(c) == 100
+                    and self.game.rules.rises_when_sold_out(c.id)]
         for corp in sorted(sold_out, key=self.market.operating_order_key):
             if self.market.move_up(corp):
                 self.game.log(f"{corp.id} is sold out: its share value rises to "

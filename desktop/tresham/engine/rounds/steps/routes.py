@@ -105,15 +105,18 @@ class DividendStep(Step):
                           f"${market.price(corp)}")
             return True
         shares = Shares(self.game)
+        # Each share pays the same, rounded down (18VA 4.5.6: per share, by the corporation's
+        # size); open-market shares pay the corporation, initial-offering or treasury shares
+        # pay nobody (4.2.4(a)).
+        per_share = revenue // shares.share_count(corp)
         for player in state.players:
-            amount = revenue * shares.percent(corp, player.name) // 100
+            amount = per_share * shares.count(corp, shares.percent(corp, player.name))
             player.cash += amount
             state.bank -= amount
-        # Open-market shares pay the corporation; initial-offering shares pay nobody (4.2.4(a)).
-        amount = revenue * shares.percent(corp, MARKET) // 100
+        amount = per_share * shares.count(corp, shares.percent(corp, MARKET))
         corp.treasury += amount
         state.bank -= amount
-        market.move_right(corp)
-        self.game.log(f"{corp.id} pays ${revenue} (${revenue // 10} a share); share value "
+        self.game.rules.move_after_payout(corp, revenue)
+        self.game.log(f"{corp.id} pays ${revenue} (${per_share} a share); share value "
                       f"${market.price(corp)}")
         return True

@@ -73,7 +73,7 @@ class BuyTrainStep(Step):
             return False
         president = self.president()
         return self.shortfall() > 0 or any(
-            self.sale_problem(president, c.id, 10) is None
+            self.sale_problem(president, c.id, Shares(self.game).share_percent(c)) is None
             for c in self.game.state.corporations.values())
 
     def bankruptcy_allowed(self) -> bool:
@@ -88,7 +88,7 @@ class BuyTrainStep(Step):
         president = self.president()
         shares = Shares(self.game)
         market = StockMarket(self.game.title.market, self.game.state)
-        worth = sum(market.price(c) * shares.percent(c, president) // 10
+        worth = sum(shares.worth(c, shares.percent(c, president), market.price(c))
                     for c in self.game.state.corporations.values() if c.market_cell is not None)
         return worth < self.shortfall() or self._short_after_selling_all()
 
@@ -274,7 +274,8 @@ class BuyTrainStep(Step):
         choices = []
         for corp in self.game.state.corporations.values():
             held = Shares(self.game).percent(corp, president)
-            for percent in range(10, held + 1, 10):
+            step = Shares(self.game).share_percent(corp)
+            for percent in range(step, held + 1, step):
                 if self.sale_problem(president, corp.id, percent) is None:
                     choices.append(Choice(SellShares, {"corporation": corp.id, "percent": percent},
                                           text=f"{president} sells {percent}% of {corp.id}",
@@ -296,8 +297,12 @@ class BuyTrainStep(Step):
         corp = self.game.state.corporations.get(corporation)
         if corp is None or corp.market_cell is None:
             return f"{corporation} shares cannot be sold"
-        if percent <= 0 or percent % 10:
-            return "shares are sold in steps of 10%"
+        step = shares.share_percent(corp)
+        if percent <= 0 or percent % step:
+            return f"{corporation} shares are sold in steps of {step}%"
+        title_problem = self.game.rules.corporation_sale_problem(corporation)
+        if title_problem:
+            return title_problem
         held = shares.percent(corp, player)
         if percent > held:
             return f"{player} holds only {held}% of {corporation}"
@@ -305,14 +310,14 @@ class BuyTrainStep(Step):
             return f"the open market may hold at most 50% of {corporation}"
         price = StockMarket(self.game.title.market, self.game.state).price(corp)
         shortfall = self.shortfall()
-        president_size = self.game.title.corporations[corporation].shares[PRESIDENT]
+        president_size = corp.share_sizes[PRESIDENT]
         is_president = shares.president(corp) == player
         # The forced purchase's (d): the sale without its last share would not be enough. Under
         # the variant lone_president_certificate_sale a lone president's certificate counts as
         # one piece: the comparison is with selling none of it.
         whole = self.game.rules.lone_president_certificate_sale() and is_president \
             and held == president_size
-        smaller = (percent - (president_size if whole else 10)) * price // 10
+        smaller = shares.worth(corp, percent - (president_size if whole else step), price)
         if not all_allowed and smaller >= shortfall:
             if shortfall <= 0:
                 return f"{player} already has the money needed"
@@ -436,8 +441,10 @@ class BuyTrainStep(Step):
                                 "goes bankrupt")
         if not self.emergency() or self._short_after_selling_all():
             _sell_everything_allowed(self)
-            self.game.rules.bankrupt(president, self.corp.id)
-            return True
+            buying_goes_on = self.game.rules.bankrupt(president, self.corp.id)
+            if not self.corp.floated:
+                self.round.end_turn_now()  # the corporation closed (18VA 4.6.3)
+            return not buying_goes_on
         raise IllegalAction(f"{president} can still raise the money by selling shares")
 
 
@@ -446,9 +453,11 @@ def _sell_everything_allowed(game_step: BuyTrainStep) -> int:
     president = game_step.president()
     raised = 0
     while True:
-        sale = next(((c.id, 10) for c in game_step.game.state.corporations.values()
-                     if game_step.sale_problem(president, c.id, 10, all_allowed=True)
-                     is None), None)
+        shares = Shares(game_step.game)
+        sale = next(((c.id, shares.share_percent(c))
+                     for c in game_step.game.state.corporations.values()
+                     if game_step.sale_problem(president, c.id, shares.share_percent(c),
+                                               all_allowed=True) is None), None)
         if sale is None:
             return raised
         before = game_step.game.state.player(president).cash

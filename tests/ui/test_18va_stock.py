@@ -1,0 +1,126 @@
+"""18VA in the app, its stock side: What now offers bids on the four auction items at their
+current prices and the conversion; the corporations panel says five- or ten-share."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QPixmap
+from PySide6.QtWidgets import QComboBox, QLabel, QPushButton, QSpinBox
+from pytestqt.qtbot import QtBot
+
+from tresham.engine.actions import Bid, Convert, Par, Pass
+from tresham.engine.game import FIRST_PRIORITY, GameSetup
+from tresham.engine.history import History
+
+from tresham.ui import panels
+from tresham.ui.app import MainWindow
+from tresham.ui.help import rules_html
+
+from rules_18va.conftest import auction_done, end_stock_round, in_stock_round, operate_until
+
+
+@pytest.fixture(autouse=True)
+def _blank_tray_icons(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tile tray's icons are left blank: the art of 18VA's junction tiles (80-83, 544-546)
+    comes with the operating side of its rules."""
+    monkeypatch.setattr(panels, "render_tile_icon", lambda *args, **kwargs: QPixmap(8, 8))
+
+
+def open_window(qtbot: QtBot, history: History, data_dir: Path) -> MainWindow:
+    win = MainWindow(history, data_dir)
+    qtbot.addWidget(win)
+    win.resize(1366, 768)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def _auction() -> History:
+    history = History(GameSetup("18VA", ("Ann", "Bob", "Cy"), {FIRST_PRIORITY: 0}, 1))
+    history.apply(Bid("Ann", "REA", 45))
+    return history
+
+
+def test_4_1_what_now_offers_a_bid_on_each_item_at_its_price(qtbot: QtBot,
+                                                           tmp_path: Path) -> None:
+    win = open_window(qtbot, _auction(), tmp_path)
+    texts = [w.text() for w in win.what_now.body().findChildren(QLabel)]
+    assert "REA: from $50" in texts and "B&OP: from $140" in texts
+    assert any("high bid $45 by Ann" in t for t in texts)
+    spins = win.what_now.body().findChildren(QSpinBox)
+    assert spins and {spin.singleStep() for spin in spins} == {5}
+    assert win.what_now.control_for(Bid("Bob", "B&OP", 152)) is None  # not a multiple of $5
+    assert win.what_now.press(Bid("Bob", "B&OP", 150))
+    assert win.session.history.game.round.high["B&OP"].amount == 150
+
+
+def _sr_at_conversion() -> History:
+    history = in_stock_round()
+    history.apply(Par("Bob", "SR", 82))
+    history.game.state.phase = "3"
+    end_stock_round(history)
+    operate_until(history, "SR")
+    return history
+
+
+def test_4_5_1_what_now_offers_the_conversion(qtbot: QtBot, tmp_path: Path) -> None:
+    win = open_window(qtbot, _sr_at_conversion(), tmp_path)
+    game = win.session.history.game
+    assert game.round.step.name == "conversion"
+    texts = [w.text() for w in win.what_now.body().findChildren(QLabel)]
+    assert any("Convert to a ten-share corporation" in t for t in texts)
+    assert win.what_now.press(Convert("SR"))
+    assert win.session.history.game.rules.corporation_share_count("SR") == 10
+
+
+def _shares_cells(win: MainWindow) -> dict[str, str]:
+    table = win.corporations
+    labels = [table.horizontalHeaderItem(i).text() for i in range(table.columnCount())]
+    column = labels.index("Shares")
+    return {table.item(row, 0).text(): table.item(row, column).text()
+            for row in range(table.rowCount())}
+
+
+def test_4_4_the_corporations_panel_says_five_or_ten_share(qtbot: QtBot,
+                                                          tmp_path: Path) -> None:
+    win = open_window(qtbot, _sr_at_conversion(), tmp_path)
+    win.corporations.refresh()
+    cells = _shares_cells(win)
+    assert cells["B&O"] == "10-share" and cells["SR"] == "5-share"
+    win.what_now.press(Convert("SR"))
+    win.corporations.refresh()
+    assert _shares_cells(win)["SR"] == "10-share"
+
+
+def test_4_1_the_presidency_buyer_sets_the_par_the_bank_paying(qtbot: QtBot,
+                                                               tmp_path: Path) -> None:
+    history = History(GameSetup("18VA", ("Ann", "Bob", "Cy"), {FIRST_PRIORITY: 0}, 1))
+    auction_done(history)
+    history.undo()  # back to Ann choosing the B&O's par
+    win = open_window(qtbot, history, tmp_path)
+    combos = win.what_now.body().findChildren(QComboBox)
+    items = [combos[0].itemText(i) for i in range(combos[0].count())]
+    assert items[-1] == "par $100 (the bank pays B&O $200)"
+    assert win.what_now.press(Par("Ann", "B&O", 100))
+    assert win.session.history.game.state.corporations["B&O"].treasury == 200
+
+
+def test_the_rules_summary_tells_the_auction_and_the_capitalization() -> None:
+    history = History(GameSetup("18VA", ("Ann", "Bob", "Cy"), {FIRST_PRIORITY: 0}, 1))
+    summary = rules_html(history.game)
+    assert "opens with an auction" in summary and "share by share" in summary
+    assert "five shares" in summary
+
+
+def test_4_3_2_treasury_shares_are_offered_at_the_share_value(qtbot: QtBot,
+                                                              tmp_path: Path) -> None:
+    history = in_stock_round()
+    history.apply(Par("Bob", "SR", 82))
+    history.apply(Pass("Cy"))
+    history.game.state.corporations["B&O"].market_cell = (2, 3)  # $90, below its par
+    win = open_window(qtbot, history, tmp_path)
+    texts = [b.text() for b in win.what_now.body().findChildren(QPushButton)]
+    assert "Buy treasury $90" in texts  # B&O
+    assert "Buy treasury $82" in texts  # SR: a 20% certificate is one share
