@@ -201,10 +201,10 @@ class UpgradeRules:
         """
         where = _hex_words(hex_def)
         if ability_tiles is not None and tile.id not in ability_tiles:
-            allowed = sorted(ability_tiles)
-            if len(allowed) == 1:
-                return f"this ability lays only tile {allowed[0]}"
-            return f"this ability lays only tiles {', '.join(allowed[:-1])} or {allowed[-1]}"
+            only = sorted(ability_tiles)
+            if len(only) == 1:
+                return f"this ability lays only tile {only[0]}"
+            return f"this ability lays only tiles {', '.join(only[:-1])} or {only[-1]}"
         through_ability = ability_tiles is not None
         if tile.special and not through_ability:
             return f"tile {tile.id} is laid only through a private company's ability"
