@@ -494,8 +494,17 @@ class LogPanel(QListWidget):
         self._filling = True
         if not same_log:
             self.clear()
-            for line in log:
-                item = QListWidgetItem(line)
+            count = len(session.history.actions)
+            notes: dict[int, list[str]] = {}
+            for note in session.notes:
+                if note.action <= count:
+                    notes.setdefault(note.line, []).append(note.text)
+            for index, line in enumerate(log):
+                # A computer player's move carries its reason, on the entry's next lines.
+                said = notes.get(index, [])
+                item = QListWidgetItem("\n    ↳ ".join([line, *said]))
+                if said:
+                    item.setToolTip("\n".join(said))
                 if line.startswith(("Stock round", "Operating round", "Phase", "The game ends")):
                     font = item.font()
                     font.setBold(True)
