@@ -34,7 +34,9 @@ def _ranked(game: Game, seed: int) -> list[Suggestion]:
 
 
 def choose(game: Game, level: str, *, seed: int = 0) -> Suggestion:
-    return _ranked(game, seed)[0]
+    ranked = _ranked(game, seed)
+    assert ranked, [c.text for c in game.choices()]
+    return ranked[0]
 
 
 def advise(game: Game, count: int = 3) -> list[Suggestion]:

@@ -156,9 +156,10 @@ class MainWindow(QMainWindow):
     """
 
     def __init__(self, history: History, files: UserFiles | Path | None = None,
-                 game_id: str | None = None) -> None:
+                 game_id: str | None = None, seats: Seats | None = None,
+                 paused: bool = False) -> None:
         super().__init__()
-        self.session = GameSession(history, files, game_id)
+        self.session = GameSession(history, files, game_id, seats)
         self.settings = Settings(self.session.files.settings if self.session.files else None)
         self.controller = BoardController(self.session)  # type: ignore[arg-type]
         self.scene = MapScene(self.session, self.controller)  # type: ignore[arg-type]
@@ -193,6 +194,7 @@ class MainWindow(QMainWindow):
         self.hint = HintPanel(self.session, self.controller)
         self.hint.play_requested.connect(self.play_hint)
         self.bots = BotDriver(self.session, lambda: self.settings.bot_pace_ms, self)
+        self.bots.set_paused(paused)
         self.bots.moved.connect(lambda note: self.controller.reset(sentence(note)))
         self.bots.stopped.connect(lambda why: self.controller.reset(why, refused=True))
         self.bots.status_changed.connect(self._show_bots)

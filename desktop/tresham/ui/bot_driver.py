@@ -111,10 +111,14 @@ class BotDriver(QObject):
             self.status_changed.emit()
             return
         session = self.session
+        try:
+            bots = bots_module()
+        except ImportError as exc:
+            self._stop(f"The computer players are missing from this copy of Tresham ({exc})")
+            return
         generation = self._generation
         self._thinking = generation
         self._started = time.monotonic()
-        bots = bots_module()
         game = clone(session.history.game)  # the thread's own copy: the window reads the other
         level, seed = session.seats.kind(player), position_seed(session)
         self.status_changed.emit()

@@ -79,6 +79,12 @@ class HintPanel(QWidget):
         here = self._here()
         if self._asked == here:
             return
+        try:
+            advise = bots_module().advise
+        except ImportError as exc:
+            self._show(f"The advisor is missing from this copy of Tresham ({exc}).", [],
+                       refused=True)
+            return
         self._asked = here
         self._position = None
         self.suggestions = []
@@ -87,7 +93,6 @@ class HintPanel(QWidget):
         self.heading.setText(f"Weighing the moves for {who}…")
         self.heading.setStyleSheet("")
         copy = clone(game)  # the thread's own copy
-        advise = bots_module().advise
         self.background.start(lambda: advise(copy, HINT_COUNT),
                               lambda result: self._answer(here, who, result))
         self._show_buttons()
@@ -111,8 +116,13 @@ class HintPanel(QWidget):
         self.list.blockSignals(True)
         self.list.clear()
         game = self.session.game
+        said = [move_words(game, s.action) for s in suggestions]
         for number, suggestion in enumerate(suggestions, 1):
-            words = sentence(move_words(game, suggestion.action))
+            words = said[number - 1]
+            rotation = getattr(suggestion.action, "rotation", None)
+            if said.count(words) > 1 and rotation is not None:
+                words += f", turned {rotation * 60}°"  # the same tile in the same hex
+            words = sentence(words)
             item = QListWidgetItem(f"{number}. {words}\n{sentence(suggestion.reason)}  "
                                    f"Score {suggestion.score:+.1f}")
             item.setToolTip(f"{words}\n{sentence(suggestion.reason)}\nScore "
