@@ -14,7 +14,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from tresham.engine import savefile
-from tresham.engine.actions import LayTile, Pass
+from tresham.engine.actions import LayTile, PlaceToken
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import GameSetup
 from tresham.engine.history import History
@@ -146,7 +146,15 @@ def test_one_person_and_three_bots_reach_the_persons_turn_with_the_moves_in_log_
     start = len(history.actions)
     before = {h: hex_art(history.game, h) for h in history.game.title.map.hexes}
     win = table(qtbot, history, THREE_BOTS, tmp_path)
-    qtbot.waitUntil(lambda: len(history.actions) > start and persons_turn(win), timeout=60_000)
+    win.settings.bot_pace_ms = 1000  # a pace a person can follow: time to look at the move
+    qtbot.waitUntil(lambda: len(history.actions) > start, timeout=30_000)
+    first = history.actions[start]
+    if isinstance(first, (LayTile, PlaceToken)):  # ringed on the map
+        assert win.scene.hex_items[first.hex].pending
+    assert win.move_bar.text.full_text.startswith("Di (Hard): ")
+    assert len(history.actions) == start + 1  # the next move waits for the pace
+    win.settings.bot_pace_ms = 0
+    qtbot.waitUntil(lambda: persons_turn(win), timeout=60_000)
     assert deciding_player(history.game) == "Ann"
     lays = [a for a in history.actions[start:] if isinstance(a, LayTile)]
     assert lays, "Di's CoG laid no track"

@@ -195,7 +195,7 @@ class MainWindow(QMainWindow):
         self.hint.play_requested.connect(self.play_hint)
         self.bots = BotDriver(self.session, lambda: self.settings.bot_pace_ms, self)
         self.bots.set_paused(paused)
-        self.bots.moved.connect(lambda note: self.controller.reset(sentence(note)))
+        self.bots.moved.connect(self._bot_moved)
         self.bots.stopped.connect(lambda why: self.controller.reset(why, refused=True))
         self.bots.status_changed.connect(self._show_bots)
         self.move_bar.waiting = self._waiting_words
@@ -440,7 +440,7 @@ class MainWindow(QMainWindow):
             run = tuple(getattr(getattr(game.round, "turn", None), "routes", ()) or ())
             corp = game.state.corporations.get(game.acting or "")
             order = list(corp.trains) if corp is not None else []
-            drawings = []
+            run_drawings: list[RouteDrawing] = []
             for index, (train, waypoints) in enumerate(run):
                 colour = order.index(train) if train in order else index
                 try:
@@ -448,8 +448,8 @@ class MainWindow(QMainWindow):
                     value: int | None = route_revenue(game, game.acting or "", waypoints, train)
                 except Exception:  # drawing must not fail over a value
                     value = None
-                drawings.append(RouteDrawing(train, tuple(waypoints), colour, value))
-            return tuple(drawings), ()
+                run_drawings.append(RouteDrawing(train, tuple(waypoints), colour, value))
+            return tuple(run_drawings), ()
         return (), ()
 
     def _on_session(self) -> None:
@@ -509,6 +509,11 @@ class MainWindow(QMainWindow):
         self.bots.set_paused(not self.bots.paused)
         self.controller.reset("The computer players are paused." if self.bots.paused else
                               "The computer players play on.")
+
+    def _bot_moved(self, note: str) -> None:
+        """The move bar says what the computer player did and why; the map rings where."""
+        last = self.session.history.actions[-1] if self.session.history.actions else None
+        self.controller.mark(sentence(note), getattr(last, "hex", None))
 
     def _set_pace(self, ms: int) -> None:
         self.settings.bot_pace_ms = ms

@@ -73,6 +73,8 @@ class BoardController:
         """The advisor's moves shown on the map (Game › Hint), best first."""
         self.hint_index: int | None = None
         """The hint drawn in full: its tile, station or routes."""
+        self.marked_hex: str | None = None
+        """A hex ringed so a person sees where a computer player just laid or placed."""
         self.message = ""
         self.refused = False
         self.listeners: list[Callable[[], None]] = []
@@ -112,8 +114,15 @@ class BoardController:
         self.bonus = None
         self.hints = ()
         self.hint_index = None
+        self.marked_hex = None
         self._cache_key = None
         self._say(message, refused)
+        self._changed()
+
+    def mark(self, message: str, hex_id: str | None) -> None:
+        """Say what a computer player did and ring the hex it did it in, until the next move."""
+        self.reset(message)
+        self.marked_hex = hex_id
         self._changed()
 
     def show_hints(self, hints: tuple[Action, ...], index: int | None) -> None:

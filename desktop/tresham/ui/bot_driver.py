@@ -8,6 +8,7 @@ stale: its answer is dropped and the bot thinks again about the position as it n
 
 from __future__ import annotations
 
+import importlib
 import time
 from typing import Any, Callable
 
@@ -23,8 +24,7 @@ from tresham.ui.text import sentence
 
 def bots_module() -> Any:
     """The bots' brain (`tresham.bots`: choose, advise, LEVELS), imported when first needed."""
-    from tresham import bots
-    return bots
+    return importlib.import_module("tresham.bots")
 
 
 def position_seed(session: GameSession) -> int:

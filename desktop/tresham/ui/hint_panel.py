@@ -138,13 +138,13 @@ class HintPanel(QWidget):
 
     # Showing and playing ---------------------------------------------------------------------
 
-    def actions(self) -> tuple[Action, ...]:
+    def moves(self) -> tuple[Action, ...]:
         return tuple(s.action for s in self.suggestions)
 
     def _chosen(self, row: int) -> None:
         if self._position != self._here() or row < 0:
             return
-        self.controller.show_hints(self.actions(), row)
+        self.controller.show_hints(self.moves(), row)
         self._show_buttons()
 
     def _play(self) -> None:
@@ -168,7 +168,7 @@ class HintPanel(QWidget):
     def redraw(self) -> None:
         """Draw the chosen hint again (the map's guidance is cleared by every reset)."""
         if self._position == self._here() and self.suggestions and not self.controller.hints:
-            self.controller.show_hints(self.actions(), max(0, self.list.currentRow()))
+            self.controller.show_hints(self.moves(), max(0, self.list.currentRow()))
 
     def shutdown(self) -> None:
         if self._game_changed in self.session.listeners:

@@ -320,7 +320,8 @@ class MapScene(QGraphicsScene):
                 art, preview,
                 lit=lit is not None and hex_id in lit and pending is None or hex_id in hinted,
                 dimmed=lit is not None and hex_id not in lit,
-                pending=pending is not None and pending.hex == hex_id or hint_here,
+                pending=pending is not None and pending.hex == hex_id or hint_here
+                or hex_id == controller.marked_hex,
                 lit_cities=cities,
                 pending_city=pending.city if isinstance(pending, PendingToken)
                 and pending.hex == hex_id else None)
