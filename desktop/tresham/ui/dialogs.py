@@ -190,6 +190,7 @@ class NewGameDialog(QDialog):
                 kind.addItem(f"Computer: {level_name(level)}", level)
             kind.setToolTip("Who plays this seat: a person at the table, or the computer at "
                             "a level (any mix; all computers to watch a game)")
+            kind.currentIndexChanged.connect(self._show_seating)
             if seat < len(self._remembered_kinds):
                 kind.setCurrentIndex(max(0, kind.findData(self._remembered_kinds[seat])))
             row = QWidget()
@@ -217,7 +218,8 @@ class NewGameDialog(QDialog):
             self.seating.setText(f"Seats and first priority show once the players are valid "
                                  f"({exc}).")
             return
-        seats = [f"{n}. {name}" for n, name in enumerate(setup.players, 1)]
+        kinds = self.seats()
+        seats = [f"{n}. {kinds.describe(name)}" for n, name in enumerate(setup.players, 1)]
         first = setup.players[game.state.priority]
         how = "the seats are shuffled and " if self.random_order.isChecked() else ""
         self.seating.setText(f"Seats: {',  '.join(seats)}.\nFirst priority deal: {first} "
