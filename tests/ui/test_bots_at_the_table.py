@@ -238,3 +238,44 @@ def test_the_new_game_dialog_marks_each_seat_a_person_or_a_computer(qtbot: QtBot
     again = NewGameDialog(settings=Settings(tmp_path / "settings.json"))
     qtbot.addWidget(again)
     assert [k.currentData() for k in again.kinds] == ["person", "hard", "person", "easy"]
+
+
+def test_the_window_answers_while_a_bot_thinks(qtbot: QtBot, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    class Slow:
+        """A bot that takes its time (time.sleep lets the UI thread run, as a bot's own
+        Python work does between the interpreter's switches)."""
+
+        @staticmethod
+        def choose(game, level, *, seed=0):  # type: ignore[no-untyped-def]
+            import time
+            time.sleep(1.0)
+            return bot_stand_in.choose(game, level, seed=seed)
+
+    monkeypatch.setattr(bot_driver, "bots_module", lambda: Slow)
+    history = new_history()  # Cy, a computer player, has the first priority deal
+    win = table(qtbot, history, THREE_BOTS, tmp_path)
+    qtbot.waitUntil(lambda: win.bots.thinker is not None, timeout=5_000)
+    assert win.bots.thinker == "Cy (Easy)" and "Cy (Easy) is thinking" in \
+        win.move_bar.text.full_text
+    ticks: list[int] = []
+    from PySide6.QtCore import QTimer
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(20)
+    qtbot.wait(400)
+    assert len(ticks) >= 5 and not history.actions  # the event loop ran; the bot still thinks
+    timer.stop()
+    qtbot.waitUntil(lambda: len(history.actions) == 1, timeout=5_000)
+
+
+def test_undo_in_a_game_of_computers_only_steps_back_once_and_pauses(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    history = new_history()
+    win = table(qtbot, history, Seats({p: "normal" for p in PLAYERS}), tmp_path)
+    qtbot.waitUntil(lambda: len(history.actions) >= 3, timeout=30_000)
+    win.undo()
+    count = len(history.actions)
+    assert win.bots.paused and win.session.stepped == 1
+    qtbot.wait(300)
+    assert len(history.actions) == count
