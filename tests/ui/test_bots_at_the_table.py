@@ -279,3 +279,18 @@ def test_undo_in_a_game_of_computers_only_steps_back_once_and_pauses(
     assert win.bots.paused and win.session.stepped == 1
     qtbot.wait(300)
     assert len(history.actions) == count
+
+
+def test_the_window_saves_and_reopens_a_game_with_its_computer_players(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    history = ann_first()
+    win = table(qtbot, history, THREE_BOTS, tmp_path, paused=True)
+    win.session.choose(history.game.choices()[0])
+    path = tmp_path / "against bots.tresham.json"
+    assert win.save_to(path)
+    win.new_game(GameSetup("18GA", PLAYERS, {}, 1))
+    assert win.session.seats == Seats()
+    assert win.open_path(path)
+    assert win.session.seats == THREE_BOTS and len(win.session.history.actions) == 1
+    win.pause_action.trigger()  # resumed: Bob, a computer player, moves next
+    qtbot.waitUntil(lambda: len(win.session.history.actions) > 1, timeout=30_000)

@@ -454,6 +454,7 @@ class MainWindow(QMainWindow):
 
     def _on_session(self) -> None:
         self._show_title()
+        self._show_bots()
         finished = self.session.history.game.state.finished
         if finished and not self._finished and self.session.live:
             QTimer.singleShot(0, self.show_scores)
