@@ -14,7 +14,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from tresham.engine import savefile
-from tresham.engine.actions import LayTile, PlaceToken
+from tresham.engine.actions import LayTile, PlaceToken, RunRoutes
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import GameSetup
 from tresham.engine.history import History
@@ -29,7 +29,7 @@ from tresham.ui.start import open_file, resume
 from tresham.ui.tile_art import hex_art
 
 import bot_stand_in
-from conftest import PLAYERS, new_history, open_window, play_to_operating
+from conftest import PLAYERS, new_history, open_window, play_to_operating, to_next_turn
 
 THREE_BOTS = Seats({"Bob": "normal", "Cy": "easy", "Di": "hard"})
 
@@ -294,3 +294,29 @@ def test_the_window_saves_and_reopens_a_game_with_its_computer_players(
     assert win.session.seats == THREE_BOTS and len(win.session.history.actions) == 1
     win.pause_action.trigger()  # resumed: Bob, a computer player, moves next
     qtbot.waitUntil(lambda: len(win.session.history.actions) > 1, timeout=30_000)
+
+
+def test_a_hint_to_run_trains_draws_the_routes_on_the_map(qtbot: QtBot, tmp_path: Path) -> None:
+    history = cog_operating()
+    history.apply(LayTile("CoG", "F6", "57", 2))
+    while history.game.acting == "CoG":  # CoG buys its first train, and passes the rest
+        game = history.game
+        buy = [c for c in game.choices() if c.action.__name__ == "BuyTrain"]
+        choice = buy[0] if buy else next(c for c in game.choices() if c.action.__name__ == "Pass")
+        history.apply(choice.make("CoG", **({"price": choice.price_range[0]}
+                                            if choice.price_range else {})))
+    for hex_id, tile, rotation in (("E5", "9", 2), ("D4", "451a", 1)):  # on to Atlanta
+        to_next_turn(history)
+        history.apply(LayTile("CoG", hex_id, tile, rotation))
+        while history.game.acting == "CoG" and \
+                getattr(history.game.round.step, "name", "") != "routes":
+            history.apply(next(c for c in history.game.choices()
+                               if c.action.__name__ == "Pass").make("CoG"))
+    assert history.game.round.step.name == "routes"  # type: ignore[attr-defined]
+    win = table(qtbot, history, Seats({"Ann": "normal", "Bob": "easy", "Cy": "hard"}), tmp_path)
+    win.show_hint()
+    qtbot.waitUntil(lambda: win.hint.list.count() > 0, timeout=30_000)
+    win.hint.list.setCurrentRow(next(i for i, s in enumerate(win.hint.suggestions)
+                                     if isinstance(s.action, RunRoutes)))
+    shown = {item.toolTip() for item in win.scene.route_items if item.toolTip()}
+    assert any("2 train" in tip for tip in shown), shown

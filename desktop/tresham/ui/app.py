@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from tresham import __version__
 from tresham.engine.actions import Action, RunRoutes
 from tresham.engine.errors import IllegalAction, TreshamError
-from tresham.engine.game import GameSetup
+from tresham.engine.game import Game, GameSetup
 from tresham.engine.history import History
 from tresham import userdata
 from tresham.engine.trains import train_name
@@ -425,11 +425,7 @@ class MainWindow(QMainWindow):
         editor = self.controller.routes
         hint = self.controller.hint
         if isinstance(hint, RunRoutes):
-            corp = game.state.corporations.get(hint.entity)
-            order = list(corp.trains) if corp is not None else []
-            return tuple(RouteDrawing(train, tuple(stops), order.index(train) if train in order
-                                      else index)
-                         for index, (train, stops) in enumerate(hint.routes)), ()
+            return _run_drawings(game, hint.entity, hint.routes), ()
         if name == "routes" and editor.active:
             drawings = tuple(
                 RouteDrawing(train, editor.waypoints(train), index, editor.revenue(train),
@@ -438,18 +434,7 @@ class MainWindow(QMainWindow):
             return drawings, editor.end_stops(editor.selected) if editor.selected else ()
         if name == "dividend":
             run = tuple(getattr(getattr(game.round, "turn", None), "routes", ()) or ())
-            corp = game.state.corporations.get(game.acting or "")
-            order = list(corp.trains) if corp is not None else []
-            run_drawings: list[RouteDrawing] = []
-            for index, (train, waypoints) in enumerate(run):
-                colour = order.index(train) if train in order else index
-                try:
-                    from tresham.engine.routes.revenue import route_revenue
-                    value: int | None = route_revenue(game, game.acting or "", waypoints, train)
-                except Exception:  # drawing must not fail over a value
-                    value = None
-                run_drawings.append(RouteDrawing(train, tuple(waypoints), colour, value))
-            return tuple(run_drawings), ()
+            return _run_drawings(game, game.acting or "", run), ()
         return (), ()
 
     def _on_session(self) -> None:
@@ -715,6 +700,24 @@ class MainWindow(QMainWindow):
             self._sized = True
             QTimer.singleShot(0, self._size_docks)
         self.view.fit()
+
+
+def _run_drawings(game: Game, corp_id: str, routes: Sequence[tuple[str, Sequence[str]]]
+                  ) -> tuple[RouteDrawing, ...]:
+    """Routes run (or to be run) as drawn: each train in its colour, with what it earns."""
+    from tresham.engine.routes.revenue import route_revenue
+
+    corp = game.state.corporations.get(corp_id)
+    order = list(corp.trains) if corp is not None else []
+    drawings = []
+    for index, (train, waypoints) in enumerate(routes):
+        colour = order.index(train) if train in order else index
+        try:
+            value: int | None = route_revenue(game, corp_id, tuple(waypoints), train)
+        except Exception:  # drawing must not fail over a value
+            value = None
+        drawings.append(RouteDrawing(train, tuple(waypoints), colour, value))
+    return tuple(drawings)
 
 
 def _sentence(text: str) -> str:

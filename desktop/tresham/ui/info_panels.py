@@ -129,6 +129,8 @@ class PlayersPanel(ReadOnlyTable):
                 marks.append("priority")
             if name in state.bankrupt:
                 marks.append("bankrupt")
+            if self.session.seats.is_computer(name):
+                marks.insert(0, f"computer, {self.session.seats.kind(name)}")
             label = name + (f"  ({', '.join(marks)})" if marks else "")
             held = []
             for corp in state.corporations.values():

@@ -61,7 +61,7 @@ def _trains(action: RunRoutes) -> str:
     names = [train_name(train) for train, _ in action.routes]
     if not names:
         return "no trains"
-    return " and ".join(f"the {name}" for name in names)
+    return " and ".join(f"the {name} train" for name in names)
 
 
 def _revenue(game: Game, action: RunRoutes) -> str:
