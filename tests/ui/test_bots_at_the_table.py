@@ -320,3 +320,14 @@ def test_a_hint_to_run_trains_draws_the_routes_on_the_map(qtbot: QtBot, tmp_path
                                      if isinstance(s.action, RunRoutes)))
     shown = {item.toolTip() for item in win.scene.route_items if item.toolTip()}
     assert any("2 train" in tip for tip in shown), shown
+
+
+def test_the_pace_of_the_computer_players_is_chosen_in_the_game_menu_and_kept(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    win = open_window(qtbot, new_history(), tmp_path)
+    game_menu = next(a.menu() for a in win.menuBar().actions() if a.text() == "&Game")
+    pace_menu = next(a.menu() for a in game_menu.actions() if a.menu() is not None)
+    slow = next(a for a in pace_menu.actions() if a.text().startswith("Slow"))
+    slow.trigger()
+    assert win.settings.bot_pace_ms == 2500
+    assert Settings(win.settings.path).bot_pace_ms == 2500
