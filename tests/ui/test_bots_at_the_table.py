@@ -4,7 +4,6 @@ decision, pause and resume, and the hint's three best moves drawn on the map."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -40,12 +39,13 @@ def ann_first() -> History:
 
 
 @pytest.fixture(autouse=True)
-def bots(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
-    """The real bots once `tresham.bots` is in; the stand-in until then."""
-    if importlib.util.find_spec("tresham.bots") is None:
+def stand_in(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The table's manners are tested with a stand-in whose moves are known (the bots' own play
+    is tested with the bots); tests marked `real_bots` play the real ones."""
+    if request.node.get_closest_marker("real_bots") is None:
         monkeypatch.setattr(bot_driver, "bots_module", lambda: bot_stand_in)
         monkeypatch.setattr("tresham.ui.hint_panel.bots_module", lambda: bot_stand_in)
-    yield bot_driver.bots_module()
+    yield
 
 
 def table(qtbot: QtBot, history: History, seats: Seats, tmp_path: Path,
@@ -331,3 +331,19 @@ def test_the_pace_of_the_computer_players_is_chosen_in_the_game_menu_and_kept(
     slow.trigger()
     assert win.settings.bot_pace_ms == 2500
     assert Settings(win.settings.path).bot_pace_ms == 2500
+
+
+@pytest.mark.real_bots
+def test_the_real_bots_play_a_game_of_computers_through_the_window(qtbot: QtBot,
+                                                                   tmp_path: Path) -> None:
+    from tresham import bots
+    history = new_history()
+    win = table(qtbot, history, Seats({p: level for p, level in zip(PLAYERS, bots.LEVELS * 2)}),
+                tmp_path)
+    qtbot.waitUntil(lambda: len(history.actions) >= 12 or win.bots.paused, timeout=60_000)
+    assert not win.bots.paused, win.controller.message  # no move refused, no bot failed
+    assert sum(win.log.item(i).text().count("↳") for i in range(win.log.count())) >= 12
+    win.pause_action.trigger()
+    win.show_hint()
+    qtbot.waitUntil(lambda: win.hint.list.count() > 0, timeout=60_000)
+    assert win.hint.list.count() <= 3

@@ -8,7 +8,6 @@ stale: its answer is dropped and the bot thinks again about the position as it n
 
 from __future__ import annotations
 
-import importlib
 import time
 from typing import Any, Callable
 
@@ -24,7 +23,8 @@ from tresham.ui.text import sentence
 
 def bots_module() -> Any:
     """The bots' brain (`tresham.bots`: choose, advise, LEVELS), imported when first needed."""
-    return importlib.import_module("tresham.bots")
+    from tresham import bots
+    return bots
 
 
 def position_seed(session: GameSession) -> int:
