@@ -347,3 +347,15 @@ def test_the_real_bots_play_a_game_of_computers_through_the_window(qtbot: QtBot,
     win.show_hint()
     qtbot.waitUntil(lambda: win.hint.list.count() > 0, timeout=60_000)
     assert win.hint.list.count() <= 3
+
+
+def test_the_hint_says_each_move_in_words() -> None:
+    from tresham.engine.actions import BuyShare, BuyTrain, Dividend
+    from tresham.ui.move_words import move_words
+    game = cog_operating().game
+    assert move_words(game, LayTile("CoG", "F6", "57", 2)) == "CoG lays tile 57 in F6"
+    assert move_words(game, BuyShare("Ann", "CoG", "ipo")) == \
+        "Ann buys a share of CoG from the initial offering"
+    assert move_words(game, BuyTrain("CoG", "2-0", 100)) == \
+        "CoG buys a 2 train from the bank for $100"
+    assert move_words(game, Dividend("CoG", "withhold")) == "CoG withholds"

@@ -7,10 +7,13 @@ from tresham.engine.actions import (
     EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate, SellShares,
 )
 from tresham.engine.game import Game
+from tresham.engine.state import IPO, MARKET
 from tresham.engine.trains import train_name
 from tresham.ui.text import money
 
 DIVIDENDS = {"payout": "pays out", "withhold": "withholds", "half": "pays half"}
+SOURCES = {IPO: "the initial offering", MARKET: "the open market"}
+"""Where a share is bought from, as the log says it; anything else is a player or corporation."""
 
 
 def move_words(game: Game, action: Action) -> str:
@@ -25,7 +28,8 @@ def move_words(game: Game, action: Action) -> str:
     if isinstance(action, Par):
         return f"{who} starts {action.corporation} at {money(action.price)}"
     if isinstance(action, BuyShare):
-        return f"{who} buys a share of {action.corporation} from the {action.source.lower()}"
+        source = SOURCES.get(action.source, action.source)
+        return f"{who} buys a share of {action.corporation} from {source}"
     if isinstance(action, SellShares):
         return f"{who} sells {action.percent}% of {action.corporation}"
     if isinstance(action, SellPrivate):
