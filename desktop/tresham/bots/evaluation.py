@@ -78,7 +78,11 @@ def route_revenue(game: Game, corp_id: str, extra_train: str | None = None) -> i
 class Projection:
     """Players' projected worth in one position."""
 
-    def __init__(self, game: Game, weights: Weights = WEIGHTS) -> None:
+    def __init__(self, game: Game, weights: Weights = WEIGHTS, *,
+                 track_of: tuple[Projection, str] | None = None) -> None:
+        """`track_of` (a projection of the position before, a corporation): the position
+        differs only by that corporation's track or station, so the others' values and the
+        time left are taken over (what a lay does to the others is left out: it is cheap)."""
         self.game = game
         self.weights = weights
         self.state = game.state
@@ -87,8 +91,15 @@ class Projection:
         self.shares = Shares(game)
         operating = [c for c in self.state.corporations.values() if c.floated]
         self.buys_per_round = max(1.0, weights.trains_bought_per_corporation * len(operating))
-        self.rounds_left = self._rounds_left(operating)
-        self.corporation_value = {c.id: self._corporation_value(c)
+        known: dict[str, float] = {}
+        if track_of is not None:
+            before, changed = track_of
+            self.rounds_left = before.rounds_left
+            known = {k: v for k, v in before.corporation_value.items() if k != changed}
+        else:
+            self.rounds_left = self._rounds_left(operating)
+        self.corporation_value = {c.id: known[c.id] if c.id in known
+                                  else self._corporation_value(c)
                                   for c in self.state.corporations.values()
                                   if c.market_cell is not None}
 

@@ -18,7 +18,7 @@ from tresham.bots.evaluation import Projection, player_of
 from tresham.bots.moves import moves
 from tresham.bots.reasons import reason
 from tresham.bots.suggestion import Suggestion
-from tresham.engine.actions import Action, BuyShare, LayTile, SellShares
+from tresham.engine.actions import Action, BuyShare, LayTile, PlaceToken, SellShares
 from tresham.engine.game import Game
 from tresham.engine.snapshot import clone
 
@@ -58,7 +58,15 @@ def _standing(game: Game, player: str) -> float:
 
 def _greedy(game: Game, player: str, candidates: list[Action]) -> list[tuple[float, Action]]:
     """Each candidate with the standing it leaves `player` in, best first (stable)."""
-    scored = [(_standing(_after(game, a), player), i, a) for i, a in enumerate(candidates)]
+    before = Projection(game)
+
+    def judge(action: Action) -> float:
+        after = _after(game, action)
+        if isinstance(action, (LayTile, PlaceToken)):
+            return Projection(after, track_of=(before, action.entity)).standing(player)
+        return Projection(after).standing(player)
+
+    scored = [(judge(a), i, a) for i, a in enumerate(candidates)]
     # Between equals, no share dealing: a trade the evaluation cannot tell from passing is churn.
     scored.sort(key=lambda s: (-round(s[0], 2), isinstance(s[2], (BuyShare, SellShares)), s[1]))
     return [(score, action) for score, _, action in scored]
