@@ -151,7 +151,7 @@ def test_one_person_and_three_bots_reach_the_persons_turn_with_the_moves_in_log_
     first = history.actions[start]
     if isinstance(first, (LayTile, PlaceToken)):  # ringed on the map
         assert win.scene.hex_items[first.hex].pending
-    assert win.move_bar.text.full_text.startswith("Di (Hard): ")
+    assert win.move_bar.text.full_text.endswith(" — Di, Hard.")
     assert len(history.actions) == start + 1  # the next move waits for the pace
     win.settings.bot_pace_ms = 0
     qtbot.waitUntil(lambda: persons_turn(win), timeout=60_000)
@@ -162,7 +162,7 @@ def test_one_person_and_three_bots_reach_the_persons_turn_with_the_moves_in_log_
     assert win.scene.hex_items[lay.hex].art != before[lay.hex]
     assert win.scene.hex_items[lay.hex].art == hex_art(win.session.game, lay.hex)
     log = [win.log.item(i).text() for i in range(win.log.count())]
-    assert any("Di (Hard): " in line for line in log)
+    assert any(line.endswith(" — Di, Hard") for line in log)
     assert sum(line.count("↳") for line in log) == len(history.actions) - start
     assert win.what_now.isEnabled()
 

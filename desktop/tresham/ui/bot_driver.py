@@ -34,7 +34,7 @@ def position_seed(session: GameSession) -> int:
 
 class BotDriver(QObject):
     moved = Signal(str)
-    """A bot moved: "Bob (Normal): buys a 3 train: ..."."""
+    """A bot moved: "SAL buys a 3 train: its 2s rust at the first 4 — Bob, Normal"."""
     stopped = Signal(str)
     """The bots paused themselves: a move was refused or a bot failed; says why."""
     status_changed = Signal()
@@ -144,7 +144,7 @@ class BotDriver(QObject):
                 self._thinking = None
             return
         self._thinking = None
-        note = f"{self.session.seats.describe(player)}: {suggestion.reason}"
+        note = self.session.seats.note(player, suggestion.reason)
         try:
             self.session.apply(suggestion.action, note, by_computer=True)
         except IllegalAction as exc:

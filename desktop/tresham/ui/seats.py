@@ -5,7 +5,7 @@ Both travel in a save's metadata, the app's own keys beside the format's (`savef
 `extra`), which older versions ignore and whose absence means every seat is a person:
 
     "seats": {"Ann": "person", "Bob": "normal", "Cy": "hard"},
-    "bot_notes": [[12, 40, "Bob (Normal): buys a 3 train: ..."], ...]
+    "bot_notes": [[12, 40, "SAL buys a 3 train: its 2s rust at the first 4 — Bob, Normal"], ...]
 
 Plain Python, no Qt.
 """
@@ -52,6 +52,11 @@ class Seats:
         """"Bob (Normal)" for a computer seat, "Ann" for a person."""
         kind = self.kind(player)
         return player if kind == PERSON else f"{player} ({level_name(kind)})"
+
+    def note(self, player: str, reason: str) -> str:
+        """A computer player's reason for a move, signed: "... — Bob, Normal" (the reason
+        names the player or corporation that moves; the signature says whose bot chose it)."""
+        return f"{reason.rstrip('.')} — {player}, {level_name(self.kind(player))}"
 
     def to_json(self) -> dict[str, str]:
         return dict(self.kinds)
