@@ -50,6 +50,10 @@ from tresham.ui.user_files import UserFiles
 from tresham.ui.what_now import WhatNowPanel
 
 
+HINT_HEIGHT = 330
+"""The Hint panel's height when it opens under What now (three moves, each on three lines)."""
+
+
 class TwoLineLabel(QLabel):
     """A label of a fixed two lines' height: longer text is cut with "…" (all of it in the
     tooltip), so what sits below never moves when the text changes."""
@@ -523,7 +527,14 @@ class MainWindow(QMainWindow):
         return f"{who} is thinking…"
 
     def show_hint(self) -> None:
-        self.hint_dock.show()
+        if self.hint_dock.isHidden():
+            self.hint_dock.show()
+            if not self.hint_dock.isFloating() and \
+                    self.dockWidgetArea(self.hint_dock) == self.dockWidgetArea(self.what_now_dock):
+                # Room for three moves with their reasons; What now keeps the rest.
+                height = max(self.height(), 500)
+                self.resizeDocks([self.what_now_dock, self.hint_dock],
+                                 [height - HINT_HEIGHT, HINT_HEIGHT], Qt.Orientation.Vertical)
         self.hint_dock.raise_()
         self.hint.ask()
 

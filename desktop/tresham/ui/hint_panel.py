@@ -123,11 +123,11 @@ class HintPanel(QWidget):
             if said.count(words) > 1 and rotation is not None:
                 words += f", turned {rotation * 60}°"  # the same tile in the same hex
             words = sentence(words)
-            item = QListWidgetItem(f"{number}. {words}\n{sentence(suggestion.reason)}  "
-                                   f"Score {suggestion.score:+.1f}")
+            why = sentence(_beyond(suggestion.reason, said[number - 1]))
+            item = QListWidgetItem(f"{number}. {words}\n{why}  Score {suggestion.score:+.1f}")
             item.setToolTip(f"{words}\n{sentence(suggestion.reason)}\nScore "
-                            f"{suggestion.score:.2f}: the advisor's projection of the "
-                            "player's worth after this move")
+                            f"{suggestion.score:.2f}: the advisor's value of this move for "
+                            "the player (higher is better)")
             self.list.addItem(item)
         self.list.blockSignals(False)
         if suggestions:
@@ -174,3 +174,11 @@ class HintPanel(QWidget):
         if self._game_changed in self.session.listeners:
             self.session.listeners.remove(self._game_changed)
         self.background.wait()
+
+
+def _beyond(reason: str, words: str) -> str:
+    """The reason without the move it starts by naming (the list names the move already)."""
+    if reason.lower().startswith(words.lower()):
+        rest = reason[len(words):].lstrip(" :;,-—")
+        return rest or reason
+    return reason
