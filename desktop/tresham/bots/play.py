@@ -19,6 +19,7 @@ from tresham.bots.moves import moves
 from tresham.bots.reasons import reason
 from tresham.bots.suggestion import Suggestion
 from tresham.engine.actions import Action, BuyShare, LayTile, PlaceToken, SellShares
+from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
 from tresham.engine.snapshot import clone
 
@@ -52,6 +53,14 @@ def _after(game: Game, action: Action) -> Game:
     return copy
 
 
+def _legal(game: Game, action: Action) -> bool:
+    try:
+        _after(game, action)
+    except IllegalAction:
+        return False
+    return True
+
+
 def _standing(game: Game, player: str) -> float:
     return Projection(game).standing(player)
 
@@ -60,13 +69,17 @@ def _greedy(game: Game, player: str, candidates: list[Action]) -> list[tuple[flo
     """Each candidate with the standing it leaves `player` in, best first (stable)."""
     before = Projection(game)
 
-    def judge(action: Action) -> float:
-        after = _after(game, action)
+    def judge(action: Action) -> float | None:
+        try:
+            after = _after(game, action)
+        except IllegalAction:
+            return None  # offered, but refused when made: not a move
         if isinstance(action, (LayTile, PlaceToken)):
             return Projection(after, track_of=(before, action.entity)).standing(player)
         return Projection(after).standing(player)
 
-    scored = [(judge(a), i, a) for i, a in enumerate(candidates)]
+    judged = [(judge(a), i, a) for i, a in enumerate(candidates)]
+    scored = [(score, i, a) for score, i, a in judged if score is not None]
     # Between equals, no share dealing: a trade the evaluation cannot tell from passing is churn.
     scored.sort(key=lambda s: (-round(s[0], 2), isinstance(s[2], (BuyShare, SellShares)), s[1]))
     return [(score, action) for score, _, action in scored]
@@ -97,13 +110,13 @@ def ranked(game: Game, level: str, rng: random.Random) -> list[tuple[float, Acti
     if not candidates:
         raise ValueError("nobody can act now")
     if level == "random":
-        return [(0.0, rng.choice(candidates))]
+        rng.shuffle(candidates)
+        return [(0.0, next(a for a in candidates if _legal(game, a)))]
     search = SEARCHES[level]
     player = player_of(game, candidates[0].entity) or ""
-    if len(candidates) == 1:
-        scored = [(_standing(_after(game, candidates[0]), player), candidates[0])]
-    else:
-        scored = _greedy(game, player, candidates)
+    scored = _greedy(game, player, candidates)
+    if not scored:
+        raise ValueError("no offered move is accepted")
     if search.refine and len(scored) > 1:
         entity = game.acting or ""
         top = [(_standing(_play_out(_after(game, a), entity, search.replies), player), a)
