@@ -292,7 +292,7 @@ def test_the_window_saves_and_reopens_a_game_with_its_computer_players(
     assert win.session.seats == Seats()
     assert win.open_path(path)
     assert win.session.seats == THREE_BOTS and len(win.session.history.actions) == 1
-    win.pause_action.trigger()  # resumed: Bob, a computer player, moves next
+    assert not win.bots.paused  # a game opens with its computers playing: Bob moves next
     qtbot.waitUntil(lambda: len(win.session.history.actions) > 1, timeout=30_000)
 
 

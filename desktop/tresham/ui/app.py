@@ -565,6 +565,7 @@ class MainWindow(QMainWindow):
             # The old map must not redraw the new game: it has the old title's hexes.
             if self.scene.refresh in self.controller.listeners:
                 self.controller.listeners.remove(self.scene.refresh)
+        self.bots.set_paused(False)  # a game begins, or goes on, with its computers playing
         self.session.replace(history, path, game_id, source, saved, seats, list(notes))
         if other_title:
             self._rebuild_for_title()
