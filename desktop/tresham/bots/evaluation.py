@@ -19,7 +19,7 @@ from tresham.engine.routes.connectivity import reachable
 from tresham.engine.routes.search import best_routes
 from tresham.engine.shares import Shares
 from tresham.engine.snapshot import clone
-from tresham.engine.state import CorporationState
+from tresham.engine.state import IPO, CorporationState
 from tresham.engine.trains import Trains, train_name
 
 
@@ -29,8 +29,9 @@ class Weights:
 
     payout_share: float = 0.85
     """Of a corporation's future revenue, the part expected to reach shareholders."""
-    treasury_share: float = 0.8
-    """What a dollar in a treasury is worth to its shareholders against a dollar in hand."""
+    treasury_share: float = 0.35
+    """What a dollar in a treasury is worth to its shareholders against a dollar in hand (at
+    the end it is worth nothing: it counts by the trains it buys)."""
     revenue_per_distance: float = 22.0
     """Revenue expected of a train not yet run, per city it may count."""
     trains_bought_per_corporation: float = 0.45
@@ -43,6 +44,12 @@ class Weights:
     """How much of what a train still to be bought will earn counts against one owned now."""
     reach_value: float = 2.0
     """Worth of each stop a corporation's stations reach (track that later trains can use)."""
+    rivalry: float = 0.5
+    """How much the others' average worth counts against a player's own."""
+    sale_friction: float = 12.0
+    """What a sale must gain per share over standing pat: the evaluation's margin of error,
+    so that a bot does not buy and sell the same shares back and forth."""
+    """How much the others' average worth counts against a player's own."""
 
 
 WEIGHTS = Weights()
@@ -150,8 +157,17 @@ class Projection:
             future = 0.0
         future += weights.unbought_share * self._revenue_still_to_buy(corp)
         reach = len(reachable(self.game, corp.id, self.game.rules.routes).nodes)
-        return weights.payout_share * future + weights.treasury_share * corp.treasury + \
+        value = weights.payout_share * future + weights.treasury_share * corp.treasury + \
             weights.reach_value * reach
+        return value * self._float_chance(corp)
+
+    def _float_chance(self, corp: CorporationState) -> float:
+        """1 once floated; before, it grows with the part of the float already sold."""
+        if corp.floated:
+            return 1.0
+        needed = self.game.title.corporations[corp.id].float_percent
+        sold = 100 - self.shares.percent(corp, IPO)
+        return min(1.0, sold / needed) if needed else 1.0
 
     def _revenue_still_to_buy(self, corp: CorporationState) -> float:
         """What the next train the treasury can buy would add (a corporation's prospects,
@@ -160,7 +176,7 @@ class Projection:
         if upcoming is None:
             return 0.0
         price = self.trains.price(upcoming)
-        treasury = corp.treasury if corp.floated else (corp.par or 0) * 6
+        treasury = corp.treasury if corp.floated else (corp.par or 0) * 10
         affordable = min(1.0, treasury / price) if price else 1.0
         lives = max(0.0, self.rounds_until_gone(upcoming) - 1.0)
         if self._stationed(corp):
@@ -211,11 +227,11 @@ class Projection:
         return total
 
     def standing(self, player: str) -> float:
-        """`player`'s worth against the average of the others': what a bot maximises."""
+        """`player`'s worth less part of the others' average: what a bot maximises."""
         names = [p.name for p in self.state.players]
         others = [self.worth(n) for n in names if n != player]
         mine = self.worth(player)
-        return mine - (sum(others) / len(others) if others else 0.0)
+        return mine - self.weights.rivalry * (sum(others) / len(others) if others else 0.0)
 
 
 def player_of(game: Game, entity: str) -> str | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from tresham.bots.evaluation import Projection, player_of
+from tresham.bots.evaluation import WEIGHTS, Projection, player_of
 from tresham.bots.moves import moves
 from tresham.bots.reasons import reason
 from tresham.bots.suggestion import Suggestion
@@ -76,7 +76,9 @@ def _greedy(game: Game, player: str, candidates: list[Action]) -> list[tuple[flo
             return None  # offered, but refused when made: not a move
         if isinstance(action, (LayTile, PlaceToken)):
             return Projection(after, track_of=(before, action.entity)).standing(player)
-        return Projection(after).standing(player)
+        friction = WEIGHTS.sale_friction * action.percent / 10 \
+            if isinstance(action, SellShares) else 0.0
+        return Projection(after).standing(player) - friction
 
     judged = [(judge(a), i, a) for i, a in enumerate(candidates)]
     scored = [(score, i, a) for score, i, a in judged if score is not None]
