@@ -203,6 +203,9 @@ class MainWindow(QMainWindow):
         self.bots.stopped.connect(lambda why: self.controller.reset(why, refused=True))
         self.bots.status_changed.connect(self._show_bots)
         self.move_bar.waiting = self._waiting_words
+        application = QApplication.instance()
+        if application is not None:
+            application.aboutToQuit.connect(self.stop_thinking)
 
         self.what_now_dock = self._dock("What now", self.what_now, "what_now")
         self.charter_dock = self._dock("Operating", self.charter, "charter")
@@ -548,9 +551,14 @@ class MainWindow(QMainWindow):
         self.controller.reset(_sentence(words))
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        self.stop_thinking()
+        super().closeEvent(event)
+
+    def stop_thinking(self) -> None:
+        """No bot or advisor thread may outlive the window (Qt aborts on a running QThread's
+        destruction): wait for them, on closing and when the application quits."""
         self.bots.shutdown()
         self.hint.shutdown()
-        super().closeEvent(event)
 
     # Games and files ----------------------------------------------------------------------------
 
