@@ -38,6 +38,8 @@ class Opened:
     refused: RefusedAction | None = None
     player_ids: dict[str, str] = field(default_factory=dict)
     """Our player names -> the ids the file gives them (18xx.games exports)."""
+    metadata: dict[str, Any] = field(default_factory=dict)
+    """A save's keys beside the game (`savefile.metadata`: the seats, the game id)."""
 
     @property
     def replayed(self) -> int:
@@ -119,10 +121,12 @@ def foreign(document: Any, name: str) -> str:
 def _open_save(document: dict[str, Any], name: str) -> Opened:
     actions = document.get("actions")
     total = len(actions) if isinstance(actions, list) else 0
+    extra = savefile.metadata(document)
     try:
-        return Opened(savefile.from_document(document, name), SAVE, name, total)
+        return Opened(savefile.from_document(document, name), SAVE, name, total,
+                      metadata=extra)
     except savefile.PartialLoad as exc:
-        return Opened(exc.history, SAVE, name, total, exc.refused)
+        return Opened(exc.history, SAVE, name, total, exc.refused, metadata=extra)
 
 
 def _open_export(document: dict[str, Any], name: str,

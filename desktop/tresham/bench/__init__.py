@@ -1,1 +1,1 @@
-"""Benchmarks that print figures: `python -m tresham.bench replay|routes [FIXTURE...] [--json]`."""
+"""Benchmarks that print figures: `python -m tresham.bench replay|routes|playouts|bots ...`."""

@@ -31,7 +31,20 @@ def main(argv: list[str] | None = None) -> int:
     playouts.add_argument("--export", metavar="DIR",
                           help="write each game there as an 18xx.games export")
     playouts.add_argument("--json", action="store_true", help="print one JSON object")
+    bots = sub.add_parser("bots", help="bot-only games: wins per level, decision times")
+    bots.add_argument("title", help="e.g. 18GA")
+    bots.add_argument("--games", type=int, default=10, help="how many games (default 10)")
+    bots.add_argument("--seats", required=True,
+                      help="a level per seat, e.g. normal,greedy,greedy,greedy (rotated "
+                           "between games); levels: easy, normal, hard, random, greedy")
+    bots.add_argument("--seed", type=int, default=0, help="first seed; game i uses seed+i")
+    bots.add_argument("--json", action="store_true", help="print only the JSON summary")
     args = parser.parse_args(argv)
+    if args.bench == "bots":
+        from tresham.bench import bots_bench
+
+        return bots_bench.main(args.title, args.games, args.seats.split(","), args.seed,
+                               args.json)
     if args.bench == "playouts":
         from tresham.bench import playouts as playouts_bench
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import MISSING, fields
 
+from tresham.bots.moves import lay_action, tile_lays
 from tresham.engine.actions import Action, LayTile, RunRoutes, SellPrivate
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game, GameSetup
@@ -91,17 +92,11 @@ def tile_lay(game: Game, entity: str, company: str | None,
              rng: random.Random) -> LayTile:
     """A random legal lay through `company`'s ability, or (None) any legal lay, made the way
     the board makes it: the corporation's own lay where that is legal, else a private's."""
-    lays = game.legal_tile_lays()
-    options = [(h, t, r) for h in sorted(lays) for t in sorted(lays[h]) for r in lays[h][t]
-               if company is None or game.tile_lay_problem_via(h, t, r, company) is None]
+    options = tile_lays(game, company)
     assert options, f"a tile lay{' with ' + company if company else ''} is offered, but no " \
         "lay is legal"
     hex_id, tile, rotation = rng.choice(options)
-    ways = [None] + [c.fields["ability"] for c in game.choices()
-                     if c.action is LayTile and c.fields.get("ability")]
-    way = company or next(w for w in ways
-                          if game.tile_lay_problem_via(hex_id, tile, rotation, w) is None)
-    return LayTile(entity, hex_id, tile, rotation, way)
+    return lay_action(game, entity, hex_id, tile, rotation, company)
 
 
 def play(title: str, players: tuple[str, ...], seed: int,

@@ -3,6 +3,10 @@
     {"format": "tresham-game", "format_version": 1, "app_version": "...", "title": "18GA",
      "players": [...], "options": {...}, "seed": 0, "actions": [...], "redo": [...]}
 
+An application may add keys of its own beside these (`dumps`'s `extra`: the app's game id, who
+sits in each seat); loading the game ignores them, and `metadata` hands them back. They never
+change the game, which stays a function of title, players, options, seed and actions.
+
 A file that cannot be read in full raises `SaveFileError`; when its setup is good but an action
 is refused, that is a `PartialLoad` naming the action (`refused`) and holding the game as it
 stood after the last good one (`history`).
@@ -38,6 +42,15 @@ def to_document(history: History) -> dict[str, Any]:
         "actions": [a.to_json() for a in history.actions],
         "redo": [a.to_json() for a in reversed(history.redo_stack)],
     }
+
+
+FORMAT_KEYS = frozenset(("format", "format_version", "app_version", "title", "players", "options",
+                         "seed", "actions", "redo"))
+
+
+def metadata(document: Mapping[str, Any]) -> dict[str, Any]:
+    """A save document's keys beyond the game's own: what an application added (`dumps`)."""
+    return {key: value for key, value in document.items() if key not in FORMAT_KEYS}
 
 
 def dumps(history: History, extra: Mapping[str, Any] | None = None) -> str:

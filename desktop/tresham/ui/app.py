@@ -7,24 +7,30 @@ import traceback
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Callable
+from typing import Callable, Sequence
 
 from PySide6.QtCore import QEvent, Qt, QTimer
-from PySide6.QtGui import QAction, QGuiApplication, QIcon, QKeySequence, QResizeEvent
+from PySide6.QtGui import (
+    QAction, QActionGroup, QCloseEvent, QGuiApplication, QIcon, QKeySequence, QResizeEvent,
+)
 from PySide6.QtWidgets import (
     QApplication, QDialog, QDockWidget, QFileDialog, QFrame, QHBoxLayout, QLabel, QMainWindow,
-    QMessageBox, QPushButton, QVBoxLayout, QWidget,
+    QMessageBox, QPushButton, QToolBar, QVBoxLayout, QWidget,
 )
 
 from tresham import __version__
+from tresham.engine.actions import Action, RunRoutes
 from tresham.engine.errors import IllegalAction, TreshamError
-from tresham.engine.game import GameSetup
+from tresham.engine.game import Game, GameSetup
 from tresham.engine.history import History
 from tresham import userdata
 from tresham.engine.trains import train_name
 from tresham.locations import resources_dir
 from tresham.ui import palette
 from tresham.ui.board_controller import BoardController
+from tresham.ui.bot_driver import BotDriver
+from tresham.ui.hint_panel import HintPanel
+from tresham.ui.move_words import move_words
 from tresham.ui.dialogs import GameEndDialog, NewGameDialog
 from tresham.ui.help import show_help
 from tresham.ui.info_panels import CorporationsPanel, LogPanel, MarketChart, PlayersPanel, \
@@ -34,13 +40,18 @@ from tresham.ui.map_view import MapView
 from tresham.ui.panels import CharterPanel, TileTray
 from tresham.ui.games_dialog import GamesChoice, GamesDialog
 from tresham.ui.qt_messages import quiet_offscreen_noise
+from tresham.ui.seats import BotNote, Seats
 from tresham.ui.session import SAVE_SUFFIX, GameSession, score_breakdown, value_over_rounds
-from tresham.ui.settings import Settings
+from tresham.ui.settings import BOT_PACES, Settings
 from tresham.ui.start import Start, ask_for_file, choose_start, documents_folder, open_file, \
     resume, suggested_file_name
-from tresham.ui.text import literal
+from tresham.ui.text import literal, sentence
 from tresham.ui.user_files import UserFiles
 from tresham.ui.what_now import WhatNowPanel
+
+
+HINT_HEIGHT = 330
+"""The Hint panel's height when it opens under What now (three moves, each on three lines)."""
 
 
 class TwoLineLabel(QLabel):
@@ -83,6 +94,8 @@ class MoveBar(QFrame):
     def __init__(self, controller: BoardController) -> None:
         super().__init__()
         self.controller = controller
+        self.waiting: Callable[[], str] = lambda: ""
+        """What the table waits for when it is not a person (a computer player thinking)."""
         self.setObjectName("MoveBar")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(10, 6, 10, 6)
@@ -120,6 +133,9 @@ class MoveBar(QFrame):
     def _idle_text(self) -> str:
         controller = self.controller
         game = controller.game
+        waiting = self.waiting()
+        if waiting:
+            return waiting
         corp = controller.operating_corporation()
         if game.state.finished:
             return "The game is over: see the final scores (Game > Final scores, Ctrl+E)."
@@ -144,9 +160,10 @@ class MainWindow(QMainWindow):
     """
 
     def __init__(self, history: History, files: UserFiles | Path | None = None,
-                 game_id: str | None = None) -> None:
+                 game_id: str | None = None, seats: Seats | None = None,
+                 paused: bool = False) -> None:
         super().__init__()
-        self.session = GameSession(history, files, game_id)
+        self.session = GameSession(history, files, game_id, seats)
         self.settings = Settings(self.session.files.settings if self.session.files else None)
         self.controller = BoardController(self.session)  # type: ignore[arg-type]
         self.scene = MapScene(self.session, self.controller)  # type: ignore[arg-type]
@@ -178,6 +195,17 @@ class MainWindow(QMainWindow):
         self.market = MarketChart(self.session)
         self.trains = TrainsPanel(self.session)
         self.log = LogPanel(self.session, self.view_position)
+        self.hint = HintPanel(self.session, self.controller)
+        self.hint.play_requested.connect(self.play_hint)
+        self.bots = BotDriver(self.session, lambda: self.settings.bot_pace_ms, self)
+        self.bots.set_paused(paused)
+        self.bots.moved.connect(self._bot_moved)
+        self.bots.stopped.connect(lambda why: self.controller.reset(why, refused=True))
+        self.bots.status_changed.connect(self._show_bots)
+        self.move_bar.waiting = self._waiting_words
+        application = QApplication.instance()
+        if application is not None:
+            application.aboutToQuit.connect(self.stop_thinking)
 
         self.what_now_dock = self._dock("What now", self.what_now, "what_now")
         self.charter_dock = self._dock("Operating", self.charter, "charter")
@@ -187,10 +215,12 @@ class MainWindow(QMainWindow):
         self.market_dock = self._dock("Market", self.market, "market")
         self.trains_dock = self._dock("Trains", self.trains, "trains")
         self.log_dock = self._dock("Log", self.log, "log")
+        self.hint_dock = self._dock("Hint", self.hint, "hint")
         self.log_dock.setToolTip("The game log: click an entry to see the game as it was then")
         self._arrange_docks()
         self._round_kind: str | None = None
         self._menus()
+        self._show_bots()
         self.controller.listeners.append(self._on_change)
         self.session.listeners.append(self._on_session)
         self._finished = self.session.game.state.finished
@@ -217,7 +247,8 @@ class MainWindow(QMainWindow):
     @property
     def docks(self) -> tuple[QDockWidget, ...]:
         return (self.what_now_dock, self.charter_dock, self.tray_dock, self.players_dock,
-                self.corporations_dock, self.market_dock, self.trains_dock, self.log_dock)
+                self.corporations_dock, self.market_dock, self.trains_dock, self.log_dock,
+                self.hint_dock)
 
     @property
     def tabbed_docks(self) -> tuple[QDockWidget, ...]:
@@ -235,13 +266,14 @@ class MainWindow(QMainWindow):
                 dock.setFloating(False)
             self.removeDockWidget(dock)
         self.addDockWidget(left, self.what_now_dock)
+        self.addDockWidget(left, self.hint_dock)
         self.addDockWidget(right, self.charter_dock)
         first, *rest = self.tabbed_docks
         self.addDockWidget(right, first)
         for dock in rest:
             self.tabifyDockWidget(first, dock)
         for dock in self.docks:
-            dock.show()
+            dock.setVisible(dock is not self.hint_dock)  # the hint opens when asked for
         self.tray_dock.raise_()
         self._size_docks()
 
@@ -309,7 +341,28 @@ class MainWindow(QMainWindow):
         panels.addSeparator()
         self._action(panels, "&Reset the layout", QKeySequence(), self._arrange_docks)
         game = self.menuBar().addMenu("&Game")
+        self.hint_action = self._action(game, "&Hint", QKeySequence("H"), self.show_hint)
+        self.hint_action.setToolTip("The advisor's three best moves for whoever acts (H)")
+        self.pause_action = self._action(game, "&Pause computer players", QKeySequence("Ctrl+P"),
+                                         self.toggle_bots)
+        pace = game.addMenu("Computer players' p&ace")
+        paces = QActionGroup(self)
+        for name, ms in BOT_PACES.items():
+            choice = QAction(f"{name} ({ms / 1000:g} s a move)", self, checkable=True,
+                             checked=ms == self.settings.bot_pace_ms)
+            choice.triggered.connect(lambda _=False, ms=ms: self._set_pace(ms))
+            paces.addAction(choice)
+            pace.addAction(choice)
+        game.addSeparator()
         self._action(game, "Final &scores…", QKeySequence("Ctrl+E"), self.show_scores)
+        toolbar = QToolBar("Table", self)
+        toolbar.setObjectName("table_toolbar")
+        toolbar.setMovable(False)
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        toolbar.addAction(self.pause_action)
+        toolbar.addAction(self.hint_action)
+        self.addToolBar(toolbar)
+        self.toolbar = toolbar
         help_menu = self.menuBar().addMenu("&Help")
         self._action(help_menu, "&Rules summary", QKeySequence.StandardKey.HelpContents,
                      lambda: show_help(self, "rules", self.session.game))
@@ -347,8 +400,12 @@ class MainWindow(QMainWindow):
                 f"{len(session.history.actions)} actions — read-only. Click here (or Alt+End) "
                 "to return to the present.")
         self.past_banner.setVisible(session.viewing is not None)
-        self.tray.setEnabled(session.live)  # the past is read-only: nothing to drag from
-        self.charter.setEnabled(session.live)
+        # The past is read-only, and so is a computer player's turn while the bots play.
+        bots_move = bool(self.bots.computer_to_move()) and not self.bots.paused
+        self.tray.setEnabled(session.live and not bots_move)
+        self.charter.setEnabled(session.live and not bots_move)
+        self.what_now.setEnabled(not bots_move)
+        self.hint.redraw()
         self.undo_action.setEnabled(session.history.can_undo)
         self.redo_action.setEnabled(session.history.can_redo)
         self._show_title()
@@ -373,6 +430,9 @@ class MainWindow(QMainWindow):
         step = getattr(game.round, "step", None)
         name = getattr(step, "name", "")
         editor = self.controller.routes
+        hint = self.controller.hint
+        if isinstance(hint, RunRoutes):
+            return _run_drawings(game, hint.entity, hint.routes), ()
         if name == "routes" and editor.active:
             drawings = tuple(
                 RouteDrawing(train, editor.waypoints(train), index, editor.revenue(train),
@@ -381,22 +441,12 @@ class MainWindow(QMainWindow):
             return drawings, editor.end_stops(editor.selected) if editor.selected else ()
         if name == "dividend":
             run = tuple(getattr(getattr(game.round, "turn", None), "routes", ()) or ())
-            corp = game.state.corporations.get(game.acting or "")
-            order = list(corp.trains) if corp is not None else []
-            drawings = []
-            for index, (train, waypoints) in enumerate(run):
-                colour = order.index(train) if train in order else index
-                try:
-                    from tresham.engine.routes.revenue import route_revenue
-                    value: int | None = route_revenue(game, game.acting or "", waypoints, train)
-                except Exception:  # drawing must not fail over a value
-                    value = None
-                drawings.append(RouteDrawing(train, tuple(waypoints), colour, value))
-            return tuple(drawings), ()
+            return _run_drawings(game, game.acting or "", run), ()
         return (), ()
 
     def _on_session(self) -> None:
         self._show_title()
+        self._show_bots()
         finished = self.session.history.game.state.finished
         if finished and not self._finished and self.session.live:
             QTimer.singleShot(0, self.show_scores)
@@ -416,13 +466,18 @@ class MainWindow(QMainWindow):
         self._step(self.session.redo, "Redid")
 
     def _step(self, move, verb: str) -> None:  # type: ignore[no-untyped-def]
+        if self.session.seats.any_computer() and not self.session.with_bots:
+            self.bots.set_paused(True)  # computers only: watching stops where the watcher went
         try:
             action = move()
         except IllegalAction as exc:
             self.controller.reset(_sentence(str(exc)), refused=True)
             return
+        others = self.session.stepped - 1
+        bots = f", with the computer's {others} move{'s' * (others != 1)} after it" \
+            if others else ""
         self.controller.reset(f"{verb} {type(action).TYPE.replace('_', ' ')} by "
-                              f"{action.entity}.")
+                              f"{action.entity}{bots}.")
 
     def view_position(self, count: int) -> None:
         self.session.view(count)
@@ -441,11 +496,76 @@ class MainWindow(QMainWindow):
         self.session.present()
         self.controller.reset("Back at the present.")
 
+    # Computer players and hints -----------------------------------------------------------------
+
+    def toggle_bots(self) -> None:
+        self.bots.set_paused(not self.bots.paused)
+        self.controller.reset("The computer players are paused." if self.bots.paused else
+                              "The computer players play on.")
+
+    def _bot_moved(self, note: str) -> None:
+        """The move bar says what the computer player did and why; the map rings where."""
+        last = self.session.history.actions[-1] if self.session.history.actions else None
+        self.controller.mark(sentence(note), getattr(last, "hex", None))
+
+    def _set_pace(self, ms: int) -> None:
+        self.settings.bot_pace_ms = ms
+
+    def _show_bots(self) -> None:
+        """The pause control says what it will do; the move bar, who is thinking."""
+        has_bots = self.session.seats.any_computer()
+        self.pause_action.setEnabled(has_bots)
+        self.pause_action.setText("&Resume computer players" if self.bots.paused
+                                  else "&Pause computer players")
+        self.move_bar.refresh()
+
+    def _waiting_words(self) -> str:
+        player = self.bots.computer_to_move()
+        if player is None or self.controller.message:
+            return ""
+        who = self.session.seats.describe(player)
+        if self.bots.paused:
+            return (f"{who} is to move; the computer players are paused (Game › Resume "
+                    "computer players, Ctrl+P).")
+        return f"{who} is thinking…"
+
+    def show_hint(self) -> None:
+        if self.hint_dock.isHidden():
+            self.hint_dock.show()
+            if not self.hint_dock.isFloating() and \
+                    self.dockWidgetArea(self.hint_dock) == self.dockWidgetArea(self.what_now_dock):
+                # Room for three moves with their reasons; What now keeps the rest.
+                height = max(self.height(), 500)
+                self.resizeDocks([self.what_now_dock, self.hint_dock],
+                                 [height - HINT_HEIGHT, HINT_HEIGHT], Qt.Orientation.Vertical)
+        self.hint_dock.raise_()
+        self.hint.ask()
+
+    def play_hint(self, action: Action) -> None:
+        words = move_words(self.session.game, action)
+        try:
+            self.session.apply(action)
+        except IllegalAction as exc:
+            self.controller.reset(_sentence(str(exc)), refused=True)
+            return
+        self.controller.reset(_sentence(words))
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        self.stop_thinking()
+        super().closeEvent(event)
+
+    def stop_thinking(self) -> None:
+        """No bot or advisor thread may outlive the window (Qt aborts on a running QThread's
+        destruction): wait for them, on closing and when the application quits."""
+        self.bots.shutdown()
+        self.hint.shutdown()
+
     # Games and files ----------------------------------------------------------------------------
 
     def replace_history(self, history: History, path: Path | None = None,
                         message: str = "", game_id: str | None = None,
-                        source: Path | None = None, saved: bool = True) -> None:
+                        source: Path | None = None, saved: bool = True,
+                        seats: Seats | None = None, notes: Sequence[BotNote] = ()) -> None:
         """Play `history` from now on (the game left keeps its autosave); `game_id` None: a
         new game."""
         other_title = history.game.title.info.id != self.session.history.game.title.info.id
@@ -453,7 +573,8 @@ class MainWindow(QMainWindow):
             # The old map must not redraw the new game: it has the old title's hexes.
             if self.scene.refresh in self.controller.listeners:
                 self.controller.listeners.remove(self.scene.refresh)
-        self.session.replace(history, path, game_id, source, saved)
+        self.bots.set_paused(False)  # a game begins, or goes on, with its computers playing
+        self.session.replace(history, path, game_id, source, saved, seats, list(notes))
         if other_title:
             self._rebuild_for_title()
         self._finished = history.game.state.finished
@@ -472,14 +593,14 @@ class MainWindow(QMainWindow):
         self.tray.retitle()
         self.market.retitle()
 
-    def new_game(self, setup: GameSetup) -> None:
-        self.replace_history(History(setup), None, "A new game begins.")
+    def new_game(self, setup: GameSetup, seats: Seats | None = None) -> None:
+        self.replace_history(History(setup), None, "A new game begins.", seats=seats)
 
     def new_game_dialog(self) -> None:
         dialog = NewGameDialog(self, self.settings)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             try:
-                self.new_game(dialog.setup())
+                self.new_game(dialog.setup(), dialog.seats())
             except TreshamError as exc:
                 self._tell("Tresham", str(exc), QMessageBox.Icon.Warning)
 
@@ -497,7 +618,7 @@ class MainWindow(QMainWindow):
     def begin(self, start: Start) -> None:
         """Play the game `start` names (opened, resumed or new)."""
         self.replace_history(start.history, start.path, start.message, start.game_id,
-                             start.source, start.saved)
+                             start.source, start.saved, start.seats, start.notes)
         if start.source is not None:
             self.session.remember(start.source)
         if start.warning:
@@ -599,6 +720,24 @@ class MainWindow(QMainWindow):
             self._sized = True
             QTimer.singleShot(0, self._size_docks)
         self.view.fit()
+
+
+def _run_drawings(game: Game, corp_id: str, routes: Sequence[tuple[str, Sequence[str]]]
+                  ) -> tuple[RouteDrawing, ...]:
+    """Routes run (or to be run) as drawn: each train in its colour, with what it earns."""
+    from tresham.engine.routes.revenue import route_revenue
+
+    corp = game.state.corporations.get(corp_id)
+    order = list(corp.trains) if corp is not None else []
+    drawings = []
+    for index, (train, waypoints) in enumerate(routes):
+        colour = order.index(train) if train in order else index
+        try:
+            value: int | None = route_revenue(game, corp_id, tuple(waypoints), train)
+        except Exception:  # drawing must not fail over a value
+            value = None
+        drawings.append(RouteDrawing(train, tuple(waypoints), colour, value))
+    return tuple(drawings)
 
 
 def _sentence(text: str) -> str:

@@ -16,11 +16,12 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from tresham.engine import savefile
 from tresham.engine.errors import SaveFileError, TreshamError
 from tresham.engine.history import History
+from tresham.ui.seats import Seats, read_table
 
 GAME_ID = "game_id"
 FILE = "file"
@@ -62,6 +63,8 @@ class SavedGame:
     file: Path | None
     unsaved: bool
     """Played on since it was last saved to `file` (or never saved to a file)."""
+    seats: Seats = Seats()
+    """Which players are the computer, and at what level."""
 
 
 def summary(history: History) -> dict[str, Any]:
@@ -85,12 +88,14 @@ class Autosaves:
     def path_of(self, game_id: str) -> Path:
         return self.folder / f"{game_id}{SUFFIX}"
 
-    def write(self, game_id: str, history: History, file: Path | None, unsaved: bool) -> None:
+    def write(self, game_id: str, history: History, file: Path | None, unsaved: bool,
+              metadata: Mapping[str, Any] | None = None) -> None:
         """Write the game's autosave, unless it holds this already (its time stays the time
-        the game was last played, not last looked at). Raises OSError when the disk refuses."""
+        the game was last played, not last looked at); `metadata`: the table's keys (seats).
+        Raises OSError when the disk refuses."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        extra = {GAME_ID: game_id, FILE: str(file) if file else None,
-                 SUMMARY: summary(history) | {"unsaved": unsaved}}
+        extra = dict(metadata or {}) | {GAME_ID: game_id, FILE: str(file) if file else None,
+                                        SUMMARY: summary(history) | {"unsaved": unsaved}}
         path = self.path_of(game_id)
         text = savefile.dumps(history, extra)
         try:
@@ -111,6 +116,11 @@ class Autosaves:
             return savefile.load(self.path_of(game_id))
         except savefile.PartialLoad as exc:
             return exc.history
+
+    def metadata(self, game_id: str) -> dict[str, Any]:
+        """The autosave's keys beside the game (`savefile.metadata`); {} when unreadable."""
+        document = _document(self.path_of(game_id))
+        return savefile.metadata(document) if document is not None else {}
 
     def games(self) -> list[SavedGame]:
         """Every readable autosave, the one played last first."""
@@ -150,7 +160,9 @@ class Autosaves:
             str(about.get("round", "")), int(about.get("actions", 0)),
             bool(about.get("finished", False)), played,
             Path(file) if isinstance(file, str) and file else None,
-            bool(about.get("unsaved", True)))
+            bool(about.get("unsaved", True)),
+            read_table(document, tuple(str(p) for p in players)
+                       if isinstance(players, list) else ())[0])
 
     # Which autosave an opened game continues ---------------------------------------------------
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from tresham.ui.text import money, sentence
-from tresham.engine.actions import LayTile, PlaceBonusToken, PlaceToken
+from tresham.engine.actions import Action, LayTile, PlaceBonusToken, PlaceToken
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
 from tresham.engine.history import History
@@ -69,6 +69,12 @@ class BoardController:
         """A private company whose tile lay the next confirmed tile uses (chosen in the panel)."""
         self.bonus: str | None = None
         """A private company whose bonus token is being placed by clicking a lit hex."""
+        self.hints: tuple[Action, ...] = ()
+        """The advisor's moves shown on the map (Game › Hint), best first."""
+        self.hint_index: int | None = None
+        """The hint drawn in full: its tile, station or routes."""
+        self.marked_hex: str | None = None
+        """A hex ringed so a person sees where a computer player just laid or placed."""
         self.message = ""
         self.refused = False
         self.listeners: list[Callable[[], None]] = []
@@ -106,9 +112,40 @@ class BoardController:
         self.fan_hex = None
         self.ability = None
         self.bonus = None
+        self.hints = ()
+        self.hint_index = None
+        self.marked_hex = None
         self._cache_key = None
         self._say(message, refused)
         self._changed()
+
+    def mark(self, message: str, hex_id: str | None) -> None:
+        """Say what a computer player did and ring the hex it did it in, until the next move."""
+        self.reset(message)
+        self.marked_hex = hex_id
+        self._changed()
+
+    def show_hints(self, hints: tuple[Action, ...], index: int | None) -> None:
+        """Draw the advisor's moves on the map, `index` in full (a person's own moves clear
+        them: any reset does)."""
+        self.hints = hints
+        self.hint_index = index
+        self._changed()
+
+    @property
+    def hint(self) -> Action | None:
+        if self.hint_index is None or not 0 <= self.hint_index < len(self.hints):
+            return None
+        return self.hints[self.hint_index]
+
+    def hint_hexes(self) -> dict[str, int]:
+        """{hex: the number of the first hint there (from 1)}, for tile lays and stations."""
+        marks: dict[str, int] = {}
+        for number, action in enumerate(self.hints, 1):
+            hex_id = getattr(action, "hex", None)
+            if isinstance(action, (LayTile, PlaceToken)) and hex_id is not None:
+                marks.setdefault(hex_id, number)
+        return marks
 
     def use_ability(self, company: str) -> None:
         """The next tile laid uses `company`'s tile lay (a private the corporation owns): its

@@ -17,6 +17,7 @@ from tresham.engine.errors import IllegalAction, TreshamError
 from tresham.engine.game import Game, GameSetup, check_setup
 from tresham.importers.eighteen_xx_games_export import profile_options
 from tresham.ui import palette
+from tresham.ui.seats import LEVELS, PERSON, Seats, level_name
 from tresham.ui.session import ScoreLine
 from tresham.ui.settings import NewGameChoice, Settings
 from tresham.ui.text import literal, money
@@ -35,7 +36,8 @@ def _playable() -> list[str]:
 
 
 class NewGameDialog(QDialog):
-    """Title, 2-6 players as the title allows, optional rules, and the seat order; it starts as
+    """Title, 2-6 players as the title allows (each a person or the computer at a level),
+    optional rules, and the seat order; it starts as
     the player last started a game (`Settings`) and shows who sits where and who holds the first
     priority deal before the game begins."""
 
@@ -62,7 +64,11 @@ class NewGameDialog(QDialog):
         self.names_box = QGroupBox("Players, as they sit round the table")
         self.names_layout = QVBoxLayout(self.names_box)
         self.names: list[QLineEdit] = []
+        self.kinds: list[QComboBox] = []
+        """Each seat's player: a person or the computer at a level (item data: the kind)."""
+        self._seat_rows: list[QWidget] = []
         self._remembered_names = list(remembered.players)
+        self._remembered_kinds = list(remembered.seats)
         layout.addWidget(self.names_box)
         seats = QGroupBox("Seat order and first priority")
         seats_layout = QVBoxLayout(seats)
@@ -178,10 +184,28 @@ class NewGameDialog(QDialog):
                 else f"Player {seat + 1}"
             edit = QLineEdit(remembered)
             edit.textChanged.connect(self._show_seating)
+            kind = QComboBox()
+            kind.addItem("Person", PERSON)
+            for level in LEVELS:
+                kind.addItem(f"Computer: {level_name(level)}", level)
+            kind.setToolTip("Who plays this seat: a person at the table, or the computer at "
+                            "a level (any mix; all computers to watch a game)")
+            kind.currentIndexChanged.connect(self._show_seating)
+            if seat < len(self._remembered_kinds):
+                kind.setCurrentIndex(max(0, kind.findData(self._remembered_kinds[seat])))
+            row = QWidget()
+            row_layout = QHBoxLayout(row)
+            row_layout.setContentsMargins(0, 0, 0, 0)
+            row_layout.addWidget(edit, 1)
+            row_layout.addWidget(kind)
             self.names.append(edit)
-            self.names_layout.addWidget(edit)
+            self.kinds.append(kind)
+            self._seat_rows.append(row)
+            self.names_layout.addWidget(row)
         while len(self.names) > count:
-            self.names.pop().deleteLater()
+            self.names.pop()
+            self.kinds.pop()
+            self._seat_rows.pop().deleteLater()
         self._show_rules_for_count()
         self._show_seating()
 
@@ -194,7 +218,8 @@ class NewGameDialog(QDialog):
             self.seating.setText(f"Seats and first priority show once the players are valid "
                                  f"({exc}).")
             return
-        seats = [f"{n}. {name}" for n, name in enumerate(setup.players, 1)]
+        kinds = self.seats()
+        seats = [f"{n}. {kinds.describe(name)}" for n, name in enumerate(setup.players, 1)]
         first = setup.players[game.state.priority]
         how = "the seats are shuffled and " if self.random_order.isChecked() else ""
         self.seating.setText(f"Seats: {',  '.join(seats)}.\nFirst priority deal: {first} "
@@ -226,6 +251,12 @@ class NewGameDialog(QDialog):
             options.update(profile_options(self.title.currentData()))
         return GameSetup(self.title.currentData(), tuple(names), options, seed)
 
+    def seats(self) -> Seats:
+        """Who plays each seat, by the player's name (the seat order may be shuffled)."""
+        return Seats({name.text().strip(): kind.currentData()
+                      for name, kind in zip(self.names, self.kinds)
+                      if kind.currentData() != PERSON})
+
     def accept(self) -> None:
         setup = self.setup()
         try:
@@ -236,7 +267,8 @@ class NewGameDialog(QDialog):
         if self.settings is not None:
             self.settings.new_game = NewGameChoice(
                 setup.title, tuple(n.text().strip() for n in self.names),
-                self.random_order.isChecked(), dict(setup.options))
+                self.random_order.isChecked(), dict(setup.options),
+                tuple(kind.currentData() for kind in self.kinds))
         super().accept()
 
 

@@ -115,8 +115,8 @@ class GamesDialog(QDialog):
             stage = f"{game.round} ({game.actions} actions)"
             if game.game_id == self.current:
                 stage += " — playing now"
-            cells = (game.title, ", ".join(game.players), stage, when(game.last_played),
-                     _file_words(game))
+            players = ", ".join(game.seats.describe(p) for p in game.players)
+            cells = (game.title, players, stage, when(game.last_played), _file_words(game))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if game.finished:

@@ -28,6 +28,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("Drag the map", "pan"),
     ("Click a log entry; Alt+Left / Alt+Right", "look back at the game as it was then"),
     ("Alt+End", "back to the present"),
+    ("H", "a hint: the advisor's three best moves for whoever acts, drawn on the map"),
+    ("Ctrl+P", "pause or resume the computer players"),
     ("Ctrl+E", "the final scores, once the game is over"),
     ("F1", "this help"),
 )

@@ -129,6 +129,8 @@ class PlayersPanel(ReadOnlyTable):
                 marks.append("priority")
             if name in state.bankrupt:
                 marks.append("bankrupt")
+            if self.session.seats.is_computer(name):
+                marks.insert(0, f"computer, {self.session.seats.kind(name)}")
             label = name + (f"  ({', '.join(marks)})" if marks else "")
             held = []
             for corp in state.corporations.values():
@@ -505,8 +507,17 @@ class LogPanel(QListWidget):
         self._filling = True
         if not same_log:
             self.clear()
-            for line in log:
-                item = QListWidgetItem(line)
+            count = len(session.history.actions)
+            notes: dict[int, list[str]] = {}
+            for note in session.notes:
+                if note.action <= count:
+                    notes.setdefault(note.line, []).append(note.text)
+            for index, line in enumerate(log):
+                # A computer player's move carries its reason, on the entry's next lines.
+                said = notes.get(index, [])
+                item = QListWidgetItem("\n    ↳ ".join([line, *said]))
+                if said:
+                    item.setToolTip("\n".join(said))
                 if line.startswith(("Stock round", "Operating round", "Phase", "The game ends")):
                     font = item.font()
                     font.setBold(True)

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
-    QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSceneMouseEvent,
+    QGraphicsEllipseItem, QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSceneMouseEvent,
     QGraphicsSimpleTextItem,
     QStyleOptionGraphicsItem, QWidget,
 )
 
+from tresham.engine.actions import LayTile, PlaceToken
 from tresham.engine.data.model import NodeKind
 from tresham.engine.hexgrid import HexGrid, Point
 from tresham.engine.trains import train_name
@@ -216,6 +217,8 @@ class MapScene(QGraphicsScene):
         self.fan_items: list[FanTileItem] = []
         self.coordinate_items: list[QGraphicsSimpleTextItem] = []
         self.route_items: list[QGraphicsItem] = []
+        self.hint_items: list[QGraphicsItem] = []
+        self._numbers_for: tuple[tuple[str, int], ...] = ()
         self._routes_shown: tuple[object, ...] = ()
         self.hover_hex: str | None = None
         self._fan_for: tuple[str, int] | None = None
@@ -289,9 +292,17 @@ class MapScene(QGraphicsScene):
         targets = controller.tile_targets(drag_tile) if drag_tile else {}
         tips = self._tips_for != (id(game), len(self.history.actions))
         self._tips_for = (id(game), len(self.history.actions))
+        hint = controller.hint if pending is None and controller.drag is None else None
+        hinted = controller.hint_hexes() if pending is None and controller.drag is None else {}
         for hex_id, item in self.hex_items.items():
             art = hex_art(game, hex_id, reserved=reserved)
             preview = None
+            hint_here = getattr(hint, "hex", None) == hex_id
+            if isinstance(hint, LayTile) and hint_here and hint.tile in game.title.tiles:
+                preview = hex_art(game, hex_id, game.title.tiles[hint.tile], hint.rotation,
+                                  reserved=reserved)
+            if isinstance(hint, PlaceToken) and hint_here:
+                art = _with_pending_token(art, hint.city, hint.entity, game)
             if isinstance(pending, PendingTile) and pending.hex == hex_id:
                 preview = hex_art(game, hex_id, game.title.tiles[pending.tile], pending.rotation,
                                   reserved=reserved)
@@ -307,13 +318,46 @@ class MapScene(QGraphicsScene):
                 item.setToolTip(hex_tooltip(game, hex_id))
             item.set_state(
                 art, preview,
-                lit=lit is not None and hex_id in lit and pending is None,
+                lit=lit is not None and hex_id in lit and pending is None or hex_id in hinted,
                 dimmed=lit is not None and hex_id not in lit,
-                pending=pending is not None and pending.hex == hex_id,
+                pending=pending is not None and pending.hex == hex_id or hint_here
+                or hex_id == controller.marked_hex,
                 lit_cities=cities,
                 pending_city=pending.city if isinstance(pending, PendingToken)
                 and pending.hex == hex_id else None)
         self._refresh_fan()
+        self._refresh_hint_numbers(hinted)
+
+    def _refresh_hint_numbers(self, hinted: dict[str, int]) -> None:
+        """Each hinted hex carries its hint's number, so the map matches the hint's list."""
+        if tuple(hinted.items()) == self._numbers_for:
+            return
+        self._numbers_for = tuple(hinted.items())
+        for item in self.hint_items:
+            self.removeItem(item)
+        self.hint_items = []
+        size = self.geometry.size
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(max(8, int(size * 0.3)))
+        font.setBold(True)
+        for hex_id, number in hinted.items():
+            centre = self.hex_centre(hex_id)
+            radius = size * 0.22
+            at = QPointF(centre.x() + size * 0.55, centre.y() - size * 0.55)
+            disc = QGraphicsEllipseItem(at.x() - radius, at.y() - radius, radius * 2, radius * 2)
+            disc.setBrush(QColor(palette.LEGAL))
+            disc.setPen(QPen(QColor("#ffffff"), size * 0.04))
+            disc.setZValue(Z_FAN - 1)
+            label = QGraphicsSimpleTextItem(str(number))
+            label.setFont(font)
+            label.setBrush(QColor("#ffffff"))
+            bounds = label.boundingRect()
+            label.setPos(at.x() - bounds.width() / 2, at.y() - bounds.height() / 2)
+            label.setZValue(Z_FAN - 1)
+            for item in (disc, label):
+                item.setToolTip(f"Hint {number}")
+                self.addItem(item)
+                self.hint_items.append(item)
 
     def _refresh_fan(self) -> None:
         hex_id = self.controller.fan_hex

@@ -14,10 +14,13 @@ from tresham import game_file
 from tresham.engine.errors import TreshamError
 from tresham.engine.game import GameSetup
 from tresham.engine.history import History
+from tresham.ui.seats import Seats, read_table
 
 
-def render(history: History, out: Path, size: tuple[int, int] = (1400, 900)) -> Path:
-    """Draw the main window for `history` at `size` and save it as a PNG at `out`."""
+def render(history: History, out: Path, size: tuple[int, int] = (1400, 900),
+           seats: Seats | None = None) -> Path:
+    """Draw the main window for `history` at `size` and save it as a PNG at `out`; computer
+    players (`seats`) are shown paused, as the file left them."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
@@ -26,7 +29,7 @@ def render(history: History, out: Path, size: tuple[int, int] = (1400, 900)) -> 
 
     quiet_offscreen_noise()
     app = QApplication.instance() or QApplication([])
-    window = MainWindow(history)
+    window = MainWindow(history, seats=seats, paused=True)
     window.resize(*size)
     window.show()
     app.processEvents()
@@ -58,13 +61,15 @@ def main(argv: list[str] | None = None) -> int:
             if opened.warning:
                 print(f"tresham screenshot: {' '.join(opened.warning.split())}", file=sys.stderr)
             history = opened.history
+            seats = read_table(opened.metadata, history.setup.players)[0]
         else:
             players = tuple(f"Player {i + 1}" for i in range(args.players))
             history = History(GameSetup(args.new or "18GA", players))
+            seats = Seats()
     except TreshamError as exc:
         print(f"tresham screenshot: {exc}", file=sys.stderr)
         return 1
-    render(history, Path(args.output), (width, height))
+    render(history, Path(args.output), (width, height), seats)
     return 0
 
 

@@ -28,6 +28,7 @@ from tresham.engine.rounds.base import Choice
 from tresham.engine.shares import Shares
 from tresham.game_file import Opened
 from tresham.ui.autosaves import GAME_ID, Autosaves, new_game_id
+from tresham.ui.seats import BotNote, Seats, decider_of, table_metadata
 from tresham.ui.user_files import UserFiles
 
 RECENT_LIMIT = 8
@@ -36,8 +37,15 @@ SAVE_SUFFIX = ".tresham.json"
 
 class GameSession:
     def __init__(self, history: History, files: UserFiles | Path | None = None,
-                 game_id: str | None = None) -> None:
+                 game_id: str | None = None, seats: Seats | None = None,
+                 notes: list[BotNote] | None = None) -> None:
         self.history = history
+        self.seats = seats or Seats()
+        """Who sits where: people, or the computer at a level (kept in the save's metadata)."""
+        self.notes: list[BotNote] = list(notes or [])
+        """The bots' reasons for their moves, shown in the log."""
+        self._deciders: list[str | None] | None = None
+        """The player who made each action, worked out when first needed (see `deciders`)."""
         self.files = UserFiles.of(files)
         self.autosaves = Autosaves(self.files.autosaves) if self.files else None
         self.game_id = game_id or new_game_id()
@@ -47,6 +55,10 @@ class GameSession:
         """The file the game was opened from (an 18xx.games export is never saved over)."""
         self._saved: list[Action] | None = None
         """The actions as last saved to or read from `path` (None: not known to be saved)."""
+        self.hands_off = False
+        """The computer players are playing: a person may not move for them."""
+        self.stepped = 0
+        """How many actions the last undo or redo took back or put back."""
         self.viewing: int | None = None
         """The number of actions shown while looking at the past; None at the present."""
         self._past: Game | None = None
@@ -74,18 +86,44 @@ class GameSession:
     def live(self) -> bool:
         return self.viewing is None
 
+    def _redo_one(self) -> Action:
+        if not self.history.redo_stack:
+            return self.history.redo()  # raises: nothing to redo
+        decider = decider_of(self.history.game, self.history.redo_stack[-1])
+        action = self.history.redo()
+        if self._deciders is not None and len(self._deciders) == len(self.history.actions) - 1:
+            self._deciders.append(decider)
+        return action
+
     def _changed(self) -> None:
         for listener in list(self.listeners):
             listener()
 
     # The one path of every decision -----------------------------------------------------------
 
-    def apply(self, action: Action) -> None:
-        """Send `action` to the engine; raises IllegalAction with the reason when refused."""
+    def apply(self, action: Action, note: str = "", by_computer: bool = False) -> None:
+        """Send `action` to the engine; raises IllegalAction with the reason when refused.
+        `note`: a bot's reason for the move, shown with it in the log."""
         if self.viewing is not None:
             raise IllegalAction("you are looking at an earlier position: go back to the present "
                                 "to play")
+        game = self.history.game
+        decider = decider_of(game, action)
+        if self.hands_off and not by_computer and self.seats.is_computer(decider):
+            raise IllegalAction(f"the computer plays {decider}: pause the computer players "
+                                "(Game menu) to move for them")
+        first_line = len(game.state.log)
         self.history.apply(action)
+        count = len(self.history.actions)
+        if self._deciders is not None and len(self._deciders) == count - 1:
+            self._deciders.append(decider)
+        # A new action ends the undone timeline, and the notes of its moves with it.
+        self.notes = [n for n in self.notes if n.action < count]
+        if note:
+            # A move that writes nothing (a pass ending a turn) keeps its note on the line before.
+            written = len(self.history.game.state.log) > first_line
+            self.notes.append(BotNote(count, first_line if written else max(0, first_line - 1),
+                                      note))
         self.autosave()
         self._changed()
 
@@ -105,19 +143,60 @@ class GameSession:
 
     # Undo, redo and looking back ----------------------------------------------------------------
 
+    @property
+    def with_bots(self) -> bool:
+        """People and the computer at one table: undo and redo go from person to person."""
+        return self.seats.any_computer() and self.seats.any_person(self.history.setup.players)
+
+    def deciders(self) -> list[str | None]:
+        """The player who made each action in effect (a corporation's president for it)."""
+        count = len(self.history.actions)
+        if self._deciders is None or len(self._deciders) != count:
+            game = Game(self.history.setup)
+            deciders = []
+            for action in self.history.actions:
+                deciders.append(decider_of(game, action))
+                game.process(action)
+            self._deciders = deciders
+        return self._deciders
+
     def undo(self) -> Action:
+        """Take back the last action; with bots at the table, take a person back to their own
+        last decision, the bots' moves after it undone with it. Returns the person's action."""
         self.present(notify=False)
-        action = self.history.undo()
+        count = len(self.history.actions)
+        if self.with_bots and count:
+            people = [i for i, who in enumerate(self.deciders()) if not
+                      self.seats.is_computer(who)]
+            if not people:
+                raise IllegalAction("no person has moved yet: there is no decision of yours to "
+                                    "take back")
+            count = count - people[-1]
+        else:
+            count = 1
+        self.stepped = count
+        for _ in range(count):
+            action = self.history.undo()
+        if self._deciders is not None:
+            del self._deciders[len(self.history.actions):]
         self.autosave()
         self._changed()
         return action
 
     def redo(self) -> Action:
+        """Put back the last undone action; with bots at the table, the bots' moves after it too
+        (as undo took them back). Returns the first action redone."""
         self.present(notify=False)
-        action = self.history.redo()
+        first = self._redo_one()
+        self.stepped = 1
+        history = self.history
+        while self.with_bots and history.redo_stack and self.seats.is_computer(
+                decider_of(history.game, history.redo_stack[-1])):
+            self._redo_one()
+            self.stepped += 1
         self.autosave()
         self._changed()
-        return action
+        return first
 
     def view(self, count: int) -> None:
         """Show the game as it was after `count` actions, read-only."""
@@ -138,10 +217,14 @@ class GameSession:
             self._changed()
 
     def replace(self, history: History, path: Path | None = None, game_id: str | None = None,
-                source: Path | None = None, saved: bool = True) -> None:
+                source: Path | None = None, saved: bool = True, seats: Seats | None = None,
+                notes: list[BotNote] | None = None) -> None:
         """Play another game from now on (new, opened or resumed); the one left stays in its
         own autosave. `game_id` None starts a new game id; `saved`: as `path` holds it."""
         self.history = history
+        self.seats = seats or Seats()
+        self.notes = list(notes or [])
+        self._deciders = None
         self.game_id = game_id or new_game_id()
         self.path = path
         self.source = source or path
@@ -160,11 +243,15 @@ class GameSession:
 
     def save(self, path: Path) -> None:
         """Save to the player's file; the autosave goes on as the same game, linked to it."""
-        savefile.save(self.history, path, {GAME_ID: self.game_id})
+        savefile.save(self.history, path, {GAME_ID: self.game_id} | self.metadata())
         self.path = self.source = path
         self._saved = list(self.history.actions)
         self.remember(path)
         self.autosave()
+
+    def metadata(self) -> dict[str, Any]:
+        """The table's keys in the save beside the game: seats and the bots' notes."""
+        return table_metadata(self.seats, self.notes)
 
     @staticmethod
     def read(path: Path) -> Opened:
@@ -183,7 +270,7 @@ class GameSession:
             return
         try:
             self.autosaves.write(self.game_id, self.history, self.path,
-                                 self.path is None or self.modified)
+                                 self.path is None or self.modified, self.metadata())
         except OSError:
             pass  # a full or read-only disk must not stop play; the next action tries again
 

@@ -1,5 +1,6 @@
 """What the app remembers of a player's choices between runs, in `settings.json` in the player's
-config folder: the last new-game set-up and the last folder a game was opened from or saved to.
+config folder: the last new-game set-up, the last folder a game was opened from or saved to, and
+the pace of the computer players.
 A missing or damaged file counts as empty; a disk that refuses a write is not worth a message."""
 
 from __future__ import annotations
@@ -10,6 +11,11 @@ from pathlib import Path
 from typing import Any
 
 
+DEFAULT_BOT_PACE_MS = 1200
+BOT_PACES = {"Quick": 300, "Steady": DEFAULT_BOT_PACE_MS, "Slow": 2500}
+"""The paces offered for the computer players (Game › Computer players' pace)."""
+
+
 @dataclass(frozen=True)
 class NewGameChoice:
     """The new-game dialog as the player last started a game from it."""
@@ -18,6 +24,8 @@ class NewGameChoice:
     players: tuple[str, ...] = ()
     shuffled: bool = False
     options: dict[str, bool] = field(default_factory=dict)
+    seats: tuple[str, ...] = ()
+    """Each entered seat's kind: "person" or a computer level."""
 
 
 class Settings:
@@ -54,17 +62,33 @@ class Settings:
         title = stored.get("title")
         players = stored.get("players")
         options = stored.get("options")
+        seats = stored.get("seats")
         return NewGameChoice(
             title if isinstance(title, str) else None,
             tuple(p for p in players if isinstance(p, str)) if isinstance(players, list) else (),
             stored.get("shuffled") is True,
             {k: True for k, v in options.items() if v is True} if isinstance(options, dict)
-            else {})
+            else {},
+            tuple(k for k in seats if isinstance(k, str)) if isinstance(seats, list) else ())
 
     @new_game.setter
     def new_game(self, choice: NewGameChoice) -> None:
         self.values["new_game"] = {"title": choice.title, "players": list(choice.players),
-                                   "shuffled": choice.shuffled, "options": choice.options}
+                                   "shuffled": choice.shuffled, "options": choice.options,
+                                   "seats": list(choice.seats)}
+        self._write()
+
+    @property
+    def bot_pace_ms(self) -> int:
+        """How long each computer move stays in view before the next, in milliseconds."""
+        stored = self.values.get("bot_pace_ms")
+        if isinstance(stored, int) and not isinstance(stored, bool) and 0 <= stored <= 10_000:
+            return stored
+        return DEFAULT_BOT_PACE_MS
+
+    @bot_pace_ms.setter
+    def bot_pace_ms(self, value: int) -> None:
+        self.values["bot_pace_ms"] = int(value)
         self._write()
 
     @property

@@ -16,6 +16,7 @@ from tresham.engine.history import History
 from tresham.ui.autosaves import Autosaves, SavedGame, carried_game_id, new_game_id
 from tresham.ui.dialogs import NewGameDialog
 from tresham.ui.games_dialog import GamesChoice, GamesDialog
+from tresham.ui.seats import BotNote, Seats, read_table
 from tresham.ui.session import SAVE_SUFFIX, GameSession
 from tresham.ui.settings import Settings
 from tresham.ui.user_files import UserFiles
@@ -37,6 +38,9 @@ class Start:
     """`path` holds the game as it stands."""
     message: str = ""
     warning: str = ""
+    seats: Seats = Seats()
+    """Who plays each seat: a person or the computer (from the file's metadata)."""
+    notes: tuple[BotNote, ...] = ()
 
 
 def kept_apart(kept: SavedGame | None) -> str:
@@ -53,16 +57,21 @@ def open_file(autosaves: Autosaves | None, path: Path) -> Start:
     carried = carried_game_id(path)
     game_id, kept = autosaves.identify(opened.history, carried) if autosaves else \
         (carried or new_game_id(), None)
+    seats, notes = read_table(opened.metadata, opened.history.setup.players)
     return Start(opened.history, game_id, path if opened.kind == "save" else None, path,
-                 message=f"Opened {path.name}.{kept_apart(kept)}", warning=opened.warning)
+                 message=f"Opened {path.name}.{kept_apart(kept)}", warning=opened.warning,
+                 seats=seats, notes=tuple(notes))
 
 
 def resume(autosaves: Autosaves, game: SavedGame) -> Start:
     """An autosaved game as a Start; raises SaveFileError when its autosave cannot be read."""
     history = autosaves.load(game.game_id)
     file = game.file if game.file is not None and game.file.is_file() else None
+    seats, notes = read_table(autosaves.metadata(game.game_id), history.setup.players)
+    players = ", ".join(seats.describe(p) for p in game.players)
     return Start(history, game.game_id, file, file, saved=file is not None and not game.unsaved,
-                 message=f"Resumed the {game.title} game of {', '.join(game.players)}.")
+                 message=f"Resumed the {game.title} game of {players}.", seats=seats,
+                 notes=tuple(notes))
 
 
 def adopt_legacy_autosave(files: UserFiles, autosaves: Autosaves) -> None:
@@ -140,5 +149,6 @@ def choose_start(files: UserFiles, settings: Settings, path: str | None) -> Star
                 continue
         dialog = NewGameDialog(settings=settings)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            return Start(History(dialog.setup()), new_game_id(), message="A new game begins.")
+            return Start(History(dialog.setup()), new_game_id(), message="A new game begins.",
+                         seats=dialog.seats())
         show_list = True

@@ -1,0 +1,95 @@
+"""`python -m tresham.bench bots TITLE --games N --seats LEVEL,...`: bot-only games with the
+seats rotated between games; prints who won, how games ended, refusals, crashes and times."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+import traceback
+
+from tresham.bots import choose
+from tresham.bots.evaluation import player_of
+from tresham.engine.errors import IllegalAction
+from tresham.engine.game import Game
+
+ACTION_LIMIT = 3000
+NAMES = ("Amy", "Ben", "Cat", "Dan", "Eve", "Fay")
+
+
+def play_one(title: str, levels: list[str], seed: int,
+             decisions: list[float]) -> dict[str, object]:
+    """One game, seat i played at `levels[i]`; adds each decision's seconds to `decisions`."""
+    names = NAMES[:len(levels)]
+    game = Game.new(title, names, seed=seed)
+    level_of = dict(zip(names, levels))
+    started = time.perf_counter()
+    for _ in range(ACTION_LIMIT):
+        if game.state.finished:
+            break
+        acting = game.acting or ""
+        choices = game.choices()
+        decider = player_of(game, (choices[0].by if choices else None) or acting)
+        level = level_of.get(decider or "", levels[0])
+        clock = time.perf_counter()
+        suggestion = choose(game, level, seed=seed)
+        decisions.append(time.perf_counter() - clock)
+        try:
+            game.process(suggestion.action)
+        except IllegalAction as exc:
+            return {"refused": f"{suggestion.action}: {exc}"}
+    seconds = time.perf_counter() - started
+    if not game.state.finished:
+        return {"unfinished": True, "seconds": seconds}
+    scores = game.scores()
+    best = max(scores.values())
+    winners = [level_of[n] for n, s in scores.items() if s == best]
+    return {"end": game.state.end_reason, "winners": winners, "seconds": seconds}
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
+
+
+def main(title: str, games: int, seats: list[str], seed: int, as_json: bool) -> int:
+    wins = {level: 0.0 for level in seats}
+    ended = refused = crashes = 0
+    decisions: list[float] = []
+    game_seconds: list[float] = []
+    for number in range(games):
+        shift = number % len(seats)
+        levels = seats[shift:] + seats[:shift]
+        try:
+            result = play_one(title, levels, seed + number, decisions)
+        except Exception:  # noqa: BLE001 - a crash is a figure of the benchmark
+            crashes += 1
+            if not as_json:
+                traceback.print_exc()
+            continue
+        if "refused" in result:
+            refused += 1
+            if not as_json:
+                print(f"game {number}: refused {result['refused']}")
+            continue
+        game_seconds.append(float(str(result["seconds"])))
+        if "end" in result:
+            ended += 1
+            winners = result["winners"]
+            assert isinstance(winners, list)
+            for level in winners:
+                wins[level] += 1 / len(winners)
+        if not as_json:
+            print(f"game {number} ({','.join(levels)}): {result.get('end', 'unfinished')}, "
+                  f"won by {result.get('winners')}, {float(str(result['seconds'])):.1f} s")
+    report = {
+        "title": title, "games": games, "ended_normally": ended, "refused_actions": refused,
+        "crashes": crashes, "wins": {k: round(v, 2) for k, v in wins.items()},
+        "decision_ms": {"p50": round(1000 * _percentile(decisions, 0.5), 1),
+                        "p95": round(1000 * _percentile(decisions, 0.95), 1),
+                        "max": round(1000 * max(decisions, default=0.0), 1)},
+        "game_s": {"p50": round(statistics.median(game_seconds), 2) if game_seconds else 0.0,
+                   "max": round(max(game_seconds, default=0.0), 2)},
+    }
+    print(json.dumps(report))
+    return 0 if ended == games else 1

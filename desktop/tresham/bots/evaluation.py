@@ -1,0 +1,245 @@
+"""The one judgement every level and the hint share: each player's projected net worth.
+
+A player is worth their cash, their privates (par plus the income still to come), and for each
+corporation their part of its share value, of what its trains are expected to earn over the
+operating rounds left (given the rust schedule) and of its treasury. A president also carries
+what a corporation short of trains will cost them: the shortfall of its treasury against the
+cheapest train, and a corporation with no trains earns nothing. Everything comes from the
+engine's state and its exact route finder; nothing hidden (the seed's draws) is used.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tresham.engine.data.model import UNLIMITED
+from tresham.engine.game import Game
+from tresham.engine.market import StockMarket
+from tresham.engine.routes.connectivity import reachable
+from tresham.engine.routes.search import best_routes
+from tresham.engine.shares import Shares
+from tresham.engine.snapshot import clone
+from tresham.engine.state import IPO, CorporationState
+from tresham.engine.trains import Trains, train_name
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's tunable numbers (the same for every title; a title may get its own)."""
+
+    payout_share: float = 0.85
+    """Of a corporation's future revenue, the part expected to reach shareholders."""
+    treasury_share: float = 0.35
+    """What a dollar in a treasury is worth to its shareholders against a dollar in hand (at
+    the end it is worth nothing: it counts by the trains it buys)."""
+    revenue_per_distance: float = 22.0
+    """Revenue expected of a train not yet run, per city it may count."""
+    trains_bought_per_corporation: float = 0.45
+    """Trains bought from the bank per operating corporation and operating round."""
+    last_phase_rounds: float = 4.0
+    """Operating rounds expected once the depot is empty."""
+    shortfall_penalty: float = 1.3
+    """What a president expects to lose per dollar a trainless corporation is short."""
+    unbought_share: float = 0.5
+    """How much of what a train still to be bought will earn counts against one owned now."""
+    reach_value: float = 2.0
+    """Worth of each stop a corporation's stations reach (track that later trains can use)."""
+    rivalry: float = 0.5
+    """How much the others' average worth counts against a player's own."""
+    sale_friction: float = 12.0
+    """What a sale must gain per share over standing pat: the evaluation's margin of error,
+    so that a bot does not buy and sell the same shares back and forth."""
+    """How much the others' average worth counts against a player's own."""
+
+
+WEIGHTS = Weights()
+
+_ROUTE_CACHE: dict[tuple[object, ...], int] = {}
+_ROUTE_CACHE_LIMIT = 20_000
+
+
+def route_revenue(game: Game, corp_id: str, extra_train: str | None = None) -> int:
+    """The best revenue `corp_id`'s trains earn on the board as it is, or with `extra_train`
+    (one still in the depot) added to them: what track is worth to the train it buys next.
+    Cached by position."""
+    corp = game.state.corporations[corp_id]
+    trains = tuple(corp.trains) + ((extra_train,) if extra_train else ())
+    if not trains:
+        return 0
+    board = game.state.board
+    key = (id(game.title), corp_id, trains, game.state.phase,
+           tuple(sorted((h, t.tile.id, t.rotation) for h, t in board.tiles.items())),
+           tuple((t.corporation, t.hex, t.city) for t in board.tokens),
+           tuple((b.corporation, b.hex) for b in board.bonus_tokens))
+    cached = _ROUTE_CACHE.get(key)
+    if cached is None:
+        if len(_ROUTE_CACHE) > _ROUTE_CACHE_LIMIT:
+            _ROUTE_CACHE.clear()
+        if extra_train:
+            game = clone(game)
+            game.state.corporations[corp_id].trains.append(extra_train)
+        cached = _ROUTE_CACHE[key] = best_routes(game, corp_id, game.rules.routes)[0]
+    return cached
+
+
+class Projection:
+    """Players' projected worth in one position."""
+
+    def __init__(self, game: Game, weights: Weights = WEIGHTS, *,
+                 track_of: tuple[Projection, str] | None = None) -> None:
+        """`track_of` (a projection of the position before, a corporation): the position
+        differs only by that corporation's track or station, so the others' values and the
+        time left are taken over (what a lay does to the others is left out: it is cheap)."""
+        self.game = game
+        self.weights = weights
+        self.state = game.state
+        self.trains = Trains(game)
+        self.market = StockMarket(game.title.market, game.state)
+        self.shares = Shares(game)
+        operating = [c for c in self.state.corporations.values() if c.floated]
+        self.buys_per_round = max(1.0, weights.trains_bought_per_corporation * len(operating))
+        known: dict[str, float] = {}
+        if track_of is not None:
+            before, changed = track_of
+            self.rounds_left = before.rounds_left
+            known = {k: v for k, v in before.corporation_value.items() if k != changed}
+        else:
+            self.rounds_left = self._rounds_left(operating)
+        self.corporation_value = {c.id: known[c.id] if c.id in known
+                                  else self._corporation_value(c)
+                                  for c in self.state.corporations.values()
+                                  if c.market_cell is not None}
+
+    # Time ----------------------------------------------------------------------------------
+
+    def _rounds_left(self, operating: list[CorporationState]) -> float:
+        state = self.state
+        if state.finished:
+            return 0.0
+        if state.game_ends_after == "operating_round":
+            return 0.5
+        if state.game_ends_after:
+            return float(self.game.rules.operating_rounds_per_set())
+        limited = [t for t in state.depot if not self._unlimited(t)]
+        by_trains = len(limited) / self.buys_per_round + self.weights.last_phase_rounds
+        income = sum(route_revenue(self.game, c.id) for c in operating)
+        by_bank = state.bank / income if income else by_trains
+        return max(1.0, min(by_trains, by_bank, 20.0))
+
+    def _unlimited(self, train_id: str) -> bool:
+        return self.game.rules.train_count(self.trains.definition(train_id)) == UNLIMITED
+
+    def rounds_until_gone(self, train_id: str) -> float:
+        """Operating rounds a train is expected to keep running."""
+        definition = self.trains.definition(train_id)
+        ends_on = self.game.rules.rusts_on(definition) or self.game.rules.obsolete_on(definition)
+        if train_id in self.state.obsolete_trains:
+            return 0.5
+        if ends_on is None:
+            return self.rounds_left
+        position = next((i for i, t in enumerate(self.state.depot) if train_name(t) == ends_on),
+                        None)
+        if position is None:
+            return self.rounds_left
+        return min(self.rounds_left, 0.5 + position / self.buys_per_round)
+
+    # Corporations --------------------------------------------------------------------------
+
+    def _corporation_value(self, corp: CorporationState) -> float:
+        """Everything a corporation will still be worth to all its shares together, besides
+        its share price: future revenue and treasury."""
+        weights = self.weights
+        revenue = route_revenue(self.game, corp.id)
+        if corp.trains:
+            lives = [self.rounds_until_gone(t) for t in corp.trains]
+            future = revenue * sum(lives) / len(lives)
+        else:
+            future = 0.0
+        future += weights.unbought_share * self._revenue_still_to_buy(corp)
+        reach = len(reachable(self.game, corp.id, self.game.rules.routes).nodes)
+        value = weights.payout_share * future + weights.treasury_share * corp.treasury + \
+            weights.reach_value * reach
+        return value * self._float_chance(corp)
+
+    def _float_chance(self, corp: CorporationState) -> float:
+        """1 once floated; before, it grows with the part of the float already sold."""
+        if corp.floated:
+            return 1.0
+        needed = self.game.title.corporations[corp.id].float_percent
+        sold = 100 - self.shares.percent(corp, IPO)
+        return min(1.0, sold / needed) if needed else 1.0
+
+    def _revenue_still_to_buy(self, corp: CorporationState) -> float:
+        """What the next train the treasury can buy would add (a corporation's prospects,
+        and what its track is worth before it runs there), rounds counted from the next."""
+        upcoming = self.trains.next_in_depot()
+        if upcoming is None:
+            return 0.0
+        price = self.trains.price(upcoming)
+        treasury = corp.treasury if corp.floated else (corp.par or 0) * 10
+        affordable = min(1.0, treasury / price) if price else 1.0
+        lives = max(0.0, self.rounds_until_gone(upcoming) - 1.0)
+        if self._stationed(corp):
+            added = route_revenue(self.game, corp.id, upcoming) - route_revenue(self.game, corp.id)
+        else:
+            added = self.weights.revenue_per_distance * self._distance(upcoming)
+        return affordable * added * lives
+
+    def _stationed(self, corp: CorporationState) -> bool:
+        return any(t.corporation == corp.id for t in self.state.board.tokens)
+
+    def _distance(self, train_id: str) -> int:
+        definition = self.trains.definition(train_id)
+        return sum(min(a.count, 8) for a in definition.distance) or 2
+
+    def shortfall(self, corp: CorporationState) -> float:
+        """What a floated corporation with no trains lacks for the cheapest bank train."""
+        if not corp.floated or corp.trains or self.state.finished:
+            return 0.0
+        upcoming = self.trains.next_in_depot()
+        prices = [self.trains.price(t) for t in self.state.market_trains]
+        if upcoming is not None:
+            prices.append(self.trains.price(upcoming))
+        return max(0.0, min(prices, default=0) - corp.treasury)
+
+    # Players -------------------------------------------------------------------------------
+
+    def worth(self, player: str) -> float:
+        state = self.state
+        if state.finished:
+            return float(self.game.scores()[player])
+        if player in state.bankrupt:
+            return 0.0
+        total = float(state.player(player).cash)
+        for private in state.privates.values():
+            if private.owner == player and not private.closed:
+                definition = self.game.title.privates[private.id]
+                total += definition.par + definition.revenue * min(self.rounds_left, 6.0)
+        for corp in state.corporations.values():
+            if corp.market_cell is None:
+                continue
+            percent = self.shares.percent(corp, player)
+            if percent:
+                total += self.market.price(corp) * percent / 10
+                total += self.corporation_value.get(corp.id, 0.0) * percent / 100
+            if self.shares.president(corp) == player:
+                total -= self.weights.shortfall_penalty * self.shortfall(corp)
+        return total
+
+    def standing(self, player: str) -> float:
+        """`player`'s worth less part of the others' average: what a bot maximises."""
+        names = [p.name for p in self.state.players]
+        others = [self.worth(n) for n in names if n != player]
+        mine = self.worth(player)
+        return mine - self.weights.rivalry * (sum(others) / len(others) if others else 0.0)
+
+
+def player_of(game: Game, entity: str) -> str | None:
+    """The player whose interest decides for `entity`: itself, or a corporation's president."""
+    names = {p.name for p in game.state.players}
+    if entity in names:
+        return entity
+    corp = game.state.corporations.get(entity)
+    if corp is None:
+        return None
+    return Shares(game).president(corp)

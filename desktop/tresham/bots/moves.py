@@ -1,0 +1,78 @@
+"""Every concrete action worth weighing for whoever acts now, made from `game.choices()`: each
+tile lay, each station spot, the best routes, each price end of a price range. Player-to-player
+private sales are left out (they need two players' agreement), and so is buying another
+president's train at a price of the buyer's choosing."""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, fields
+
+from tresham.engine.actions import Action, Bid, BuyTrain, LayTile, RunRoutes, SellPrivate
+from tresham.engine.game import Game
+from tresham.engine.rounds.base import Choice
+from tresham.engine.shares import Shares
+
+
+def tile_lays(game: Game, company: str | None) -> list[tuple[str, str, int]]:
+    """(hex, tile, rotation) legal now through `company`'s ability, or (None) in any way."""
+    lays = game.legal_tile_lays()
+    return [(h, t, r) for h in sorted(lays) for t in sorted(lays[h]) for r in lays[h][t]
+            if company is None or game.tile_lay_problem_via(h, t, r, company) is None]
+
+
+def lay_action(game: Game, entity: str, hex_id: str, tile: str, rotation: int,
+               company: str | None) -> LayTile:
+    """The lay made the way the board makes it: through `company` if given, else the
+    corporation's own lay where that is legal, else the first private's that is."""
+    ways = [None] + [c.fields["ability"] for c in game.choices()
+                     if c.action is LayTile and c.fields.get("ability")]
+    way = company or next(w for w in ways
+                          if game.tile_lay_problem_via(hex_id, tile, rotation, w) is None)
+    return LayTile(entity, hex_id, tile, rotation, way)
+
+
+def _required_missing(choice: Choice, extra: dict[str, object]) -> bool:
+    required = {f.name for f in fields(choice.action)
+                if f.default is MISSING and f.default_factory is MISSING}
+    return bool(required - {"entity"} - set(choice.fields) - set(extra))
+
+
+def _same_president(game: Game, buyer: str, seller: str) -> bool:
+    shares = Shares(game)
+    corps = game.state.corporations
+    return shares.president(corps[buyer]) == shares.president(corps[seller])
+
+
+def moves(game: Game) -> list[Action]:
+    """The candidate actions, each legal now, in a stable order."""
+    found: list[Action] = []
+    seen: set[Action] = set()
+    for choice in game.choices():
+        entity = choice.by or game.acting
+        assert entity is not None
+        for action in _actions_of(game, choice, entity):
+            if action not in seen:
+                seen.add(action)
+                found.append(action)
+    return found
+
+
+def _actions_of(game: Game, choice: Choice, entity: str) -> list[Action]:
+    if choice.action is LayTile:
+        company = choice.fields.get("ability")
+        return [lay_action(game, entity, h, t, r, company) for h, t, r in tile_lays(game, company)]
+    if choice.action is RunRoutes and "routes" not in choice.fields:
+        return []
+    if choice.action is SellPrivate:
+        return []
+    if choice.action is BuyTrain and choice.fields.get("seller") and \
+            not _same_president(game, entity, str(choice.fields["seller"])):
+        return []
+    prices: list[dict[str, object]] = [{}]
+    if choice.price_range:
+        low, high = choice.price_range
+        prices = [{"price": low}] + ([{"price": high}] if high != low and
+                                     choice.action is not Bid else [])
+    return [choice.make(entity, **extra) for extra in prices
+            if not _required_missing(choice, extra)]
+

@@ -1,0 +1,154 @@
+"""The levels and the two entry points. Every level weighs the same moves with the same
+evaluation; they differ only in how far they look:
+
+- random: a uniformly random candidate (a baseline for the benchmark);
+- greedy: the best evaluation right after the move (a baseline);
+- easy: greedy with noise, so it slips now and then;
+- normal: greedy, then its best few moves re-weighed with the rest of the acting entity's turn
+  played out (an operating turn judged as a whole: track, station, run, dividend, trains);
+- hard: the same over more moves, each also followed by the next entity's greedy reply.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from tresham.bots.evaluation import WEIGHTS, Projection, player_of
+from tresham.bots.moves import moves
+from tresham.bots.reasons import reason
+from tresham.bots.suggestion import Suggestion
+from tresham.engine.actions import Action, BuyShare, LayTile, PlaceToken, SellShares
+from tresham.engine.errors import IllegalAction
+from tresham.engine.game import Game
+from tresham.engine.snapshot import clone
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+BASELINES: tuple[str, ...] = ("random", "greedy")
+
+
+@dataclass(frozen=True)
+class Search:
+    refine: int
+    """How many of the best greedy moves are weighed again with the turn played out."""
+    replies: bool
+    """Whether the next entity's greedy reply is played before judging."""
+    noise: float
+    """Standard deviation of the noise added to each score, in dollars."""
+
+
+SEARCHES: dict[str, Search] = {
+    "greedy": Search(refine=0, replies=False, noise=0.0),
+    "easy": Search(refine=0, replies=False, noise=25.0),
+    "normal": Search(refine=4, replies=False, noise=0.0),
+    "hard": Search(refine=8, replies=True, noise=0.0),
+}
+TURN_LIMIT = 12
+"""Most actions played out to finish an entity's turn in a lookahead."""
+
+
+def _after(game: Game, action: Action) -> Game:
+    copy = clone(game)
+    copy.process(action)
+    return copy
+
+
+def _legal(game: Game, action: Action) -> bool:
+    try:
+        _after(game, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def _standing(game: Game, player: str) -> float:
+    return Projection(game).standing(player)
+
+
+def _greedy(game: Game, player: str, candidates: list[Action]) -> list[tuple[float, Action]]:
+    """Each candidate with the standing it leaves `player` in, best first (stable)."""
+    before = Projection(game)
+
+    def judge(action: Action) -> float | None:
+        try:
+            after = _after(game, action)
+        except IllegalAction:
+            return None  # offered, but refused when made: not a move
+        if isinstance(action, (LayTile, PlaceToken)):
+            return Projection(after, track_of=(before, action.entity)).standing(player)
+        friction = WEIGHTS.sale_friction * action.percent / 10 \
+            if isinstance(action, SellShares) else 0.0
+        return Projection(after).standing(player) - friction
+
+    judged = [(judge(a), i, a) for i, a in enumerate(candidates)]
+    scored = [(score, i, a) for score, i, a in judged if score is not None]
+    # Between equals, no share dealing: a trade the evaluation cannot tell from passing is churn.
+    scored.sort(key=lambda s: (-round(s[0], 2), isinstance(s[2], (BuyShare, SellShares)), s[1]))
+    return [(score, action) for score, _, action in scored]
+
+
+def _quick_move(game: Game) -> Action:
+    """The rest of a turn in a lookahead: the greedy move, track left alone (cheap)."""
+    entity = game.acting
+    candidates = [a for a in moves(game) if not isinstance(a, LayTile)] or moves(game)
+    player = player_of(game, candidates[0].entity) or entity or ""
+    return _greedy(game, player, candidates)[0][1]
+
+
+def _play_out(game: Game, entity: str, replies: bool) -> Game:
+    """`game` (a copy) once `entity` has finished its turn, and the next entity replied."""
+    for _ in range(TURN_LIMIT):
+        if game.state.finished or game.acting != entity:
+            break
+        game.process(_quick_move(game))
+    if replies and not game.state.finished:
+        game.process(_quick_move(game))
+    return game
+
+
+def ranked(game: Game, level: str, rng: random.Random) -> list[tuple[float, Action]]:
+    """The candidates for whoever acts now with their scores, best first for `level`."""
+    candidates = moves(game)
+    if not candidates:
+        raise ValueError("nobody can act now")
+    if level == "random":
+        rng.shuffle(candidates)
+        return [(0.0, next(a for a in candidates if _legal(game, a)))]
+    search = SEARCHES[level]
+    player = player_of(game, candidates[0].entity) or ""
+    scored = _greedy(game, player, candidates)
+    if not scored:
+        raise ValueError("no offered move is accepted")
+    if search.refine and len(scored) > 1:
+        entity = game.acting or ""
+        top = [(_standing(_play_out(_after(game, a), entity, search.replies), player), a)
+               for _, a in scored[:search.refine]]
+        top.sort(key=lambda s: -s[0])
+        scored = top + scored[search.refine:]
+    if search.noise:
+        scored = sorted(((s + rng.gauss(0.0, search.noise), a) for s, a in scored),
+                        key=lambda s: -s[0])
+    return scored
+
+
+def _rng(game: Game, level: str, seed: int) -> random.Random:
+    known = LEVELS + BASELINES
+    return random.Random((seed * 1_000_003 + game.actions_applied) * 8 + known.index(level))
+
+
+def choose(game: Game, level: str, *, seed: int = 0) -> Suggestion:
+    """The bot's move for whoever acts now; `game` is left as it was."""
+    if level not in LEVELS + BASELINES:
+        raise ValueError(f"unknown bot level {level!r}: one of {', '.join(LEVELS + BASELINES)}")
+    return _suggestions(game, ranked(game, level, _rng(game, level, seed))[:1])[0]
+
+
+def advise(game: Game, count: int = 3) -> list[Suggestion]:
+    """The hint: the best `count` moves for whoever acts now, best first, as Normal judges."""
+    if game.state.finished:
+        return []
+    return _suggestions(game, ranked(game, "normal", _rng(game, "normal", 0))[:count])
+
+
+def _suggestions(game: Game, scored: list[tuple[float, Action]]) -> list[Suggestion]:
+    return [Suggestion(action, reason(game, action), round(score, 1)) for score, action in scored]

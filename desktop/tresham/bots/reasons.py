@@ -1,0 +1,88 @@
+"""One line a player reads for a move: what it does and the evaluation's why."""
+
+from __future__ import annotations
+
+from tresham.bots.evaluation import Projection, player_of, route_revenue
+from tresham.engine.actions import (
+    Action, Bid, BuyPrivate, BuyShare, BuyTrain, Dividend, LayTile, Par, PlaceToken, RunRoutes,
+    SellShares,
+)
+from tresham.engine.game import Game
+from tresham.engine.snapshot import clone
+from tresham.engine.trains import Trains, train_name
+
+
+def reason(game: Game, action: Action) -> str:
+    after = clone(game)
+    after.process(action)
+    player = player_of(game, action.entity) or action.entity
+    gain = Projection(after).worth(player) - Projection(game).worth(player)
+    why = _why(game, after, action)
+    if not why:
+        why = f"worth ${gain:+,.0f} to {player}" if player else ""
+    return f"{_what(game, action)}: {why}" if why else _what(game, action)
+
+
+def _what(game: Game, action: Action) -> str:
+    who = action.entity
+    if isinstance(action, BuyTrain):
+        source = f" from {action.seller}" if action.seller else ""
+        return f"{who} buys a {train_name(action.train)} train{source} for ${action.price}"
+    if isinstance(action, LayTile):
+        return f"{who} lays tile {action.tile} in {action.hex}"
+    if isinstance(action, PlaceToken):
+        return f"{who} places a station in {action.hex}"
+    if isinstance(action, RunRoutes):
+        return f"{who} runs its best routes"
+    if isinstance(action, Dividend):
+        return f"{who} {'pays out' if action.kind == 'payout' else 'withholds'}"
+    if isinstance(action, Par):
+        return f"{who} starts {action.corporation} at ${action.price}"
+    if isinstance(action, BuyShare):
+        return f"{who} buys a {action.corporation} share"
+    if isinstance(action, SellShares):
+        return f"{who} sells {action.percent}% {action.corporation}"
+    if isinstance(action, (BuyPrivate, Bid)):
+        verb = "buys" if isinstance(action, BuyPrivate) else "bids on"
+        return f"{who} {verb} {action.company} for ${action.price}"
+    name = type(action).__name__
+    return f"{who}: {'passes' if name == 'Pass' else name}"
+
+
+def _why(game: Game, after: Game, action: Action) -> str:
+    corp_id = action.entity if action.entity in game.state.corporations else None
+    if isinstance(action, BuyTrain) and corp_id:
+        return _train_why(game, corp_id)
+    if isinstance(action, (LayTile, PlaceToken)) and corp_id:
+        before, now = route_revenue(game, corp_id), route_revenue(after, corp_id)
+        if now != before:
+            return f"its best run goes from ${before} to ${now}"
+        return ""
+    if isinstance(action, RunRoutes) and corp_id:
+        return f"${route_revenue(game, corp_id)}, the most its trains can earn"
+    if isinstance(action, Dividend) and corp_id:
+        shortfall = Projection(after).shortfall(after.state.corporations[corp_id])
+        if action.kind == "withhold":
+            projection = Projection(game)
+            corp = game.state.corporations[corp_id]
+            if corp.trains and all(projection.rounds_until_gone(t) <= 1.5 for t in corp.trains):
+                return "its trains rust soon and it must afford the next"
+            return "to afford a train" if shortfall or not corp.trains else "to build its treasury"
+        return "its share value rises and the shareholders are paid"
+    if isinstance(action, SellShares):
+        return "the shares are worth more as cash now"
+    return ""
+
+
+def _train_why(game: Game, corp_id: str) -> str:
+    corp = game.state.corporations[corp_id]
+    if not corp.trains:
+        return "it has no train and earns nothing without one"
+    projection = Projection(game)
+    rusting = [t for t in corp.trains if projection.rounds_until_gone(t) <= 1.5]
+    if rusting:
+        names = sorted({train_name(t) for t in rusting})
+        ends = {Trains(game).definition(t).rusts_on for t in rusting}
+        on = f" at the first {sorted(e for e in ends if e)[0]}" if any(ends) else ""
+        return f"its {', '.join(names)}s rust{on}"
+    return "more trains earn more"

@@ -1,0 +1,124 @@
+"""The bots and the hint (#16): their moves are legal, leave the game they look at unchanged and
+are the same for the same position, level and seed; short bot games play on every title; and
+hand-made positions where the right move is clear, each asserting the bot's move."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pytest
+
+from tresham.bots import LEVELS, Suggestion, advise, choose
+from tresham.bots.evaluation import Projection
+from tresham.engine.actions import BuyTrain, Dividend, LayTile, SellShares
+from tresham.engine.game import Game
+from tresham.engine.shares import Shares
+from tresham.engine.snapshot import freeze
+
+TITLES = ("18GA", "18AL")
+
+
+def advance(game: Game, until: Callable[[Game], bool], limit: int = 800) -> Game:
+    """Play greedy bots until `until(game)` holds."""
+    for _ in range(limit):
+        if until(game):
+            return game
+        game.process(choose(game, "greedy").action)
+    raise AssertionError("the position was never reached")
+
+
+def at_step(kind: type, trainless: bool | None = None) -> Callable[[Game], bool]:
+    def reached(game: Game) -> bool:
+        corp = game.state.corporations.get(game.acting or "")
+        if corp is None or (trainless is not None and (not corp.trains) != trainless):
+            return False
+        return any(c.action is kind for c in game.choices())
+    return reached
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_a_short_bot_game_makes_only_legal_moves_and_never_changes_the_game_it_reads(
+        title: str) -> None:
+    game = Game.new(title, ["A", "B", "C", "D"], seed=3)
+    levels = ("easy", "normal", "greedy", "random")
+    for count in range(120):
+        before = freeze(game).data
+        level = levels[count % len(levels)]
+        suggestion = choose(game, level, seed=1)
+        assert freeze(game).data == before, f"choose({level}) changed the game"
+        assert choose(game, level, seed=1) == suggestion, "the same position gave two moves"
+        assert suggestion.reason and isinstance(suggestion.score, float)
+        game.process(suggestion.action)  # raises IllegalAction if the move was not legal
+    assert game.state.operating_round_number >= 1, "120 moves did not reach an operating round"
+
+
+def test_the_hint_lists_the_best_three_moves_best_first_with_reasons() -> None:
+    game = advance(Game.new("18GA", ["A", "B", "C", "D"]), at_step(LayTile, trainless=False))
+    hints = advise(game)
+    assert len(hints) == 3 and all(isinstance(h, Suggestion) for h in hints)
+    assert [h.score for h in hints] == sorted((h.score for h in hints), reverse=True)
+    assert len({h.action for h in hints}) == 3
+    assert all(h.action.entity == game.acting for h in hints)
+    assert all(h.reason.startswith(game.acting or "") for h in hints)
+
+
+def test_levels_are_the_three_of_the_dialog() -> None:
+    assert LEVELS == ("easy", "normal", "hard")
+    with pytest.raises(ValueError):
+        choose(Game.new("18GA", ["A", "B", "C"]), "expert")
+
+
+@pytest.mark.parametrize("title", TITLES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_corporation_without_trains_buys_one(title: str, level: str) -> None:
+    game = advance(Game.new(title, ["A", "B", "C", "D"]), at_step(BuyTrain, trainless=True))
+    suggestion = choose(game, level)
+    assert isinstance(suggestion.action, BuyTrain), suggestion
+    assert "no train" in suggestion.reason
+
+
+@pytest.mark.parametrize("title", TITLES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_rich_corporation_pays_out_rather_than_withhold_without_reason(
+        title: str, level: str) -> None:
+    game = advance(Game.new(title, ["A", "B", "C", "D"]), at_step(Dividend))
+    corp = game.state.corporations[game.acting or ""]
+    moved = 2000 - corp.treasury  # the bank lends it enough for any train: no reason left
+    corp.treasury += moved
+    game.state.bank -= moved
+    suggestion = choose(game, level)
+    assert suggestion.action == Dividend(corp.id, "payout"), suggestion
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_a_president_does_not_hand_the_presidency_over_for_nothing(title: str) -> None:
+    """In a stock round, selling enough to pass the presidency of a running corporation to
+    another player gains the seller nothing the bot could want: no level does it."""
+    def handing_over_possible(game: Game) -> bool:
+        return game.round.kind == "stock" and any(
+            c.action is SellShares and _hands_over(game, c.make(game.acting or ""))
+            for c in game.choices())
+    game = advance(Game.new(title, ["A", "B", "C", "D"]), handing_over_possible, limit=1500)
+    for level in LEVELS:
+        action = choose(game, level).action
+        assert not (isinstance(action, SellShares) and _hands_over(game, action)), action
+
+
+def _hands_over(game: Game, action: SellShares) -> bool:
+    from tresham.engine.snapshot import clone
+    after = clone(game)
+    after.process(action)
+    corp = game.state.corporations[action.corporation]
+    shares_before, shares_after = Shares(game), Shares(after)
+    return shares_before.president(corp) != shares_after.president(
+        after.state.corporations[action.corporation])
+
+
+def test_the_evaluation_counts_a_trainless_corporations_shortfall_against_its_president() -> None:
+    game = advance(Game.new("18GA", ["A", "B", "C", "D"]), at_step(BuyTrain, trainless=True))
+    corp = game.state.corporations[game.acting or ""]
+    president = Shares(game).president(corp) or ""
+    rich = Projection(game).worth(president)
+    corp.treasury, game.state.bank = 0, game.state.bank + corp.treasury
+    assert Projection(game).shortfall(corp) > 0
+    assert Projection(game).worth(president) < rich
