@@ -103,8 +103,8 @@ def test_3_2_a_1_no_selling_in_the_first_stock_round(opened: History) -> None:
     assert player is not None
 
 
-def _second_stock_round() -> History:
-    history = new_history()
+def _second_stock_round(**options: object) -> History:
+    history = new_history(**options)
     buy_all_privates(history)
     float_corporation(history, "CoG", 90)
     finish_stock_round(history)
@@ -442,3 +442,45 @@ def test_3_2_the_priority_holder_who_can_do_nothing_is_passed_at_once() -> None:
         play(history, Pass(history.game.acting))
     assert history.game.acting != broke.name
     assert f"{broke.name} can do nothing this turn and passes" in history.game.state.log
+
+
+def _over_the_limit_with_yellow_stock_on_offer(**options: object) -> tuple[History, str]:
+    """The acting player holds 13 certificates out of the yellow zone (limit 12); GA
+    sits in the yellow zone with shares in the initial offering."""
+    history = _second_stock_round(**options)
+    game = history.game
+    player = game.acting
+    others = [p.name for p in game.state.players if p.name != player]
+    for name, president in (("W&A", others[0]), ("SAL", others[1])):
+        corp = game.state.corporations[name]
+        corp.par = 70
+        history.game.round.market.place(corp, game.title.market.par_cell(70))
+        corp.cert_owners[:] = [president] + ["ipo"] * 8
+        for index in range(1, 7):
+            if history.game.round.certificate_count(player) < 13:
+                corp.cert_owners[index] = player
+    ga = game.state.corporations["GA"]
+    ga.par = 55
+    history.game.round.market.place(ga, game.title.market.rows[3][0])  # 45y
+    ga.cert_owners[0] = others[2]
+    assert history.game.round.certificate_count(player) == 13
+    return history, player
+
+
+def test_3_3_b_over_the_limit_the_one_purchase_may_come_first_if_allowed() -> None:
+    """3.2: the one purchase precedes or follows all sales; 3.3(b): yellow-zone stock may be
+    bought at the limit. The player still ends the turn down to the limit."""
+    history, player = _over_the_limit_with_yellow_stock_on_offer()
+    play(history, BuyShare(player, "GA", "ipo"))
+    with pytest.raises(IllegalAction, match="over the limit of 12"):
+        play(history, Pass(player))
+    play(history, SellShares(player, "W&A", 10), Pass(player))
+
+
+def test_3_3_b_variant_over_the_limit_sells_before_buying() -> None:
+    history, player = _over_the_limit_with_yellow_stock_on_offer(
+        over_limit_sells_before_buying=True)
+    with pytest.raises(IllegalAction, match="must sell down to it before buying"):
+        play(history, BuyShare(player, "GA", "ipo"))
+    assert all(c.action is not BuyShare for c in history.game.choices())
+    play(history, SellShares(player, "W&A", 10), BuyShare(player, "GA", "ipo"))

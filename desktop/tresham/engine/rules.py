@@ -434,6 +434,13 @@ class TitleRules:
         rulebook a step with nothing to decide is skipped."""
         return bool(self.option("track_step_waits_for_pass"))
 
+    def over_limit_sells_before_buying(self) -> bool:
+        """Variant over_limit_sells_before_buying: a player over the certificate limit on his
+        stock turn must sell down to it before he may buy (18xx.games); by the rulebook his
+        one purchase may come first if it is allowed (yellow-zone stock), and he must be down
+        to the limit when the turn ends."""
+        return bool(self.option("over_limit_sells_before_buying"))
+
     def tile_lay_trace_enters_new_track(self) -> bool:
         """Variant tile_lay_trace_enters_new_track: the trace from a station must enter a path
         of the new track, never through an edge of the hex it has already left by (18xx.games);

@@ -463,6 +463,12 @@ class StockRound(Round):
         if corp.id in self.sold_this_round[player]:
             return (f"{player} sold {corp.id} earlier this round and may not buy it back "
                     f"({self._section('buy_back', '3.2')})")
+        if self.game.rules.over_limit_sells_before_buying() and \
+                self._over_limit_problem(player) is not None:
+            return (f"{player} holds {self.certificate_count(player)} certificates, over the "
+                    f"limit of {self._certificate_limit()}: he must sell down to it before "
+                    f"buying (18xx.games' reading of "
+                    f"{self._section('certificate_limit', '3.3(b)')})")
         return None
 
     def _section(self, rule: str, default: str) -> str:
