@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import NodeKind
-from tresham.engine.routes.graph import TrackGraph, board_key, track_graph
+from tresham.engine.routes.graph import TrackGraph, board_key, forget_graphs, track_graph
 from tresham.engine.routes.rules import RouteRules, rules_for
 from tresham.engine.upgrades import LaidTile, current_track, match_nodes
 
@@ -138,6 +138,14 @@ def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
 _CACHE: OrderedDict[tuple[object, ...], Reach] = OrderedDict()
 _CACHE_SIZE = 128
 _last: tuple[tuple[object, ...], Reach] | None = None
+
+
+def forget_reaches() -> None:
+    """Empty the reach cache and the graph cache under it (benchmarks time a cold load)."""
+    global _last
+    _CACHE.clear()
+    _last = None
+    forget_graphs()
 
 
 def reachable(game: Game, corp_id: str, rules: RouteRules | None = None) -> Reach:

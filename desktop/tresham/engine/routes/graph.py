@@ -550,6 +550,13 @@ def board_key(game: Game) -> tuple[object, ...]:
     return key
 
 
+def forget_graphs() -> None:
+    """Empty the graph cache, as in a program that has not yet seen the game (benchmarks)."""
+    global _last_key, _last_graph
+    _CACHE.clear()
+    _last_key = _last_graph = None
+
+
 def track_graph(game: Game, overrides: Mapping[str, LaidTile] | None = None) -> TrackGraph:
     """The graph of the game's board (with `overrides` laid on top, for "what if" questions)."""
     global _last_graph
