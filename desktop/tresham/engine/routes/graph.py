@@ -145,9 +145,12 @@ class Link:
     """Its track resources: every segment, and every side it crosses."""
 
 
-@dataclass
+@dataclass(eq=False)
 class TrackGraph:
-    """Nodes, segments, sides and links of one board position (in one phase)."""
+    """Nodes, segments, sides and links of one board position (in one phase).
+
+    The links are found the first time they are asked for: only the route search needs them,
+    and most graphs (one per tile lay while a game loads) are only walked for reach."""
 
     title: TitleData
     nodes: list[GraphNode] = field(default_factory=list)
@@ -156,10 +159,35 @@ class TrackGraph:
     sides: list[Side] = field(default_factory=list)
     node_segments: list[list[int]] = field(default_factory=list)
     hex_segments: dict[str, list[int]] = field(default_factory=dict)
-    links_from: list[list[tuple[Link, bool]]] = field(default_factory=list)
-    """For each node, the links leaving it and whether they are walked backwards (b to a)."""
-    links: list[Link] = field(default_factory=list)
-    _walks: WalkTable | None = field(default=None, compare=False, repr=False)
+    _linked: tuple[list[Link], list[list[tuple[Link, bool]]]] | None = field(default=None,
+                                                                             repr=False)
+    _walks: WalkTable | None = field(default=None, repr=False)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TrackGraph):
+            return NotImplemented
+        return (self.title, self.nodes, self.node_ids, self.segments, self.sides,
+                self.node_segments, self.hex_segments, self.links, self.links_from) == \
+            (other.title, other.nodes, other.node_ids, other.segments, other.sides,
+             other.node_segments, other.hex_segments, other.links, other.links_from)
+
+    @property
+    def links(self) -> list[Link]:
+        return self._links()[0]
+
+    @property
+    def links_from(self) -> list[list[tuple[Link, bool]]]:
+        """For each node, the links leaving it and whether they are walked backwards (b to a)."""
+        return self._links()[1]
+
+    def set_links(self, links: list[Link], links_from: list[list[tuple[Link, bool]]]) -> None:
+        """Links found by another builder (tests compare builders)."""
+        self._linked = (links, links_from)
+
+    def _links(self) -> tuple[list[Link], list[list[tuple[Link, bool]]]]:
+        if self._linked is None:
+            self._linked = _build_links(self, _parts(self.title).steps)
+        return self._linked
 
     def walk_table(self) -> WalkTable:
         """Where each segment leads, in the form walks use (made once per graph)."""
@@ -444,7 +472,6 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
             found = parts.sides[side_key] = Side(
                 i, d.hexes, d.edges, (tuple(d.segments[0]), tuple(d.segments[1])), d.blocked)
         sides.append(found)
-    _build_links(graph, parts.steps)
     return graph
 
 
@@ -464,19 +491,21 @@ def _neighbour_on_map(title: TitleData, hex_id: str, edge: int) -> str | None:
     return table[key]
 
 
-def _build_links(graph: TrackGraph, step_objects: dict[tuple[int, int], Step]) -> None:
-    """Every walk between two nodes through plain track, once per unordered pair of walk.
+def _build_links(graph: TrackGraph, step_objects: dict[tuple[int, int], Step]
+                 ) -> tuple[list[Link], list[list[tuple[Link, bool]]]]:
+    """Every walk between two nodes through plain track, once per unordered pair of walk, and
+    the links leaving each node.
 
     Walks leave each node in index order and branch in segment order, so links come in the
     order of (start node, segments walked); a walk found again from its other end is skipped.
     """
-    graph.links_from = [[] for _ in graph.nodes]
     walker = _LinkWalker(graph, step_objects)
     for origin, leaving in enumerate(graph.walk_table().leaves):
         for first, start_end, bit in leaving:
             walker.steps.append(walker.step(first, start_end))
             walker.walk(origin, first, start_end, bit)
             walker.steps.pop()
+    return walker.links, walker.links_from
 
 
 class _LinkWalker:
@@ -485,8 +514,8 @@ class _LinkWalker:
 
     def __init__(self, graph: TrackGraph, step_objects: dict[tuple[int, int], Step]) -> None:
         self.leads = graph.walk_table().leads
-        self.links = graph.links
-        self.links_from = graph.links_from
+        self.links: list[Link] = []
+        self.links_from: list[list[tuple[Link, bool]]] = [[] for _ in graph.nodes]
         self.step_objects = step_objects
         self.seen: set[tuple[int, int, int]] = set()
         self.steps: list[Step] = []
