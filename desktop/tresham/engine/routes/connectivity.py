@@ -111,9 +111,10 @@ class _Walked:
 
 
 def _walk(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules, stations: list[int],
-          stops_only: bool) -> _Walked:
+          stops_only: bool, enough_nodes: int = 0) -> _Walked:
     """The walks from `stations` (see the module docstring). With `stops_only` the search may
-    end once every node is known, leaving `states` and `entries` incomplete."""
+    end once every node is known, leaving `states` and `entries` incomplete; with
+    `enough_nodes` too, once it has that many nodes (stations included)."""
     nodes = graph.nodes
     table = graph.walk_table()
     leads, leaves = table.leads, table.leaves
@@ -129,9 +130,10 @@ def _walk(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules, statio
     # The walks reach nothing beyond what plain reachability over the moves finds; once they
     # have reached all of it (or all its nodes, when only nodes are asked for), the rest of the
     # search could find nothing new. Finding that bound costs about as much as a short search,
-    # so it is found only when a search runs long; until then `outstanding` stays below zero.
+    # so it is found only when a search runs long. Until then `outstanding` stays below zero,
+    # or counts down to `enough_nodes`.
     track_weight = 0 if stops_only else 1
-    outstanding = -1
+    outstanding = enough_nodes or -1
     moves_left = _MOVES_BEFORE_BOUND
     reached_nodes: set[int] = set()
     reached_states: set[int] = set()
@@ -158,8 +160,9 @@ def _walk(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules, statio
         moves_left -= 1
         if not moves_left:
             bound_track, bound_nodes = _reach_bound(leads, leaves, stations, through)
-            outstanding = (bound_nodes - len(reached_nodes) + track_weight
-                           * (bound_track - len(reached_states) - len(entries)))
+            left = (bound_nodes - len(reached_nodes) + track_weight
+                    * (bound_track - len(reached_states) - len(entries)))
+            outstanding = left if outstanding < 0 else min(outstanding, left)
         earlier = memo.get(state)
         if earlier is None:
             memo[state] = [used]
@@ -276,12 +279,14 @@ class _Answers(Generic[_Answer]):
 
 _REACHES: _Answers[Reach] = _Answers(128)
 _STOPS: _Answers[Stops] = _Answers(128)
+_ROUTES: _Answers[bool] = _Answers(128)
 
 
 def forget_reaches() -> None:
     """Empty the reach caches and the graph cache under them (benchmarks time a cold load)."""
     _REACHES.clear()
     _STOPS.clear()
+    _ROUTES.clear()
     forget_graphs()
 
 
@@ -316,14 +321,29 @@ def reached_stops(game: Game, corp_id: str, rules: RouteRules | None = None) -> 
 def has_route(game: Game, corp_id: str, rules: RouteRules | None = None) -> bool:
     """Whether a walk joins one of `corp_id`'s stations to another stop: some stop besides
     its stations is reached, or one of its stations reaches another."""
+    hooks = rules_for(game, rules)
+    key = _answer_key(game, corp_id, hooks)
+    found = _ROUTES.get(key)
+    if found is None:
+        found = _ROUTES.put(key, _has_route(game, corp_id, hooks, key))
+    return found
+
+
+def _has_route(game: Game, corp_id: str, hooks: RouteRules, key: tuple[object, ...]) -> bool:
     graph = track_graph(game)
     stations = station_nodes(game, graph, corp_id)
-    if reached_stops(game, corp_id, rules).nodes - {graph.nodes[i].id for i in stations}:
-        return True
-    if len(stations) < 2:
-        return False
-    hooks = rules_for(game, rules)
-    return any(len(stops_in(game, graph, corp_id, hooks, [s]).nodes) > 1 for s in stations)
+    known = _REACHES.get(key) or _STOPS.get(key)
+    if known is not None:
+        beyond = len(known.nodes) > len(stations)
+    else:
+        # The search may stop at the first stop that is not a station.
+        walked = _walk(game, graph, corp_id, hooks, stations, stops_only=True,
+                       enough_nodes=len(stations) + 1)
+        beyond = len(walked.nodes) > len(stations)
+    if beyond or len(stations) < 2:
+        return beyond
+    return any(len(_walk(game, graph, corp_id, hooks, [s], stops_only=True,
+                         enough_nodes=2).nodes) > 1 for s in stations)
 
 
 def token_reachable_cities(game: Game, corp_id: str,
