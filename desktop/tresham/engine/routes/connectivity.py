@@ -277,9 +277,10 @@ class _Answers(Generic[_Answer]):
         self.last = None
 
 
-_REACHES: _Answers[Reach] = _Answers(128)
-_STOPS: _Answers[Stops] = _Answers(128)
-_ROUTES: _Answers[bool] = _Answers(128)
+# As for the graph cache: enough for an undo's boards, few enough to cost the collector little.
+_REACHES: _Answers[Reach] = _Answers(32)
+_STOPS: _Answers[Stops] = _Answers(32)
+_ROUTES: _Answers[bool] = _Answers(32)
 
 
 def forget_reaches() -> None:

@@ -554,8 +554,9 @@ class _LinkWalker:
 # Caching --------------------------------------------------------------------------------------
 
 _CACHE: OrderedDict[tuple[object, ...], tuple[TitleData, TrackGraph]] = OrderedDict()
-_CACHE_SIZE = 64
-"""Enough for the boards an undo replays through (from the snapshot before it) to be found."""
+_CACHE_SIZE = 16
+"""Enough for the boards an undo replays through (from the snapshot before it) to be found.
+Not many more: every graph kept alive is thousands of objects the cyclic collector walks."""
 
 _last_key: tuple[TitleData, str, tuple[tuple[str, LaidTile], ...], tuple[object, ...]] | None = None
 _last_graph: tuple[tuple[object, ...], TrackGraph] | None = None
