@@ -208,11 +208,21 @@ def _walk(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules, statio
     return _Walked(reached_nodes, reached_states, entries)
 
 
+_PAIRS: dict[tuple[str, int], tuple[str, int]] = {}
+"""One (hex, number) tuple for each value: the answers kept in the caches share them, so they
+add few objects for the cyclic collector to walk."""
+
+
+def _pair(hex_id: str, number: int) -> tuple[str, int]:
+    pair = (hex_id, number)
+    return _PAIRS.setdefault(pair, pair)
+
+
 def _stops(graph: TrackGraph, reached: set[int]) -> Stops:
     nodes = graph.nodes
     return Stops(
         nodes=frozenset(nodes[i].id for i in reached),
-        cities=frozenset((nodes[i].hex, nodes[i].definition.index) for i in reached
+        cities=frozenset(_pair(nodes[i].hex, nodes[i].definition.index) for i in reached
                          if nodes[i].kind is NodeKind.CITY))
 
 
@@ -234,13 +244,14 @@ def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
     edges = set()
     for index in {state >> 1 for state in walked.states}:
         seg = graph.segments[index]
-        paths.add((seg.hex, seg.path))
+        paths.add(_pair(seg.hex, seg.path))
         for end in seg.ends:
-            if not end.is_node:
-                edges.add((seg.hex, end.edge))
+            if end.node < 0:
+                edges.add(_pair(seg.hex, end.edge))
     stops = _stops(graph, walked.nodes)
     return Reach(nodes=stops.nodes, cities=stops.cities, paths=frozenset(paths),
-                 edges=frozenset(edges), entries=frozenset(walked.entries))
+                 edges=frozenset(edges),
+                 entries=frozenset(_pair(*entry) for entry in walked.entries))
 
 
 _Answer = TypeVar("_Answer")
@@ -292,7 +303,9 @@ def forget_reaches() -> None:
 
 
 def _answer_key(game: Game, corp_id: str, hooks: RouteRules) -> tuple[object, ...]:
-    tokens = tuple((t.corporation, t.hex, t.city) for t in game.state.board.tokens)
+    # One string, not a tuple per token: keys stay alive in the caches, and strings are no
+    # work for the cyclic collector.
+    tokens = ";".join(f"{t.corporation},{t.hex},{t.city}" for t in game.state.board.tokens)
     # Hooks may read the game's options (18GA's home off-board variant); titles may be shared.
     options = repr(sorted(game.setup.options.items()))
     return (board_key(game), tokens, corp_id, type(hooks), options)
