@@ -306,9 +306,20 @@ def _answer_key(game: Game, corp_id: str, hooks: RouteRules) -> tuple[object, ..
     # One string, not a tuple per token: keys stay alive in the caches, and strings are no
     # work for the cyclic collector.
     tokens = ";".join(f"{t.corporation},{t.hex},{t.city}" for t in game.state.board.tokens)
-    # Hooks may read the game's options (18GA's home off-board variant); titles may be shared.
-    options = repr(sorted(game.setup.options.items()))
-    return (board_key(game), tokens, corp_id, type(hooks), options)
+    return (board_key(game), tokens, corp_id, type(hooks), _options_key(game))
+
+
+_last_options: tuple[object, str] | None = None
+
+
+def _options_key(game: Game) -> str:
+    """The game's options as a key: hooks may read them (18GA's home off-board variant), and
+    titles may be shared between games. Made again only when the options object changes."""
+    global _last_options
+    options = game.setup.options
+    if _last_options is None or _last_options[0] is not options:
+        _last_options = (options, repr(sorted(options.items())))
+    return _last_options[1]
 
 
 def reachable(game: Game, corp_id: str, rules: RouteRules | None = None) -> Reach:
