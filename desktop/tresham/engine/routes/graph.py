@@ -289,14 +289,16 @@ def phases_started(game: Game) -> frozenset[str]:
     return frozenset(names[:names.index(current) + 1]) if current in names else frozenset(names)
 
 
-@dataclass
 class _SideDraft:
-    """A side while the graph is being built."""
+    """A side while the graph is being built (a plain class: a build makes dozens)."""
 
-    hexes: tuple[str, str | None]
-    edges: tuple[int, int]
-    segments: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
-    blocked: bool = False
+    __slots__ = ("hexes", "edges", "segments", "blocked")
+
+    def __init__(self, hexes: tuple[str, str | None], edges: tuple[int, int]) -> None:
+        self.hexes = hexes
+        self.edges = edges
+        self.segments: tuple[list[int], list[int]] = ([], [])
+        self.blocked = False
 
 
 _PieceEnd = tuple[int, int, int, str | None, bool]
