@@ -339,11 +339,14 @@ class _Parts:
         self.node_ends: dict[int, End] = {}
         self.side_ends: dict[tuple[int, int], End] = {}
         self.segments: dict[tuple[int, int, int, int, int], Segment] = {}
+        self.segment_blocks: dict[tuple[int, int, int, tuple[int, ...]],
+                                  tuple[Segment, ...]] = {}
         self.sides: dict[tuple[object, ...], Side] = {}
         self.steps: dict[tuple[int, int], Step] = {}
 
     def size(self) -> int:
         return (len(self.nodes) + len(self.node_ends) + len(self.side_ends) + len(self.segments)
+                + len(self.segment_blocks)
                 + len(self.sides) + len(self.steps))
 
     def piece(self, hex_def: HexDef, laid: LaidTile | None) -> _Piece | None:
@@ -427,21 +430,18 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
     segments = graph.segments
     drafts: list[_SideDraft] = []
     side_at: dict[int, int] = {}
-    node_ends = parts.node_ends
-    side_ends = parts.side_ends
+    segment_blocks = parts.segment_blocks
     for piece, base in placed:
         hex_id = piece.hex
+        seg_base = len(segments)
+        # Sides are numbered in the order segments first reach them, so they are registered
+        # end by end; the hex's segments then follow from where its ends lead.
+        leads_to: list[int] = []
         for path_index, path in enumerate(piece.paths):
-            seg_index = len(segments)
-            resolved: list[End] = []
+            seg_index = seg_base + path_index
             for local, edge, slot, other, blocked in path:
                 if local >= 0:
-                    at = base + local
-                    node_segments[at].append(seg_index)
-                    end = node_ends.get(at)
-                    if end is None:
-                        end = node_ends[at] = End(node=at)
-                    resolved.append(end)
+                    node_segments[base + local].append(seg_index)
                     continue
                 side = side_at.get(slot)
                 if side is None:
@@ -451,21 +451,16 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
                 draft.segments[0 if draft.hexes[0] == hex_id else 1].append(seg_index)
                 if blocked:
                     draft.blocked = True
-                end = side_ends.get((side, edge))
-                if end is None:
-                    end = side_ends[(side, edge)] = End(side=side, edge=edge)
-                resolved.append(end)
-            first, second = resolved
-            # Where the ends lead (node n as n, side s as -1 - s) fixes the rest of the segment.
-            seg_key = (seg_index, id(piece), path_index,
-                       first.node if first.node >= 0 else -1 - first.side,
-                       second.node if second.node >= 0 else -1 - second.side)
-            segment = parts.segments.get(seg_key)
-            if segment is None:
-                segment = parts.segments[seg_key] = Segment(seg_index, hex_id, path_index,
-                                                            (first, second))
-            segments.append(segment)
-            graph.hex_segments.setdefault(hex_id, []).append(seg_index)
+                leads_to.append(side)
+        if not piece.paths:
+            continue
+        block_key = (id(piece), base, seg_base, tuple(leads_to))
+        block = segment_blocks.get(block_key)
+        if block is None:
+            block = segment_blocks[block_key] = _segment_block(parts, piece, base, seg_base,
+                                                               leads_to)
+        segments.extend(block)
+        graph.hex_segments[hex_id] = list(range(seg_base, seg_base + len(block)))
     sides = graph.sides
     for i, d in enumerate(drafts):
         side_key = (i, d.hexes, d.edges, tuple(d.segments[0]), tuple(d.segments[1]), d.blocked)
@@ -475,6 +470,40 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
                 i, d.hexes, d.edges, (tuple(d.segments[0]), tuple(d.segments[1])), d.blocked)
         sides.append(found)
     return graph
+
+
+def _segment_block(parts: _Parts, piece: _Piece, base: int, seg_base: int,
+                   sides: list[int]) -> tuple[Segment, ...]:
+    """One hex's segments numbered from `seg_base`, its nodes from `base`, the side ends of its
+    paths (in path order) at `sides`."""
+    block = []
+    next_side = iter(sides)
+    for path_index, path in enumerate(piece.paths):
+        resolved: list[End] = []
+        for local, edge, _, _, _ in path:
+            if local >= 0:
+                at = base + local
+                end = parts.node_ends.get(at)
+                if end is None:
+                    end = parts.node_ends[at] = End(node=at)
+            else:
+                side = next(next_side)
+                end = parts.side_ends.get((side, edge))
+                if end is None:
+                    end = parts.side_ends[(side, edge)] = End(side=side, edge=edge)
+            resolved.append(end)
+        first, second = resolved
+        seg_index = seg_base + path_index
+        # Where the ends lead (node n as n, side s as -1 - s) fixes the rest of the segment.
+        seg_key = (seg_index, id(piece), path_index,
+                   first.node if first.node >= 0 else -1 - first.side,
+                   second.node if second.node >= 0 else -1 - second.side)
+        segment = parts.segments.get(seg_key)
+        if segment is None:
+            segment = parts.segments[seg_key] = Segment(seg_index, piece.hex, path_index,
+                                                        (first, second))
+        block.append(segment)
+    return tuple(block)
 
 
 _NEIGHBOURS: dict[int, tuple[TitleData, dict[tuple[str, int], str | None]]] = {}
