@@ -88,7 +88,8 @@ def _side_index(title: TitleData, hex_id: str, edge: int, side_at: dict[tuple[st
 
 def _build_links(graph: TrackGraph) -> None:
     """Every walk between two nodes through plain track, once per unordered pair of walk."""
-    graph.links_from = [[] for _ in graph.nodes]
+    links: list[Link] = []
+    links_from: list[list[tuple[Link, bool]]] = [[] for _ in graph.nodes]
     seen: set[tuple[int, int, int]] = set()
 
     def walk(start: int, segment: int, from_end: int, mask: int, steps: list[Step]) -> None:
@@ -100,10 +101,10 @@ def _build_links(graph: TrackGraph) -> None:
             if key in seen:
                 return
             seen.add(key)
-            link = Link(len(graph.links), start, end.node, tuple(steps), mask)
-            graph.links.append(link)
-            graph.links_from[start].append((link, False))
-            graph.links_from[end.node].append((link, True))
+            link = Link(len(links), start, end.node, tuple(steps), mask)
+            links.append(link)
+            links_from[start].append((link, False))
+            links_from[end.node].append((link, True))
             return
         side_bit = graph.side_bit(end.side)
         if mask & side_bit:
@@ -122,6 +123,7 @@ def _build_links(graph: TrackGraph) -> None:
             ends = graph.segments[segment].ends
             start_end = 0 if ends[0].node == node else 1
             walk(node, segment, start_end, graph.segment_bit(segment), [Step(segment, start_end)])
+    graph.set_links(links, links_from)
 
 
 

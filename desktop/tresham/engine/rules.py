@@ -167,8 +167,9 @@ class TitleRules:
                 else "this set of operating rounds"}[state.game_ends_after])
             return
         market = StockMarket(self.game.title.market, state)
+        end_value = self.end_share_value()
         for corp in state.corporations.values():
-            if corp.market_cell is not None and market.price(corp) >= self.end_share_value():
+            if corp.market_cell is not None and market.price(corp) >= end_value:
                 state.end_trigger = "stock_market"
                 state.game_ends_after = END_AFTER_OR
                 self.game.log(f"{corp.id} reaches ${market.price(corp)}: the game ends after "

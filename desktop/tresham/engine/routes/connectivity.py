@@ -7,17 +7,21 @@ node twice, and passes through no off-board area or blocked city (it may end at 
 The search is exact: it follows walks, not a cruder "what touches what", and it stays fast by
 dropping a walk that arrives somewhere having used a superset of the track (and nodes) that an
 earlier walk used to arrive there: everything the later one could still reach, the earlier one
-could too.
+could too. A long search also ends once it has reached everything a looser search (one that
+only never turns straight back at a node) reaches: nothing is left for it to find. Asked only
+for the stops (`reached_stops`: token placement, whether a train has a run), it ends once it has
+every stop the looser search has.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from tresham.engine.data.model import NodeKind
-from tresham.engine.routes.graph import TrackGraph, board_key, track_graph
+from tresham.engine.routes.graph import Lead, TrackGraph, board_key, forget_graphs, track_graph
 from tresham.engine.routes.rules import RouteRules, rules_for
 from tresham.engine.upgrades import LaidTile, current_track, match_nodes
 
@@ -47,6 +51,14 @@ class Reach:
         return frozenset(h for h, _ in self.paths)
 
 
+@dataclass(frozen=True)
+class Stops:
+    """The nodes a corporation's stations reach: `Reach` without the track."""
+
+    nodes: frozenset[str]
+    cities: frozenset[tuple[str, int]]
+
+
 def station_nodes(game: Game, graph: TrackGraph, corp_id: str) -> list[int]:
     """Node indices of the corporation's station tokens."""
     found = []
@@ -58,11 +70,52 @@ def station_nodes(game: Game, graph: TrackGraph, corp_id: str) -> list[int]:
     return sorted(found)
 
 
-def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
-             starts: list[int] | None = None,
-             exits: tuple[list[int], list[int]] | None = None) -> Reach:
-    """The exact reach of `corp_id`'s stations on `graph` (see the module docstring), or of
-    the station nodes `starts` alone.
+def _reach_bound(leads: list[Lead], leaves: list[tuple[tuple[int, int, int], ...]],
+                 stations: list[int], through: Callable[[int], bool]) -> tuple[int, int]:
+    """At most how many (states and entries, nodes) the walks from `stations` can reach: what
+    following the moves finds when the only track never used twice is the segment a walk has
+    just run along (so it never turns straight back at a node)."""
+    seen_states: set[int] = set()
+    seen_nodes = set(stations)
+    seen_entries: set[tuple[str, int]] = set()
+    todo = [2 * segment + start for station in stations for segment, start, _ in leaves[station]]
+    while todo:
+        state = todo.pop()
+        if state in seen_states:
+            continue
+        seen_states.add(state)
+        node, _, _, onward, entry = leads[state]
+        if node >= 0:
+            seen_nodes.add(node)
+            if through(node):
+                came = state >> 1
+                todo.extend(2 * segment + start for segment, start, _ in leaves[node]
+                            if segment != came)
+            continue
+        if entry is not None:
+            seen_entries.add(entry)
+        todo.extend(2 * nxt + start for nxt, start, _ in onward)
+    return len(seen_states) + len(seen_entries), len(seen_nodes)
+
+
+_MOVES_BEFORE_BOUND = 100
+
+
+@dataclass
+class _Walked:
+    """What the walks of one search reached, as graph indices."""
+
+    nodes: set[int]
+    states: set[int]
+    entries: set[tuple[str, int]]
+
+
+def _walk(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules, stations: list[int],
+          stops_only: bool, enough_nodes: int = 0,
+          exits: tuple[list[int], list[int]] | None = None) -> _Walked:
+    """The walks from `stations` (see the module docstring). With `stops_only` the search may
+    end once every node is known, leaving `states` and `entries` incomplete; with
+    `enough_nodes` too, once it has that many nodes (stations included).
 
     `exits` (see `entered_track.exit_bits`) adds 18xx.games' rule that a walk never runs onto a
     path of a hex through whose edges it has left that hex: per segment, the bits of its own
@@ -73,6 +126,21 @@ def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
     leads, leaves = table.leads, table.leaves
     node_offset = graph.node_offset
     passable: dict[int, bool] = {}
+
+    def through(node: int) -> bool:
+        found = passable.get(node)
+        if found is None:
+            found = passable[node] = hooks.can_pass_through(game, corp_id, nodes[node])
+        return found
+
+    # The walks reach nothing beyond what plain reachability over the moves finds; once they
+    # have reached all of it (or all its nodes, when only nodes are asked for), the rest of the
+    # search could find nothing new. Finding that bound costs about as much as a short search,
+    # so it is found only when a search runs long. Until then `outstanding` stays below zero,
+    # or counts down to `enough_nodes`.
+    track_weight = 0 if stops_only else 1
+    outstanding = enough_nodes or -1
+    moves_left = _MOVES_BEFORE_BOUND
     reached_nodes: set[int] = set()
     reached_states: set[int] = set()
     entries: set[tuple[str, int]] = set()
@@ -81,12 +149,26 @@ def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
     memo: dict[int, list[int]] = {}
 
     # A state is 2 * segment + start end (running that segment), or ~node (leaving the node).
+    # Moves to states no walk has been in yet go first (`stack`), so the search finds what it
+    # can reach early and the bound can end it; moves back into known states wait in `stale`.
     stack: list[tuple[int, int]] = []
-    for station in station_nodes(game, graph, corp_id) if starts is None else starts:
-        reached_nodes.add(station)
+    for station in stations:
+        if station not in reached_nodes:
+            reached_nodes.add(station)
+            outstanding -= 1
         stack.append((~station, 1 << (node_offset + station)))
-    while stack:
-        state, used = stack.pop()
+    stale: list[tuple[int, int]] = []
+    while (stack or stale) and outstanding:
+        if stack:
+            state, used = stack.pop()
+        else:
+            state, used = stale.pop()
+        moves_left -= 1
+        if not moves_left:
+            bound_track, bound_nodes = _reach_bound(leads, leaves, stations, through)
+            left = (bound_nodes - len(reached_nodes) + track_weight
+                    * (bound_track - len(reached_states) - len(entries)))
+            outstanding = left if outstanding < 0 else min(outstanding, left)
         earlier = memo.get(state)
         if earlier is None:
             memo[state] = [used]
@@ -103,90 +185,200 @@ def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
         if state < 0:
             for segment, start, bit in leaves[~state]:
                 if not used & bit:
-                    stack.append((2 * segment + start, used | bit))
+                    target = 2 * segment + start
+                    (stale if target in memo else stack).append((target, used | bit))
             continue
         if touches is not None and used & touches[state >> 1]:
             continue
-        reached_states.add(state)
+        if state not in reached_states:
+            reached_states.add(state)
+            outstanding -= track_weight
         node, _, side_bit, onward, entry = leads[state]
         if node >= 0:
             bit = 1 << (node_offset + node)
             if used & bit:
                 continue
-            reached_nodes.add(node)
-            through = passable.get(node)
-            if through is None:
-                through = passable[node] = hooks.can_pass_through(game, corp_id, nodes[node])
-            if through:
-                stack.append((~node, used | bit))
+            if node not in reached_nodes:
+                reached_nodes.add(node)
+                outstanding -= 1
+            if through(node):
+                (stale if ~node in memo else stack).append((~node, used | bit))
             continue
         if used & side_bit:
             continue
-        if entry is not None:
+        if entry is not None and entry not in entries:
             entries.add(entry)
+            outstanding -= track_weight
         left = used | side_bit if leaving is None else used | side_bit | leaving[state]
         for nxt, start, bit in onward:
             if not used & bit:
-                stack.append((2 * nxt + start, left | bit))
+                target = 2 * nxt + start
+                (stale if target in memo else stack).append((target, left | bit))
+    return _Walked(reached_nodes, reached_states, entries)
 
+
+_PAIRS: dict[tuple[str, int], tuple[str, int]] = {}
+"""One (hex, number) tuple for each value: the answers kept in the caches share them, so they
+add few objects for the cyclic collector to walk."""
+
+
+def _pair(hex_id: str, number: int) -> tuple[str, int]:
+    pair = (hex_id, number)
+    return _PAIRS.setdefault(pair, pair)
+
+
+def _stops(graph: TrackGraph, reached: set[int]) -> Stops:
+    nodes = graph.nodes
+    return Stops(
+        nodes=frozenset(nodes[i].id for i in reached),
+        cities=frozenset(_pair(nodes[i].hex, nodes[i].definition.index) for i in reached
+                         if nodes[i].kind is NodeKind.CITY))
+
+
+def stops_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
+             starts: list[int] | None = None) -> Stops:
+    """The nodes `corp_id`'s stations reach on `graph`, or the station nodes `starts` alone
+    (`reach_in` without the track, often found with much less searching)."""
+    stations = station_nodes(game, graph, corp_id) if starts is None else starts
+    return _stops(graph, _walk(game, graph, corp_id, hooks, stations, stops_only=True).nodes)
+
+
+def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
+             starts: list[int] | None = None,
+             exits: tuple[list[int], list[int]] | None = None) -> Reach:
+    """The exact reach of `corp_id`'s stations on `graph` (see the module docstring), or of
+    the station nodes `starts` alone; `exits` as for `_walk`."""
+    stations = station_nodes(game, graph, corp_id) if starts is None else starts
+    walked = _walk(game, graph, corp_id, hooks, stations, stops_only=False, exits=exits)
     paths = set()
     edges = set()
-    for index in {state >> 1 for state in reached_states}:
+    for index in {state >> 1 for state in walked.states}:
         seg = graph.segments[index]
-        paths.add((seg.hex, seg.path))
+        paths.add(_pair(seg.hex, seg.path))
         for end in seg.ends:
-            if not end.is_node:
-                edges.add((seg.hex, end.edge))
-    return Reach(
-        nodes=frozenset(nodes[i].id for i in reached_nodes),
-        cities=frozenset((nodes[i].hex, nodes[i].definition.index) for i in reached_nodes
-                         if nodes[i].kind is NodeKind.CITY),
-        paths=frozenset(paths), edges=frozenset(edges), entries=frozenset(entries))
+            if end.node < 0:
+                edges.add(_pair(seg.hex, end.edge))
+    stops = _stops(graph, walked.nodes)
+    return Reach(nodes=stops.nodes, cities=stops.cities, paths=frozenset(paths),
+                 edges=frozenset(edges),
+                 entries=frozenset(_pair(*entry) for entry in walked.entries))
 
 
-_CACHE: OrderedDict[tuple[object, ...], Reach] = OrderedDict()
-_CACHE_SIZE = 128
-_last: tuple[tuple[object, ...], Reach] | None = None
+_Answer = TypeVar("_Answer")
+
+
+class _Answers(Generic[_Answer]):
+    """The last few answers by (board, tokens, corporation, hooks, options)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.cache: OrderedDict[tuple[object, ...], _Answer] = OrderedDict()
+        self.last: tuple[tuple[object, ...], _Answer] | None = None
+
+    def get(self, key: tuple[object, ...]) -> _Answer | None:
+        # The same board key object means the same board (see `board_key`): comparing with the
+        # last key checks it by identity, where a lookup would hash the whole board again.
+        if self.last is not None and self.last[0] == key:
+            return self.last[1]
+        found = self.cache.get(key)
+        if found is not None:
+            self.cache.move_to_end(key)
+            self.last = (key, found)
+        return found
+
+    def put(self, key: tuple[object, ...], answer: _Answer) -> _Answer:
+        self.cache[key] = answer
+        while len(self.cache) > self.size:
+            self.cache.popitem(last=False)
+        self.last = (key, answer)
+        return answer
+
+    def clear(self) -> None:
+        self.cache.clear()
+        self.last = None
+
+
+# As for the graph cache: enough for an undo's boards, few enough to cost the collector little.
+_REACHES: _Answers[Reach] = _Answers(32)
+_STOPS: _Answers[Stops] = _Answers(32)
+_ROUTES: _Answers[bool] = _Answers(32)
+
+
+def forget_reaches() -> None:
+    """Empty the reach caches and the graph cache under them (benchmarks time a cold load)."""
+    _REACHES.clear()
+    _STOPS.clear()
+    _ROUTES.clear()
+    forget_graphs()
+
+
+def _answer_key(game: Game, corp_id: str, hooks: RouteRules) -> tuple[object, ...]:
+    # One string, not a tuple per token: keys stay alive in the caches, and strings are no
+    # work for the cyclic collector.
+    tokens = ";".join(f"{t.corporation},{t.hex},{t.city}" for t in game.state.board.tokens)
+    return (board_key(game), tokens, corp_id, type(hooks), _options_key(game))
+
+
+_last_options: tuple[object, str] | None = None
+
+
+def _options_key(game: Game) -> str:
+    """The game's options as a key: hooks may read them (18GA's home off-board variant), and
+    titles may be shared between games. Made again only when the options object changes."""
+    global _last_options
+    options = game.setup.options
+    if _last_options is None or _last_options[0] is not options:
+        _last_options = (options, repr(sorted(options.items())))
+    return _last_options[1]
 
 
 def reachable(game: Game, corp_id: str, rules: RouteRules | None = None) -> Reach:
     """What `corp_id` reaches from its stations on the board as it stands."""
-    global _last
     hooks = rules_for(game, rules)
-    tokens = tuple((t.corporation, t.hex, t.city) for t in game.state.board.tokens)
-    # Hooks may read the game's options (18GA's home off-board variant); titles may be shared.
-    options = repr(sorted(game.setup.options.items()))
-    board = board_key(game)
-    # The same board key object means the same board (see `board_key`): the last answer is
-    # found without hashing the whole key again.
-    if _last is not None:
-        last_key = _last[0]
-        if (last_key[0] is board and last_key[1] == tokens and last_key[2] == corp_id
-                and last_key[3] is type(hooks) and last_key[4] == options):
-            return _last[1]
-    key = (board, tokens, corp_id, type(hooks), options)
-    cached = _CACHE.get(key)
-    if cached is not None:
-        _CACHE.move_to_end(key)
-    else:
-        cached = _CACHE[key] = reach_in(game, track_graph(game), corp_id, hooks)
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    _last = (key, cached)
-    return cached
+    key = _answer_key(game, corp_id, hooks)
+    found = _REACHES.get(key)
+    if found is None:
+        found = _REACHES.put(key, reach_in(game, track_graph(game), corp_id, hooks))
+    return found
+
+
+def reached_stops(game: Game, corp_id: str, rules: RouteRules | None = None) -> Stops:
+    """The nodes and cities `corp_id` reaches from its stations on the board as it stands (the
+    same as `reachable`'s, found with less searching when the track is not asked for)."""
+    hooks = rules_for(game, rules)
+    key = _answer_key(game, corp_id, hooks)
+    found: Stops | Reach | None = _REACHES.get(key) or _STOPS.get(key)
+    if found is None:
+        found = _STOPS.put(key, stops_in(game, track_graph(game), corp_id, hooks))
+    return Stops(found.nodes, found.cities) if isinstance(found, Reach) else found
 
 
 def has_route(game: Game, corp_id: str, rules: RouteRules | None = None) -> bool:
     """Whether a walk joins one of `corp_id`'s stations to another stop: some stop besides
     its stations is reached, or one of its stations reaches another."""
+    hooks = rules_for(game, rules)
+    key = _answer_key(game, corp_id, hooks)
+    found = _ROUTES.get(key)
+    if found is None:
+        found = _ROUTES.put(key, _has_route(game, corp_id, hooks, key))
+    return found
+
+
+def _has_route(game: Game, corp_id: str, hooks: RouteRules, key: tuple[object, ...]) -> bool:
     graph = track_graph(game)
     stations = station_nodes(game, graph, corp_id)
-    if reachable(game, corp_id, rules).nodes - {graph.nodes[i].id for i in stations}:
-        return True
-    if len(stations) < 2:
-        return False
-    hooks = rules_for(game, rules)
-    return any(len(reach_in(game, graph, corp_id, hooks, [s]).nodes) > 1 for s in stations)
+    known = _REACHES.get(key) or _STOPS.get(key)
+    if known is not None:
+        beyond = len(known.nodes) > len(stations)
+    else:
+        # The search may stop at the first stop that is not a station.
+        walked = _walk(game, graph, corp_id, hooks, stations, stops_only=True,
+                       enough_nodes=len(stations) + 1)
+        beyond = len(walked.nodes) > len(stations)
+    if beyond or len(stations) < 2:
+        return beyond
+    return any(len(_walk(game, graph, corp_id, hooks, [s], stops_only=True,
+                         enough_nodes=2).nodes) > 1 for s in stations)
 
 
 def token_reachable_cities(game: Game, corp_id: str,
@@ -196,7 +388,7 @@ def token_reachable_cities(game: Game, corp_id: str,
     A city counts even when it is full; free circles, one station per hex (b) and reserved home
     circles (c) are the caller's checks.
     """
-    return set(reachable(game, corp_id, rules).cities)
+    return set(reached_stops(game, corp_id, rules).cities)
 
 
 def tile_lay_city_connected(game: Game, corp_id: str, hex_id: str, tile_id: str,

@@ -145,9 +145,12 @@ class Link:
     """Its track resources: every segment, and every side it crosses."""
 
 
-@dataclass
+@dataclass(eq=False)
 class TrackGraph:
-    """Nodes, segments, sides and links of one board position (in one phase)."""
+    """Nodes, segments, sides and links of one board position (in one phase).
+
+    The links are found the first time they are asked for: only the route search needs them,
+    and most graphs (one per tile lay while a game loads) are only walked for reach."""
 
     title: TitleData
     nodes: list[GraphNode] = field(default_factory=list)
@@ -156,10 +159,35 @@ class TrackGraph:
     sides: list[Side] = field(default_factory=list)
     node_segments: list[list[int]] = field(default_factory=list)
     hex_segments: dict[str, list[int]] = field(default_factory=dict)
-    links_from: list[list[tuple[Link, bool]]] = field(default_factory=list)
-    """For each node, the links leaving it and whether they are walked backwards (b to a)."""
-    links: list[Link] = field(default_factory=list)
-    _walks: WalkTable | None = field(default=None, compare=False, repr=False)
+    _linked: tuple[list[Link], list[list[tuple[Link, bool]]]] | None = field(default=None,
+                                                                             repr=False)
+    _walks: WalkTable | None = field(default=None, repr=False)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TrackGraph):
+            return NotImplemented
+        return (self.title, self.nodes, self.node_ids, self.segments, self.sides,
+                self.node_segments, self.hex_segments, self.links, self.links_from) == \
+            (other.title, other.nodes, other.node_ids, other.segments, other.sides,
+             other.node_segments, other.hex_segments, other.links, other.links_from)
+
+    @property
+    def links(self) -> list[Link]:
+        return self._links()[0]
+
+    @property
+    def links_from(self) -> list[list[tuple[Link, bool]]]:
+        """For each node, the links leaving it and whether they are walked backwards (b to a)."""
+        return self._links()[1]
+
+    def set_links(self, links: list[Link], links_from: list[list[tuple[Link, bool]]]) -> None:
+        """Links found by another builder (tests compare builders)."""
+        self._linked = (links, links_from)
+
+    def _links(self) -> tuple[list[Link], list[list[tuple[Link, bool]]]]:
+        if self._linked is None:
+            self._linked = _build_links(self, _parts(self.title).steps)
+        return self._linked
 
     def walk_table(self) -> WalkTable:
         """Where each segment leads, in the form walks use (made once per graph)."""
@@ -261,14 +289,16 @@ def phases_started(game: Game) -> frozenset[str]:
     return frozenset(names[:names.index(current) + 1]) if current in names else frozenset(names)
 
 
-@dataclass
 class _SideDraft:
-    """A side while the graph is being built."""
+    """A side while the graph is being built (a plain class: a build makes dozens)."""
 
-    hexes: tuple[str, str | None]
-    edges: tuple[int, int]
-    segments: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
-    blocked: bool = False
+    __slots__ = ("hexes", "edges", "segments", "blocked")
+
+    def __init__(self, hexes: tuple[str, str | None], edges: tuple[int, int]) -> None:
+        self.hexes = hexes
+        self.edges = edges
+        self.segments: tuple[list[int], list[int]] = ([], [])
+        self.blocked = False
 
 
 _PieceEnd = tuple[int, int, int, str | None, bool]
@@ -309,11 +339,14 @@ class _Parts:
         self.node_ends: dict[int, End] = {}
         self.side_ends: dict[tuple[int, int], End] = {}
         self.segments: dict[tuple[int, int, int, int, int], Segment] = {}
+        self.segment_blocks: dict[tuple[int, int, int, tuple[int, ...]],
+                                  tuple[Segment, ...]] = {}
         self.sides: dict[tuple[object, ...], Side] = {}
         self.steps: dict[tuple[int, int], Step] = {}
 
     def size(self) -> int:
         return (len(self.nodes) + len(self.node_ends) + len(self.side_ends) + len(self.segments)
+                + len(self.segment_blocks)
                 + len(self.sides) + len(self.steps))
 
     def piece(self, hex_def: HexDef, laid: LaidTile | None) -> _Piece | None:
@@ -397,21 +430,18 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
     segments = graph.segments
     drafts: list[_SideDraft] = []
     side_at: dict[int, int] = {}
-    node_ends = parts.node_ends
-    side_ends = parts.side_ends
+    segment_blocks = parts.segment_blocks
     for piece, base in placed:
         hex_id = piece.hex
+        seg_base = len(segments)
+        # Sides are numbered in the order segments first reach them, so they are registered
+        # end by end; the hex's segments then follow from where its ends lead.
+        leads_to: list[int] = []
         for path_index, path in enumerate(piece.paths):
-            seg_index = len(segments)
-            resolved: list[End] = []
+            seg_index = seg_base + path_index
             for local, edge, slot, other, blocked in path:
                 if local >= 0:
-                    at = base + local
-                    node_segments[at].append(seg_index)
-                    end = node_ends.get(at)
-                    if end is None:
-                        end = node_ends[at] = End(node=at)
-                    resolved.append(end)
+                    node_segments[base + local].append(seg_index)
                     continue
                 side = side_at.get(slot)
                 if side is None:
@@ -421,21 +451,16 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
                 draft.segments[0 if draft.hexes[0] == hex_id else 1].append(seg_index)
                 if blocked:
                     draft.blocked = True
-                end = side_ends.get((side, edge))
-                if end is None:
-                    end = side_ends[(side, edge)] = End(side=side, edge=edge)
-                resolved.append(end)
-            first, second = resolved
-            # Where the ends lead (node n as n, side s as -1 - s) fixes the rest of the segment.
-            seg_key = (seg_index, id(piece), path_index,
-                       first.node if first.node >= 0 else -1 - first.side,
-                       second.node if second.node >= 0 else -1 - second.side)
-            segment = parts.segments.get(seg_key)
-            if segment is None:
-                segment = parts.segments[seg_key] = Segment(seg_index, hex_id, path_index,
-                                                            (first, second))
-            segments.append(segment)
-            graph.hex_segments.setdefault(hex_id, []).append(seg_index)
+                leads_to.append(side)
+        if not piece.paths:
+            continue
+        block_key = (id(piece), base, seg_base, tuple(leads_to))
+        block = segment_blocks.get(block_key)
+        if block is None:
+            block = segment_blocks[block_key] = _segment_block(parts, piece, base, seg_base,
+                                                               leads_to)
+        segments.extend(block)
+        graph.hex_segments[hex_id] = list(range(seg_base, seg_base + len(block)))
     sides = graph.sides
     for i, d in enumerate(drafts):
         side_key = (i, d.hexes, d.edges, tuple(d.segments[0]), tuple(d.segments[1]), d.blocked)
@@ -444,8 +469,41 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
             found = parts.sides[side_key] = Side(
                 i, d.hexes, d.edges, (tuple(d.segments[0]), tuple(d.segments[1])), d.blocked)
         sides.append(found)
-    _build_links(graph, parts.steps)
     return graph
+
+
+def _segment_block(parts: _Parts, piece: _Piece, base: int, seg_base: int,
+                   sides: list[int]) -> tuple[Segment, ...]:
+    """One hex's segments numbered from `seg_base`, its nodes from `base`, the side ends of its
+    paths (in path order) at `sides`."""
+    block = []
+    next_side = iter(sides)
+    for path_index, path in enumerate(piece.paths):
+        resolved: list[End] = []
+        for local, edge, _, _, _ in path:
+            if local >= 0:
+                at = base + local
+                end = parts.node_ends.get(at)
+                if end is None:
+                    end = parts.node_ends[at] = End(node=at)
+            else:
+                side = next(next_side)
+                end = parts.side_ends.get((side, edge))
+                if end is None:
+                    end = parts.side_ends[(side, edge)] = End(side=side, edge=edge)
+            resolved.append(end)
+        first, second = resolved
+        seg_index = seg_base + path_index
+        # Where the ends lead (node n as n, side s as -1 - s) fixes the rest of the segment.
+        seg_key = (seg_index, id(piece), path_index,
+                   first.node if first.node >= 0 else -1 - first.side,
+                   second.node if second.node >= 0 else -1 - second.side)
+        segment = parts.segments.get(seg_key)
+        if segment is None:
+            segment = parts.segments[seg_key] = Segment(seg_index, piece.hex, path_index,
+                                                        (first, second))
+        block.append(segment)
+    return tuple(block)
 
 
 _NEIGHBOURS: dict[int, tuple[TitleData, dict[tuple[str, int], str | None]]] = {}
@@ -464,19 +522,21 @@ def _neighbour_on_map(title: TitleData, hex_id: str, edge: int) -> str | None:
     return table[key]
 
 
-def _build_links(graph: TrackGraph, step_objects: dict[tuple[int, int], Step]) -> None:
-    """Every walk between two nodes through plain track, once per unordered pair of walk.
+def _build_links(graph: TrackGraph, step_objects: dict[tuple[int, int], Step]
+                 ) -> tuple[list[Link], list[list[tuple[Link, bool]]]]:
+    """Every walk between two nodes through plain track, once per unordered pair of walk, and
+    the links leaving each node.
 
     Walks leave each node in index order and branch in segment order, so links come in the
     order of (start node, segments walked); a walk found again from its other end is skipped.
     """
-    graph.links_from = [[] for _ in graph.nodes]
     walker = _LinkWalker(graph, step_objects)
     for origin, leaving in enumerate(graph.walk_table().leaves):
         for first, start_end, bit in leaving:
             walker.steps.append(walker.step(first, start_end))
             walker.walk(origin, first, start_end, bit)
             walker.steps.pop()
+    return walker.links, walker.links_from
 
 
 class _LinkWalker:
@@ -485,8 +545,8 @@ class _LinkWalker:
 
     def __init__(self, graph: TrackGraph, step_objects: dict[tuple[int, int], Step]) -> None:
         self.leads = graph.walk_table().leads
-        self.links = graph.links
-        self.links_from = graph.links_from
+        self.links: list[Link] = []
+        self.links_from: list[list[tuple[Link, bool]]] = [[] for _ in graph.nodes]
         self.step_objects = step_objects
         self.seen: set[tuple[int, int, int]] = set()
         self.steps: list[Step] = []
@@ -525,8 +585,9 @@ class _LinkWalker:
 # Caching --------------------------------------------------------------------------------------
 
 _CACHE: OrderedDict[tuple[object, ...], tuple[TitleData, TrackGraph]] = OrderedDict()
-_CACHE_SIZE = 64
-"""Enough for the boards an undo replays through (from the snapshot before it) to be found."""
+_CACHE_SIZE = 16
+"""Enough for the boards an undo replays through (from the snapshot before it) to be found.
+Not many more: every graph kept alive is thousands of objects the cyclic collector walks."""
 
 _last_key: tuple[TitleData, str, tuple[tuple[str, LaidTile], ...], tuple[object, ...]] | None = None
 _last_graph: tuple[tuple[object, ...], TrackGraph] | None = None
@@ -548,6 +609,13 @@ def board_key(game: Game) -> tuple[object, ...]:
     key = (id(game.title), tiles, phases_started(game))
     _last_key = (game.title, game.state.phase, items, key)
     return key
+
+
+def forget_graphs() -> None:
+    """Empty the graph cache, as in a program that has not yet seen the game (benchmarks)."""
+    global _last_key, _last_graph
+    _CACHE.clear()
+    _last_key = _last_graph = None
 
 
 def track_graph(game: Game, overrides: Mapping[str, LaidTile] | None = None) -> TrackGraph:
