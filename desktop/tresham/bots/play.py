@@ -21,6 +21,7 @@ from tresham.bots.suggestion import Suggestion
 from tresham.engine.actions import Action, BuyShare, LayTile, PlaceToken, SellShares
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
+from tresham.engine.history import collector_paused
 from tresham.engine.snapshot import clone
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -140,14 +141,16 @@ def choose(game: Game, level: str, *, seed: int = 0) -> Suggestion:
     """The bot's move for whoever acts now; `game` is left as it was."""
     if level not in LEVELS + BASELINES:
         raise ValueError(f"unknown bot level {level!r}: one of {', '.join(LEVELS + BASELINES)}")
-    return _suggestions(game, ranked(game, level, _rng(game, level, seed))[:1])[0]
+    with collector_paused():
+        return _suggestions(game, ranked(game, level, _rng(game, level, seed))[:1])[0]
 
 
 def advise(game: Game, count: int = 3) -> list[Suggestion]:
     """The hint: the best `count` moves for whoever acts now, best first, as Normal judges."""
     if game.state.finished:
         return []
-    return _suggestions(game, ranked(game, "normal", _rng(game, "normal", 0))[:count])
+    with collector_paused():
+        return _suggestions(game, ranked(game, "normal", _rng(game, "normal", 0))[:count])
 
 
 def _suggestions(game: Game, scored: list[tuple[float, Action]]) -> list[Suggestion]:
