@@ -97,6 +97,8 @@ class Projection:
         time left are taken over (what a lay does to the others is left out: it is cheap)."""
         self.game = game
         self.weights = weights
+        self.rounds_left: float
+        self.corporation_value: dict[str, float]
         self.state = game.state
         self.trains = Trains(game)
         self.market = StockMarket(game.title.market, game.state)

@@ -92,8 +92,8 @@ def _actions_of(game: Game, choice: Choice, entity: str) -> list[Action]:
     prices: list[dict[str, object]] = [{}]
     if choice.price_range:
         low, high = choice.price_range
-        prices = [{"price": low}] + ([{"price": high}] if high != low and
-                                     choice.action is not Bid else [])
+        ends = [low] if high == low or choice.action is Bid else [low, high]
+        prices = [{"price": price} for price in ends]
     return [choice.make(entity, **extra) for extra in prices
             if not _required_missing(choice, extra)]
 
