@@ -4,6 +4,7 @@ hand-made positions where the right move is clear, each asserting the bot's move
 
 from __future__ import annotations
 
+import json
 from typing import Callable
 
 import pytest
@@ -122,3 +123,15 @@ def test_the_evaluation_counts_a_trainless_corporations_shortfall_against_its_pr
     corp.treasury, game.state.bank = 0, game.state.bank + corp.treasury
     assert Projection(game).shortfall(corp) > 0
     assert Projection(game).worth(president) < rich
+
+
+def test_the_bots_benchmark_prints_the_summary_the_issue_names(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from tresham.bench.__main__ import main
+    assert main(["bots", "18GA", "--games", "1", "--seats", "random,random,random",
+                 "--seed", "2", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert set(report) == {"title", "games", "ended_normally", "refused_actions", "crashes",
+                           "wins", "decision_ms", "game_s"}
+    assert report["ended_normally"] == 1 and report["wins"] == {"random": 1.0}
+    assert set(report["decision_ms"]) == {"p50", "p95", "max"}

@@ -44,6 +44,9 @@ class Weights:
     """How much of what a train still to be bought will earn counts against one owned now."""
     reach_value: float = 2.0
     """Worth of each stop a corporation's stations reach (track that later trains can use)."""
+    track_value: float = 10.0
+    """Worth of each piece of track a corporation's stations reach: what its network may
+    become (a lay toward a city pays only once the city is reached)."""
     rivalry: float = 0.5
     """How much the others' average worth counts against a player's own."""
     sale_friction: float = 12.0
@@ -54,7 +57,7 @@ class Weights:
 
 WEIGHTS = Weights()
 
-_ROUTE_CACHE: dict[tuple[object, ...], int] = {}
+_ROUTE_CACHE: dict[int, int] = {}
 _ROUTE_CACHE_LIMIT = 20_000
 
 
@@ -67,10 +70,12 @@ def route_revenue(game: Game, corp_id: str, extra_train: str | None = None) -> i
     if not trains:
         return 0
     board = game.state.board
-    key = (id(game.title), corp_id, trains, game.state.phase,
-           tuple(sorted((h, t.tile.id, t.rotation) for h, t in board.tiles.items())),
-           tuple((t.corporation, t.hex, t.city) for t in board.tokens),
-           tuple((b.corporation, b.hex) for b in board.bonus_tokens))
+    # Kept as a hash: a cache of thousands of whole boards would be thousands of objects for
+    # the cyclic collector to walk at every full collection (seconds in a long game).
+    key = hash((id(game.title), corp_id, trains, game.state.phase,
+                tuple(sorted((h, t.tile.id, t.rotation) for h, t in board.tiles.items())),
+                tuple((t.corporation, t.hex, t.city) for t in board.tokens),
+                tuple((b.corporation, b.hex) for b in board.bonus_tokens)))
     cached = _ROUTE_CACHE.get(key)
     if cached is None:
         if len(_ROUTE_CACHE) > _ROUTE_CACHE_LIMIT:
@@ -92,6 +97,8 @@ class Projection:
         time left are taken over (what a lay does to the others is left out: it is cheap)."""
         self.game = game
         self.weights = weights
+        self.rounds_left: float
+        self.corporation_value: dict[str, float]
         self.state = game.state
         self.trains = Trains(game)
         self.market = StockMarket(game.title.market, game.state)
@@ -156,9 +163,9 @@ class Projection:
         else:
             future = 0.0
         future += weights.unbought_share * self._revenue_still_to_buy(corp)
-        reach = len(reachable(self.game, corp.id, self.game.rules.routes).nodes)
+        reach = reachable(self.game, corp.id, self.game.rules.routes)
         value = weights.payout_share * future + weights.treasury_share * corp.treasury + \
-            weights.reach_value * reach
+            weights.reach_value * len(reach.nodes) + weights.track_value * len(reach.paths)
         return value * self._float_chance(corp)
 
     def _float_chance(self, corp: CorporationState) -> float:
@@ -179,7 +186,10 @@ class Projection:
         treasury = corp.treasury if corp.floated else (corp.par or 0) * 10
         affordable = min(1.0, treasury / price) if price else 1.0
         lives = max(0.0, self.rounds_until_gone(upcoming) - 1.0)
-        if self._stationed(corp):
+        if len(corp.trains) >= 2:
+            # A search with one more of several trains costs much; their average will do.
+            added = route_revenue(self.game, corp.id) / len(corp.trains)
+        elif self._stationed(corp):
             added = route_revenue(self.game, corp.id, upcoming) - route_revenue(self.game, corp.id)
         else:
             added = self.weights.revenue_per_distance * self._distance(upcoming)

@@ -20,6 +20,26 @@ def tile_lays(game: Game, company: str | None) -> list[tuple[str, str, int]]:
             if company is None or game.tile_lay_problem_via(h, t, r, company) is None]
 
 
+LAY_LIMIT = 36
+"""Most tile lays weighed in one decision: past it, each hex keeps an equal part of the lays
+(a late board offers a hundred or more, and each costs a route search to judge)."""
+
+
+def _fewer(lays: list[tuple[str, str, int]]) -> list[tuple[str, str, int]]:
+    """At most about LAY_LIMIT lays, every hex kept, the same ones for the same position."""
+    if len(lays) <= LAY_LIMIT:
+        return lays
+    by_hex: dict[str, list[tuple[str, str, int]]] = {}
+    for lay in lays:
+        by_hex.setdefault(lay[0], []).append(lay)
+    share = max(1, LAY_LIMIT // len(by_hex))
+    kept = []
+    for options in by_hex.values():
+        step = max(1, len(options) // share)
+        kept += options[::step][:share]
+    return kept
+
+
 def lay_action(game: Game, entity: str, hex_id: str, tile: str, rotation: int,
                company: str | None) -> LayTile:
     """The lay made the way the board makes it: through `company` if given, else the
@@ -60,7 +80,8 @@ def moves(game: Game) -> list[Action]:
 def _actions_of(game: Game, choice: Choice, entity: str) -> list[Action]:
     if choice.action is LayTile:
         company = choice.fields.get("ability")
-        return [lay_action(game, entity, h, t, r, company) for h, t, r in tile_lays(game, company)]
+        return [lay_action(game, entity, h, t, r, company)
+                for h, t, r in _fewer(tile_lays(game, company))]
     if choice.action is RunRoutes and "routes" not in choice.fields:
         return []
     if choice.action is SellPrivate:
@@ -71,8 +92,8 @@ def _actions_of(game: Game, choice: Choice, entity: str) -> list[Action]:
     prices: list[dict[str, object]] = [{}]
     if choice.price_range:
         low, high = choice.price_range
-        prices = [{"price": low}] + ([{"price": high}] if high != low and
-                                     choice.action is not Bid else [])
+        ends = [low] if high == low or choice.action is Bid else [low, high]
+        prices = [{"price": price} for price in ends]
     return [choice.make(entity, **extra) for extra in prices
             if not _required_missing(choice, extra)]
 

@@ -21,6 +21,7 @@ from tresham.bots.suggestion import Suggestion
 from tresham.engine.actions import Action, BuyShare, LayTile, PlaceToken, SellShares
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
+from tresham.engine.history import collector_paused
 from tresham.engine.snapshot import clone
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -53,6 +54,11 @@ def _after(game: Game, action: Action) -> Game:
     return copy
 
 
+def _friction(action: Action) -> float:
+    """What a sale must gain over standing pat (`Weights.sale_friction`)."""
+    return WEIGHTS.sale_friction * action.percent / 10 if isinstance(action, SellShares) else 0.0
+
+
 def _legal(game: Game, action: Action) -> bool:
     try:
         _after(game, action)
@@ -76,9 +82,7 @@ def _greedy(game: Game, player: str, candidates: list[Action]) -> list[tuple[flo
             return None  # offered, but refused when made: not a move
         if isinstance(action, (LayTile, PlaceToken)):
             return Projection(after, track_of=(before, action.entity)).standing(player)
-        friction = WEIGHTS.sale_friction * action.percent / 10 \
-            if isinstance(action, SellShares) else 0.0
-        return Projection(after).standing(player) - friction
+        return Projection(after).standing(player) - _friction(action)
 
     judged = [(judge(a), i, a) for i, a in enumerate(candidates)]
     scored = [(score, i, a) for score, i, a in judged if score is not None]
@@ -121,9 +125,9 @@ def ranked(game: Game, level: str, rng: random.Random) -> list[tuple[float, Acti
         raise ValueError("no offered move is accepted")
     if search.refine and len(scored) > 1:
         entity = game.acting or ""
-        top = [(_standing(_play_out(_after(game, a), entity, search.replies), player), a)
-               for _, a in scored[:search.refine]]
-        top.sort(key=lambda s: -s[0])
+        top = [(_standing(_play_out(_after(game, a), entity, search.replies), player)
+                - _friction(a), a) for _, a in scored[:search.refine]]
+        top.sort(key=lambda s: (-round(s[0], 2), isinstance(s[1], (BuyShare, SellShares))))
         scored = top + scored[search.refine:]
     if search.noise:
         scored = sorted(((s + rng.gauss(0.0, search.noise), a) for s, a in scored),
@@ -140,14 +144,16 @@ def choose(game: Game, level: str, *, seed: int = 0) -> Suggestion:
     """The bot's move for whoever acts now; `game` is left as it was."""
     if level not in LEVELS + BASELINES:
         raise ValueError(f"unknown bot level {level!r}: one of {', '.join(LEVELS + BASELINES)}")
-    return _suggestions(game, ranked(game, level, _rng(game, level, seed))[:1])[0]
+    with collector_paused():
+        return _suggestions(game, ranked(game, level, _rng(game, level, seed))[:1])[0]
 
 
 def advise(game: Game, count: int = 3) -> list[Suggestion]:
     """The hint: the best `count` moves for whoever acts now, best first, as Normal judges."""
     if game.state.finished:
         return []
-    return _suggestions(game, ranked(game, "normal", _rng(game, "normal", 0))[:count])
+    with collector_paused():
+        return _suggestions(game, ranked(game, "normal", _rng(game, "normal", 0))[:count])
 
 
 def _suggestions(game: Game, scored: list[tuple[float, Action]]) -> list[Suggestion]:

@@ -18,8 +18,10 @@ def reason(game: Game, action: Action) -> str:
     player = player_of(game, action.entity) or action.entity
     gain = Projection(after).worth(player) - Projection(game).worth(player)
     why = _why(game, after, action)
-    if not why:
+    if not why and round(gain):
         why = f"worth ${gain:+,.0f} to {player}" if player else ""
+    elif not why and type(action).__name__ == "Pass":
+        why = "nothing else is worth more"
     return f"{_what(game, action)}: {why}" if why else _what(game, action)
 
 
@@ -45,8 +47,16 @@ def _what(game: Game, action: Action) -> str:
     if isinstance(action, (BuyPrivate, Bid)):
         verb = "buys" if isinstance(action, BuyPrivate) else "bids on"
         return f"{who} {verb} {action.company} for ${action.price}"
-    name = type(action).__name__
-    return f"{who}: {'passes' if name == 'Pass' else name}"
+    return f"{who}: {_choice_text(game, action)}"
+
+
+def _choice_text(game: Game, action: Action) -> str:
+    """What the game calls the choice this action makes ("Buy no more trains")."""
+    for choice in game.choices():
+        if choice.action is type(action) and choice.text and all(
+                getattr(action, k, None) == v for k, v in choice.fields.items()):
+            return choice.text[0].lower() + choice.text[1:]
+    return type(action).__name__
 
 
 def _why(game: Game, after: Game, action: Action) -> str:
