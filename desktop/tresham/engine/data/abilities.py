@@ -17,9 +17,11 @@ COUNT, AMOUNT, FLAG, TEXT = "count", "amount", "flag", "text"
 ABILITY_PARAMS: dict[str, dict[str, str]] = {
     "blocks_hexes": {"hexes": HEXES, "while": TEXT},
     "tile_lay": {"hexes": HEXES, "tiles": TILES, "count": COUNT, "free": FLAG,
-                 "connected": FLAG, "extra": FLAG},
+                 "connected": FLAG, "extra": FLAG, "any_phase": FLAG, "active": TEXT,
+                 "usable_by": TEXT},
     "station": {"hexes": HEXES, "count": COUNT, "free": FLAG, "connected": FLAG, "extra": FLAG,
-                "extra_slot": FLAG, "closes": FLAG},
+                "extra_slot": FLAG, "closes": FLAG, "unconnected_price": AMOUNT,
+                "reserved_until": TRAIN, "active": TEXT, "usable_by": TEXT},
     "free_train": {"train": TRAIN, "sellable": FLAG, "lapses_on": TRAIN},
     "free_share": {"corporation": CORPORATION, "percent": AMOUNT},
     "assign_bonus": {"hexes": HEXES, "amount": AMOUNT, "count": COUNT, "reach": TEXT,
@@ -30,6 +32,8 @@ ABILITY_PARAMS: dict[str, dict[str, str]] = {
     "unsold_discount": {"step": AMOUNT, "forced_in_round": COUNT},
     "train_limit": {"increase": AMOUNT, "closes": FLAG},
     "presidency": {"corporation": CORPORATION, "capital": AMOUNT},
+    "hex_bonus": {"hexes": HEXES, "amount": AMOUNT, "active": TEXT, "usable_by": TEXT},
+    "sole_starter": {"corporation": CORPORATION},
 }
 """Ability type -> its parameters and the kind of value each takes."""
 
@@ -41,11 +45,17 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "train_limit": ("increase",),
     "presidency": ("corporation", "capital"),
     "assign_bonus": ("hexes", "amount"),
+    "hex_bonus": ("hexes", "amount"),
+    "sole_starter": ("corporation",),
 }
 
 _CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("assign_bonus", "reach"): frozenset({"train", "track", "any"}),
-    ("blocks_hexes", "while"): frozenset({"owned_by_player"}),
+    ("blocks_hexes", "while"): frozenset({"owned_by_player", "open"}),
+    **{(kind, "active"): frozenset({"while_open", "after_close"})
+       for kind in ("tile_lay", "station", "hex_bonus")},
+    **{(kind, "usable_by"): frozenset({"owning_corporation", "owner_directed"})
+       for kind in ("tile_lay", "station", "hex_bonus")},
 }
 
 

@@ -10,9 +10,12 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from tresham.engine.data.abilities import ABILITY_TYPES, check_ability
+from tresham.engine.data.axes import grid_from
+from tresham.engine.data.setups import read_setups
+from tresham.engine.data.tile_extras import rotations, tunnels
 from tresham.engine.data.model import (
     CONVERSIONS, HEX_COLOURS, NODE_ROLES, TILE_COLOURS, TRAIN_KINDS, UNLIMITED, Ability, Allowance,
     Border, Conversion, CorporationDef, DataChanges, Feature, HexDef, MapDef, MarketCell,
@@ -35,6 +38,7 @@ SECTION_KEYS: frozenset[str] = frozenset({
 
 MARKET_ZONES: frozenset[str] = frozenset({
     "par", "yellow", "orange", "brown", "closing", "receivership", "game_end",
+    "green",        # 18GB's green zone (50-65): buying rules of the title's module
 })
 
 PHASE_EVENTS: frozenset[str] = frozenset({
@@ -125,7 +129,7 @@ class _TitleLoader:
         tiles = self._tiles(self._file("tiles.yaml"), phase_names)
         companies = self._file("companies.yaml")
         companies.mapping({"corporations", "privates"})
-        corporations = self._corporations(companies.child("corporations"), map_def)
+        corporations = self._corporations(companies.child("corporations"), map_def, tiles)
         privates = self._privates(companies.child("privates", []), map_def, corporations, tiles)
         market = self._market(self._file("market.yaml"))
         trains_node = self._file("trains.yaml")
@@ -134,7 +138,13 @@ class _TitleLoader:
         self._check_train_phases(trains_node, trains, phase_names)
         self._check_train_limits(phases, corporations)
         title = TitleData(info, map_def, tiles, corporations, privates, market, trains, phases)
-        return self._with_option_changes(title, title_node, phase_names)
+        title = self._with_option_changes(title, title_node, phase_names)
+        if (self.base / self.title_id / "setups.yaml").exists():
+            title = replace(title, setups=read_setups(
+                self._file("setups.yaml"), title,
+                lambda hex_node: self._hex(hex_node, map_def.grid, phase_names),
+                lambda value: _revenue(value, phase_names)))
+        return title
 
     # title.yaml -------------------------------------------------------------------------------
 
@@ -318,12 +328,7 @@ class _TitleLoader:
     def _map(self, node: Node, phase_names: list[str]) -> MapDef:
         node.mapping({"layout", "axes", "hexes"})
         orientation = Orientation(node.child("layout").choice({"pointy", "flat"}))
-        letters_are_rows = None
-        if node.has("axes"):
-            letters_are_rows = node.child("axes").choice({"letters_are_rows",
-                                                          "letters_are_columns"}) \
-                == "letters_are_rows"
-        grid = HexGrid(orientation, letters_are_rows)
+        grid = grid_from(orientation, node.child("axes", None))
         hexes: dict[str, HexDef] = {}
         parities: set[int] = set()
         for item in node.child("hexes").items():
@@ -383,7 +388,7 @@ class _TitleLoader:
         tiles: dict[str, TileDef] = {}
         for item in node.child("tiles").items():
             item.mapping({"id", "count", "colour", "label", "cities", "towns", "offboards",
-                          "paths", "upgrades_to", "special"})
+                          "paths", "upgrades_to", "special", "rotations", "tunnels"})
             tile_id = item.child("id").text()
             if tile_id in tiles:
                 raise item.child("id").error(f"tile {tile_id} is listed twice")
@@ -423,11 +428,13 @@ class _TitleLoader:
 
     # companies.yaml ---------------------------------------------------------------------------
 
-    def _corporations(self, node: Node, map_def: MapDef) -> dict[str, CorporationDef]:
+    def _corporations(self, node: Node, map_def: MapDef,
+                      tiles: dict[str, TileDef] | None = None) -> dict[str, CorporationDef]:
         result: dict[str, CorporationDef] = {}
         for item in node.items():
             item.mapping({"id", "name", "home", "home_city", "tokens", "colour", "text_colour",
-                          "shares", "float_percent", "objective", "converts_to", "profile_ids"})
+                          "shares", "float_percent", "objective", "converts_to", "profile_ids",
+                          "abilities"})
             corp_id = item.child("id").text()
             if corp_id in result:
                 raise item.child("id").error(f"corporation {corp_id} is listed twice")
@@ -466,7 +473,8 @@ class _TitleLoader:
                 text_colour=_colour(item.child("text_colour", "#ffffff")),
                 shares=shares, float_percent=item.child("float_percent").integer(1),
                 home_city=home_city, objective=objective, converts_to=converts_to,
-                profile_ids=_profile_ids(item.child("profile_ids", {})))
+                profile_ids=_profile_ids(item.child("profile_ids", {})),
+                abilities=_abilities(item, map_def, result, tiles))
         if not result:
             raise node.error("no corporations")
         return result
@@ -480,15 +488,10 @@ class _TitleLoader:
             private_id = item.child("id").text()
             if private_id in result or private_id in corporations:
                 raise item.child("id").error(f"company id {private_id} is used twice")
-            abilities = []
-            for ability in item.child("abilities", []).items():
-                data = ability.mapping()
-                kind = ability.child("type").choice(ABILITY_TYPES)
-                check_ability(ability, kind, map_def.hexes, corporations, tiles)
-                abilities.append(Ability(kind, {k: v for k, v in data.items() if k != "type"}))
+            abilities = _abilities(item, map_def, corporations, tiles)
             result[private_id] = PrivateDef(
                 id=private_id, name=item.child("name").text(), par=item.child("par").integer(0),
-                revenue=item.child("revenue").integer(0), abilities=tuple(abilities),
+                revenue=item.child("revenue").integer(0), abilities=abilities,
                 description=item.child("description", "").text() if item.has("description")
                 else "", profile_ids=_profile_ids(item.child("profile_ids", {})))
         return result
@@ -569,7 +572,7 @@ class _TitleLoader:
         for i, item in enumerate(node.child("phases").items()):
             item.mapping({"name", "starts_with", "tiles", "train_limit", "operating_rounds",
                           "bank_trains_per_turn", "corporations_buy_privates", "events",
-                          "bank_trains_per_type", "conversion"})
+                          "bank_trains_per_type", "conversion", "float_percent"})
             name = item.child("name").text()
             if any(p.name == name for p in phases):
                 raise item.child("name").error(f"phase {name} is listed twice")
@@ -601,7 +604,9 @@ class _TitleLoader:
                 train_limits=limits,
                 bank_trains_per_type=item.child("bank_trains_per_type", "unlimited").count(
                     UNLIMITED),
-                conversion=item.child("conversion", "none").choice(CONVERSIONS)))
+                conversion=item.child("conversion", "none").choice(CONVERSIONS),
+                float_percent=item.child("float_percent", None).integer(1)
+                if item.has("float_percent") else None))
         return tuple(phases)
 
     def _check_phase_triggers(self, phases: tuple[PhaseDef, ...],
@@ -700,6 +705,18 @@ def _multipliers(node: Node) -> tuple[tuple[NodeKind, int], ...]:
     return tuple(result)
 
 
+def _abilities(item: Node, map_def: MapDef, corporations: Mapping[str, object],
+               tiles: dict[str, TileDef] | None) -> tuple[Ability, ...]:
+    """A company's `abilities`, each of a type the engine knows, with checked parameters."""
+    abilities = []
+    for ability in item.child("abilities", []).items():
+        data = ability.mapping()
+        kind = ability.child("type").choice(ABILITY_TYPES)
+        check_ability(ability, kind, map_def.hexes, corporations, tiles)
+        abilities.append(Ability(kind, {k: v for k, v in data.items() if k != "type"}))
+    return tuple(abilities)
+
+
 def _terrain(node: Node) -> Terrain:
     node.mapping({"type", "cost"})
     return Terrain(node.child("type").text(), node.child("cost").integer(0))
@@ -795,6 +812,7 @@ def _tile(node: Node, tile_id: str, count: int, phase_names: list[str]) -> TileD
     upgrades = None
     if node.has("upgrades_to"):
         upgrades = tuple(t.text() for t in node.child("upgrades_to").items())
-    return TileDef(tile_id, node.child("colour").choice(TILE_COLOURS), count,
-                   _track(node, phase_names), node.child("label", None).opt_text(), upgrades,
-                   node.child("special", False).bool())
+    track = _track(node, phase_names)
+    return TileDef(tile_id, node.child("colour").choice(TILE_COLOURS), count, track,
+                   node.child("label", None).opt_text(), upgrades,
+                   node.child("special", False).bool(), rotations(node), tunnels(node, track))
