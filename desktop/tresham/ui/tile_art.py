@@ -213,6 +213,10 @@ class HexGeometry:
                 segments.append(Line(self.node_position(track, track.node(a)),  # type: ignore[arg-type]
                                      self.node_position(track, track.node(b))))  # type: ignore[arg-type]
                 continue
+            if node_ref.startswith("j"):
+                # A junction (18VA's Lawson tiles, 18GB's cut track): track meets at the centre.
+                segments.append(Line(self.edge_point(other), Point(0.0, 0.0)))
+                continue
             node = track.node(node_ref)
             through = self._town_through(track, node)
             if through is not None:
