@@ -207,7 +207,7 @@ class HexGeometry:
             if isinstance(a, int) and isinstance(b, int):
                 segments.append(self.edge_segment(a, b))
                 continue
-            node_ref = a if isinstance(a, str) else b
+            node_ref = str(a if isinstance(a, str) else b)
             other = b if node_ref == a else a
             if isinstance(other, str):
                 segments.append(Line(self.node_position(track, track.node(a)),  # type: ignore[arg-type]

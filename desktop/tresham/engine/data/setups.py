@@ -76,7 +76,8 @@ def _setup(item: Node, title: TitleData, parse_hex: Callable[[Node], HexDef]) ->
         if found.players and players not in found.players:
             raise item.child("option").error(f"option {option} is not offered to {players} players")
     corporations = _names(item.child("corporations"), title.corporations, "corporation")
-    extra_count, extras = 0, ()
+    extra_count = 0
+    extras: tuple[str, ...] = ()
     if item.has("extra_corporations"):
         extra = item.child("extra_corporations")
         extra.mapping({"choose", "from"})
@@ -96,7 +97,8 @@ def _setup(item: Node, title: TitleData, parse_hex: Callable[[Node], HexDef]) ->
     missing = [t.name for t in title.trains if t.name not in trains]
     if missing:
         raise trains_node.error(f"no count for train {missing[0]}")
-    removed, replaced = (), ()
+    removed: tuple[str, ...] = ()
+    replaced: tuple[HexDef, ...] = ()
     if item.has("map"):
         changes = item.child("map")
         changes.mapping({"remove", "replace"})
