@@ -39,7 +39,8 @@ def read_setups(node: Node, title: TitleData, parse_hex: Callable[[Node], HexDef
 
 
 def title_for_setup(title: TitleData, setup: SetupDef) -> TitleData:
-    """The data a game of `setup` plays on: its map, companies, train counts and tiles."""
+    """The data a game of `setup` plays on: its map, companies, train counts and tiles. The
+    candidates for `extra_corporations` are all in it; the title's rules draw which play."""
     hexes = {k: v for k, v in title.map.hexes.items() if k not in setup.removed_hexes}
     hexes.update({h.id: h for h in setup.replaced_hexes})
     return replace(
