@@ -14,8 +14,6 @@ from typing import Any, Mapping
 
 from tresham.engine.data.abilities import ABILITY_TYPES, check_ability
 from tresham.engine.data.axes import grid_from
-from tresham.engine.data.setups import read_setups
-from tresham.engine.data.tile_extras import rotations, tunnels
 from tresham.engine.data.model import (
     CONVERSIONS, HEX_COLOURS, NODE_ROLES, TILE_COLOURS, TRAIN_KINDS, UNLIMITED, Ability, Allowance,
     Border, Conversion, CorporationDef, DataChanges, Feature, HexDef, MapDef, MarketCell,
@@ -24,6 +22,8 @@ from tresham.engine.data.model import (
 )
 from tresham.engine.data.options import apply_changes
 from tresham.engine.data.reader import Node, read_yaml
+from tresham.engine.data.setups import read_setups
+from tresham.engine.data.tile_extras import rotations, tunnels
 from tresham.engine.errors import DataError
 from tresham.engine.hexgrid import HexGrid, HexNameError, Orientation
 from tresham.locations import maps_dir

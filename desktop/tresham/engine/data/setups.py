@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from tresham.engine.data.model import HexDef, MapDef, SetupDef, SetupTable, TitleData
+from tresham.engine.data.model import (
+    HexDef, MapDef, PhasedValue, SetupDef, SetupTable, TitleData,
+)
 from tresham.engine.data.reader import Node
 
 COMPASS_POINTS: frozenset[str] = frozenset({"N", "E", "S", "W"})
@@ -23,7 +25,7 @@ _KEYS = {"id", "name", "players", "option", "corporations", "extra_corporations"
 
 
 def read_setups(node: Node, title: TitleData, parse_hex: Callable[[Node], HexDef],
-                parse_revenue: Callable[[Node], object]) -> SetupTable:
+                parse_revenue: Callable[[Node], PhasedValue]) -> SetupTable:
     """Parse and check setups.yaml against the rest of `title`'s data."""
     node.mapping({"setups", "compass_bonus"})
     setups: list[SetupDef] = []
@@ -35,7 +37,7 @@ def read_setups(node: Node, title: TitleData, parse_hex: Callable[[Node], HexDef
         _check_played(item, title_for_setup(title, setup), setup)
     _check_cover(node.child("setups"), title, setups)
     bonus = parse_revenue(node.child("compass_bonus")) if node.has("compass_bonus") else None
-    return SetupTable(tuple(setups), bonus)  # type: ignore[arg-type]
+    return SetupTable(tuple(setups), bonus)
 
 
 def title_for_setup(title: TitleData, setup: SetupDef) -> TitleData:
