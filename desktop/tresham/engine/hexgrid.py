@@ -20,7 +20,7 @@ LETTERS: tuple[str, ...] = tuple(
     + ["A" + chr(c) for c in range(ord("A"), ord("Z") + 1)]
 )
 
-_HEX_NAME = re.compile(r"^([A-Z]{1,2})(\d{1,3})$")
+_HEX_NAME = re.compile(r"^([A-Za-z]{1,2})(\d{1,3})$")
 
 SQRT3 = math.sqrt(3.0)
 
@@ -77,11 +77,16 @@ class HexGrid:
     """
 
     def __init__(self, orientation: Orientation, letters_are_rows: bool | None = None,
-                 size: float = 50.0) -> None:
+                 size: float = 50.0, letters: tuple[str, ...] = LETTERS,
+                 first_number: int = 1) -> None:
         self.orientation = orientation
         self.letters_are_rows = (orientation is Orientation.POINTY
                                  if letters_are_rows is None else letters_are_rows)
         self.size = size
+        self.letters = letters
+        """The letters in map order (18GB: `a` before `A`)."""
+        self.first_number = first_number
+        """The number of the first row or column (18GB's G0)."""
 
     # Names ------------------------------------------------------------------------------------
 
@@ -90,19 +95,19 @@ class HexGrid:
         if not match:
             raise HexNameError(f"{name!r} is not a hex name like 'D4'")
         letter, number = match.group(1), int(match.group(2))
-        if letter not in LETTERS or number < 1:
+        if letter not in self.letters or number < self.first_number:
             raise HexNameError(f"{name!r} is not a hex name like 'D4'")
-        letter_index = LETTERS.index(letter)
+        letter_index = self.letters.index(letter)
         if self.letters_are_rows:
-            return HexCoord(number - 1, letter_index)
-        return HexCoord(letter_index, number - 1)
+            return HexCoord(number - self.first_number, letter_index)
+        return HexCoord(letter_index, number - self.first_number)
 
     def name(self, coord: HexCoord) -> str:
         if self.letters_are_rows:
-            letter_index, number = coord.y, coord.x + 1
+            letter_index, number = coord.y, coord.x + self.first_number
         else:
-            letter_index, number = coord.x, coord.y + 1
-        return f"{LETTERS[letter_index]}{number}"
+            letter_index, number = coord.x, coord.y + self.first_number
+        return f"{self.letters[letter_index]}{number}"
 
     # Neighbours -------------------------------------------------------------------------------
 
@@ -116,7 +121,7 @@ class HexGrid:
         if target.x < 0 or target.y < 0:
             return None
         letter_index = target.y if self.letters_are_rows else target.x
-        if letter_index >= len(LETTERS):
+        if letter_index >= len(self.letters):
             return None
         return self.name(target)
 

@@ -207,11 +207,15 @@ class HexGeometry:
             if isinstance(a, int) and isinstance(b, int):
                 segments.append(self.edge_segment(a, b))
                 continue
-            node_ref = a if isinstance(a, str) else b
+            node_ref = str(a if isinstance(a, str) else b)
             other = b if node_ref == a else a
             if isinstance(other, str):
                 segments.append(Line(self.node_position(track, track.node(a)),  # type: ignore[arg-type]
                                      self.node_position(track, track.node(b))))  # type: ignore[arg-type]
+                continue
+            if node_ref.startswith("j"):
+                # A junction (18VA's Lawson tiles, 18GB's cut track): track meets at the centre.
+                segments.append(Line(self.edge_point(other), Point(0.0, 0.0)))
                 continue
             node = track.node(node_ref)
             through = self._town_through(track, node)

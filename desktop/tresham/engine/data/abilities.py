@@ -22,9 +22,11 @@ phase, and whether the right outlives the private's closing."""
 ABILITY_PARAMS: dict[str, dict[str, str]] = {
     "blocks_hexes": {"hexes": HEXES, "while": TEXT},
     "tile_lay": {"hexes": HEXES, "tiles": TILES, "count": COUNT, "free": FLAG,
-                 "connected": FLAG, "extra": FLAG, **_WHO_AND_WHEN},
+                 "connected": FLAG, "extra": FLAG, "any_phase": FLAG, "active": TEXT,
+                 **_WHO_AND_WHEN},
     "station": {"hexes": HEXES, "count": COUNT, "free": FLAG, "connected": FLAG, "extra": FLAG,
-                "extra_slot": FLAG, "closes": FLAG},
+                "extra_slot": FLAG, "closes": FLAG, "unconnected_price": AMOUNT,
+                "reserved_until": TRAIN, "active": TEXT, "usable_by": TEXT},
     "free_train": {"train": TRAIN, "sellable": FLAG, "lapses_on": TRAIN},
     "free_share": {"corporation": CORPORATION, "percent": AMOUNT, "president": FLAG},
     "assign_bonus": {"hexes": HEXES, "amount": AMOUNT, "count": COUNT, "reach": TEXT,
@@ -36,6 +38,8 @@ ABILITY_PARAMS: dict[str, dict[str, str]] = {
     "train_limit": {"increase": AMOUNT, "closes": FLAG},
     "presidency": {"corporation": CORPORATION, "capital": AMOUNT},
     "closes_on_train_purchase": {"corporation": CORPORATION},
+    "hex_bonus": {"hexes": HEXES, "amount": AMOUNT, "active": TEXT, "usable_by": TEXT},
+    "sole_starter": {"corporation": CORPORATION},
 }
 """Ability type -> its parameters and the kind of value each takes."""
 
@@ -49,13 +53,20 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "assign_bonus": ("hexes", "amount"),
     "free_share": ("corporation", "percent"),
     "closes_on_train_purchase": ("corporation",),
+    "hex_bonus": ("hexes", "amount"),
+    "sole_starter": ("corporation",),
 }
 
 _CHOICES: dict[tuple[str, str], frozenset[str]] = {
     ("assign_bonus", "reach"): frozenset({"train", "track", "any"}),
-    ("blocks_hexes", "while"): frozenset({"owned_by_player"}),
-    ("tile_lay", "usable_by"): frozenset({"owner", "owner_or_directed"}),
-    ("train_discount", "usable_by"): frozenset({"owner", "owner_or_directed"}),
+    ("blocks_hexes", "while"): frozenset({"owned_by_player", "open"}),
+    **{(kind, "active"): frozenset({"while_open", "after_close"})
+       for kind in ("tile_lay", "station", "hex_bonus")},
+    # 18GB's words (owning_corporation, owner_directed) and 1848's (owner, owner_or_directed)
+    # for who may use a power: to be made one vocabulary when their rules are written.
+    **{(kind, "usable_by"): frozenset({"owning_corporation", "owner_directed", "owner",
+                                       "owner_or_directed"})
+       for kind in ("tile_lay", "station", "hex_bonus", "train_discount")},
 }
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tresham.engine.data.abilities import ABILITY_TYPES, check_ability, check_ability_refs
+from tresham.engine.data.axes import grid_from
 from tresham.engine.data.banks import read_banks
 from tresham.engine.data.company_fields import (
     CORPORATION_KEYS, PRIVATE_KEYS, check_auction_steps, check_company_phases,
@@ -34,6 +35,8 @@ from tresham.engine.data.model import (
 )
 from tresham.engine.data.options import apply_changes
 from tresham.engine.data.reader import Node, read_yaml
+from tresham.engine.data.setups import read_setups
+from tresham.engine.data.tile_extras import rotations, tunnels
 from tresham.engine.errors import DataError
 from tresham.engine.hexgrid import HexGrid, HexNameError, Orientation
 from tresham.locations import maps_dir
@@ -53,6 +56,7 @@ SECTION_KEYS: frozenset[str] = frozenset({
 
 MARKET_ZONES: frozenset[str] = frozenset({
     "par", "yellow", "orange", "brown", "closing", "receivership", "game_end",
+    "green",        # 18GB's green zone (50-65): buying rules of the title's module
 })
 
 PHASE_EVENTS: frozenset[str] = frozenset({
@@ -150,7 +154,7 @@ class _TitleLoader:
         companies = self._file("companies.yaml")
         companies.mapping({"corporations", "privates", "banks"})
         corporations = self._corporations(companies.child("corporations"), map_def,
-                                          market.par_values)
+                                          market.par_values, tiles)
         privates = self._privates(companies.child("privates", []), map_def, corporations, tiles)
         trains_node = self._file("trains.yaml")
         trains = self._trains(trains_node, map_def)
@@ -172,7 +176,13 @@ class _TitleLoader:
             {t.name for t in trains} | {s.name for t in trains for s in t.sides})
         title = TitleData(info, map_def, tiles, corporations, privates, market, trains, phases,
                           banks, bonuses)
-        return self._with_option_changes(title, title_node, phase_names)
+        title = self._with_option_changes(title, title_node, phase_names)
+        if (self.base / self.title_id / "setups.yaml").exists():
+            title = replace(title, setups=read_setups(
+                self._file("setups.yaml"), title,
+                lambda hex_node: self._hex(hex_node, map_def.grid, phase_names),
+                lambda value: _revenue(value, phase_names)))
+        return title
 
     # title.yaml -------------------------------------------------------------------------------
 
@@ -371,12 +381,7 @@ class _TitleLoader:
     def _map(self, node: Node, phase_names: list[str]) -> MapDef:
         node.mapping({"layout", "axes", "hexes"})
         orientation = Orientation(node.child("layout").choice({"pointy", "flat"}))
-        letters_are_rows = None
-        if node.has("axes"):
-            letters_are_rows = node.child("axes").choice({"letters_are_rows",
-                                                          "letters_are_columns"}) \
-                == "letters_are_rows"
-        grid = HexGrid(orientation, letters_are_rows)
+        grid = grid_from(orientation, node.child("axes", None))
         hexes: dict[str, HexDef] = {}
         parities: set[int] = set()
         for item in node.child("hexes").items():
@@ -438,7 +443,7 @@ class _TitleLoader:
         tiles: dict[str, TileDef] = {}
         for item in node.child("tiles").items():
             item.mapping({"id", "count", "colour", "label", "cities", "towns", "offboards",
-                          "paths", "upgrades_to", "special"})
+                          "paths", "upgrades_to", "special", "rotations", "tunnels"})
             tile_id = item.child("id").text()
             if tile_id in tiles:
                 raise item.child("id").error(f"tile {tile_id} is listed twice")
@@ -479,12 +484,13 @@ class _TitleLoader:
     # companies.yaml ---------------------------------------------------------------------------
 
     def _corporations(self, node: Node, map_def: MapDef,
-                      par_values: tuple[int, ...]) -> dict[str, CorporationDef]:
+                      par_values: tuple[int, ...],
+                      tiles: dict[str, TileDef] | None = None) -> dict[str, CorporationDef]:
         result: dict[str, CorporationDef] = {}
         for item in node.items():
             item.mapping({"id", "name", "home", "home_city", "tokens", "colour", "text_colour",
-                          "shares", "float_percent", "objective", "converts_to", "profile_ids"}
-                         | CORPORATION_KEYS)
+                          "shares", "float_percent", "objective", "converts_to", "profile_ids",
+                          "abilities"} | CORPORATION_KEYS)
             corp_id = item.child("id").text()
             if corp_id in result:
                 raise item.child("id").error(f"corporation {corp_id} is listed twice")
@@ -523,6 +529,7 @@ class _TitleLoader:
                 shares=shares, float_percent=item.child("float_percent").integer(1),
                 home_city=home_city, objective=objective, converts_to=converts_to,
                 profile_ids=_profile_ids(item.child("profile_ids", {})), homes=homes,
+                abilities=_abilities(item.child("abilities", []), map_def, result, tiles),
                 **corporation_fields(item, map_def.hexes, par_values))
         if not result:
             raise node.error("no corporations")
@@ -614,7 +621,7 @@ class _TitleLoader:
         for i, item in enumerate(node.child("phases").items()):
             item.mapping({"name", "starts_with", "tiles", "train_limit", "operating_rounds",
                           "bank_trains_per_turn", "corporations_buy_privates", "events",
-                          "bank_trains_per_type", "conversion"} | PHASE_KEYS)
+                          "bank_trains_per_type", "conversion", "float_percent"} | PHASE_KEYS)
             name = item.child("name").text()
             if any(p.name == name for p in phases):
                 raise item.child("name").error(f"phase {name} is listed twice")
@@ -647,6 +654,8 @@ class _TitleLoader:
                 bank_trains_per_type=item.child("bank_trains_per_type", "unlimited").count(
                     UNLIMITED),
                 conversion=item.child("conversion", "none").choice(CONVERSIONS),
+                float_percent=item.child("float_percent", None).integer(1)
+                if item.has("float_percent") else None,
                 **phase_fields(item)))
         return tuple(phases)
 
@@ -841,12 +850,13 @@ def _tile(node: Node, tile_id: str, count: int, phase_names: list[str]) -> TileD
     upgrades = None
     if node.has("upgrades_to"):
         upgrades = tuple(t.text() for t in node.child("upgrades_to").items())
-    return TileDef(tile_id, node.child("colour").choice(TILE_COLOURS), count,
-                   _track(node, phase_names), node.child("label", None).opt_text(), upgrades,
-                   node.child("special", False).bool())
+    track = _track(node, phase_names)
+    return TileDef(tile_id, node.child("colour").choice(TILE_COLOURS), count, track,
+                   node.child("label", None).opt_text(), upgrades,
+                   node.child("special", False).bool(), rotations(node), tunnels(node, track))
 
 
-def _abilities(node: Node, map_def: MapDef, corporations: Mapping[str, CorporationDef],
+def _abilities(node: Node, map_def: MapDef, corporations: Mapping[str, object],
                tiles: Mapping[str, TileDef] | None) -> tuple[Ability, ...]:
     """A private's `abilities` list, each checked against the title's hexes, corporations and
     tiles."""

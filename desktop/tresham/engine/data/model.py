@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 COLOUR_ORDER: tuple[str, ...] = ("white", "yellow", "green", "brown", "gray")
 HEX_COLOURS: frozenset[str] = frozenset(COLOUR_ORDER) | {"red", "blue"}
 TILE_COLOURS: frozenset[str] = frozenset(COLOUR_ORDER[1:]) | {"blue"}
-"""Blue: a tile laid on a blue hex, only through a private's ability (1848's Tasmania)."""
+"""Tile colours. Blue tiles go only on blue hexes, outside the upgrade order: 18GB's estuaries,
+1848's Tasmania (through a private's ability)."""
 
 UNLIMITED = -1
 """A count that never runs out (tiles, trains, distance)."""
@@ -139,6 +140,15 @@ class TrackDef:
 
 
 @dataclass(frozen=True)
+class Tunnel:
+    """Track on a tile whose crossing earns a route `bonus` without being a stop (18GB's
+    estuary tiles): the route must go on to a stop beyond it."""
+
+    path: tuple[Endpoint, Endpoint]
+    bonus: int
+
+
+@dataclass(frozen=True)
 class TileDef:
     id: str
     colour: str
@@ -149,6 +159,9 @@ class TileDef:
     special: bool = False
     """Laid only through a private company's `tile_lay` ability that names it in `tiles`; such
     a lay may put the tile's towns on an empty hex (18AL's Lumber Terminal)."""
+    rotations: tuple[int, ...] | None = None
+    """The only rotations it may be laid in (18GB's estuary tiles: 0); None: any."""
+    tunnels: tuple[Tunnel, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -263,6 +276,8 @@ class CorporationDef:
     """A fixed starting price (1848 5.2.1: the CAR's is always 100)."""
     float_connection: FloatConnection | None = None
     """A track link it needs, besides its sold shares, to start operating (1848 5.3.2)."""
+    abilities: tuple[Ability, ...] = ()
+    """Powers printed on the charter (18GB: a green tile in the empty home hex in any phase)."""
 
     @property
     def share_count(self) -> int:
@@ -409,6 +424,9 @@ class PhaseDef:
     TILE_LAY_KINDS (1848 9.3: up to two yellow tiles, or one upgrade); empty: one lay."""
     corporations_trade_trains: bool = True
     """Whether corporations may sell trains to one another (1848: only from phase 3)."""
+    float_percent: int | None = None
+    """Corporations started from this phase on float at this percentage instead of their own
+    `float_percent` (18GB: 60% from the green phase); None: no change."""
 
     def limit_for(self, share_count: int) -> int:
         """The train limit of a corporation with `share_count` shares."""
@@ -503,6 +521,55 @@ class TitleInfo:
 
 
 @dataclass(frozen=True)
+class SetupDef:
+    """The components and map of one setup (18GB: per player count and option)."""
+
+    id: str
+    name: str
+    players: int
+    option: str | None
+    """The title option that selects it instead of its player count's plain setup."""
+    corporations: tuple[str, ...]
+    privates: tuple[str, ...]
+    trains: Mapping[str, int] = field(hash=False)
+    """Train name -> how many (every train of trains.yaml)."""
+    extra_corporations: tuple[str, ...] = ()
+    """Candidates of which `extra_count` more are drawn at the start (18GB 3 players)."""
+    extra_count: int = 0
+    tier2_corporations: int = 0
+    """How many corporations are drawn to start only from the second stock round."""
+    required_bids: int = 1
+    """Winning bids a player must hold to pass in the private auction."""
+    tiles_removed: tuple[str, ...] = ()
+    removed_hexes: tuple[str, ...] = ()
+    replaced_hexes: tuple[HexDef, ...] = ()
+    compass: Mapping[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
+    """Direction (N, E, S, W) -> the hexes that count as that side of the map."""
+
+
+@dataclass(frozen=True)
+class SetupTable:
+    """maps/<title>/setups.yaml: every setup, and what a compass connection pays."""
+
+    setups: tuple[SetupDef, ...]
+    compass_bonus: PhasedValue | None = None
+
+    def setup(self, setup_id: str) -> SetupDef:
+        for setup in self.setups:
+            if setup.id == setup_id:
+                return setup
+        raise KeyError(setup_id)
+
+    def for_game(self, players: int, options: Mapping[str, object]) -> SetupDef:
+        """The setup a game of `players` with these options plays: the one whose option is on,
+        else the plain one for that player count."""
+        fitting = [s for s in self.setups if s.players == players]
+        chosen = [s for s in fitting if s.option is not None and options.get(s.option)]
+        plain = [s for s in fitting if s.option is None]
+        return (chosen or plain)[0]
+
+
+@dataclass(frozen=True)
 class TitleData:
     """Everything under maps/<title>/, validated."""
 
@@ -518,6 +585,9 @@ class TitleData:
     """Bank companies players hold shares of (1848's Bank of England), by id."""
     route_bonuses: tuple[RouteBonus, ...] = ()
     """Bonuses a train's route earns for the stops it visits (bonuses.yaml; 1848's K-K)."""
+    setups: SetupTable | None = None
+    """Per player count components and maps (maps/<title>/setups.yaml, 18GB); None: every game
+    plays all of the data."""
 
     @property
     def id(self) -> str:
