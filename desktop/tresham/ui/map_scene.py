@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from tresham.engine.data.model import NodeKind
 from tresham.engine.hexgrid import HexGrid, Point
 from tresham.engine.trains import train_name
+from tresham.engine.upgrades import walkable_paths
 from tresham.ui import palette
 from tresham.ui.palette import route_colour
 from tresham.ui.board_controller import BoardController, PendingBonus, PendingTile, PendingToken
@@ -496,9 +497,10 @@ class MapScene(QGraphicsScene):
             if item is None:
                 continue
             track = item.art.track
-            if segment.path >= len(track.paths):
+            paths = walkable_paths(track)
+            if segment.path >= len(paths):
                 continue
-            local = self._path_points(track, track.paths[segment.path])
+            local = self._path_points(track, paths[segment.path])
             if step.start == 1:
                 local.reverse()
             for point in local:
@@ -512,6 +514,9 @@ class MapScene(QGraphicsScene):
         geometry = self.geometry
         a, b = path
         if isinstance(a, int) and isinstance(b, int):
+            if track.junctions and (a, b) not in track.paths and (b, a) not in track.paths:
+                # Through a junction (18VA's Lawson tiles): edge, the centre, edge.
+                return [geometry.edge_point(a), Point(0.0, 0.0), geometry.edge_point(b)]
             return _sample(geometry.edge_segment(a, b))
         if isinstance(a, str) and isinstance(b, str):
             return [geometry.node_position(track, track.node(a)),

@@ -209,6 +209,10 @@ class HexGeometry:
                 continue
             node_ref = a if isinstance(a, str) else b
             other = b if node_ref == a else a
+            if node_ref.startswith("j") and isinstance(other, int):
+                # A junction (18VA's Lawson tiles): track from the edge to the tile's centre.
+                segments.append(Line(self.edge_point(other), Point(0.0, 0.0)))
+                continue
             if isinstance(other, str):
                 segments.append(Line(self.node_position(track, track.node(a)),  # type: ignore[arg-type]
                                      self.node_position(track, track.node(b))))  # type: ignore[arg-type]

@@ -30,6 +30,8 @@ __all__ = ["ABILITY_TYPES", "available_titles", "data_titles", "load_title"]
 SECTION_KEYS: frozenset[str] = frozenset({
     "forced_train_purchase",    # a corporation without a train must buy one; the president pays
     "train_obsolescence",       # `obsolete_on` trains: run once more, never bought again
+    "train_limit",              # how many trains a corporation may own
+    "train_purchase",           # buying trains: bank limits per turn or per type, declarations
 })
 """Rules the shared engine cites by name; title.yaml `sections` gives each its section number."""
 

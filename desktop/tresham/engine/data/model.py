@@ -290,6 +290,9 @@ class Allowance:
     """False: the train may stop there but earns nothing (18VA passenger trains at mines)."""
 
 
+_SIDES: dict[tuple[int, str], tuple[TrainDef, TrainDef]] = {}
+"""Per (card object, side name): the card kept alive and its side as a train."""
+
 TRAIN_KINDS: frozenset[str] = frozenset({"passenger", "freight"})
 
 
@@ -328,6 +331,18 @@ class TrainDef:
             if side.name == name:
                 return side
         raise KeyError(name)
+
+    def as_side(self, name: str) -> TrainDef:
+        """The card run as its side `name`: a train of that name, reach and kind (18VA 4.5.8).
+        Made once per card and side."""
+        key = (id(self), name)
+        found = _SIDES.get(key)
+        if found is None or found[0] is not self:
+            side = self.side(name)
+            found = _SIDES[key] = (self, TrainDef(
+                side.name, self.count, self.price, side.distance, self.rusts_on,
+                self.obsolete_on, side.multipliers, side.kind, (), self.available_on))
+        return found[1]
 
     def multiplier(self, kind: NodeKind) -> int:
         for node_kind, factor in self.multipliers:

@@ -93,6 +93,9 @@ def _route_problem(game: Game, graph: TrackGraph, hooks: RouteRules, corp_id: st
     too_long = _distance_problem(hooks, train, stops, who)
     if too_long:
         return too_long
+    by_title = hooks.route_problem(game, corp_id, train, stops)
+    if by_title:
+        return f"{who}: {by_title}"
     # (f) a station of the corporation.
     if not any(hooks.is_station_stop(game, corp_id, node) for node in stops):
         return f"{who}'s route does not include a {corp_id} station"
