@@ -274,6 +274,12 @@ class TitleRules:
         by default only a corporation with a route must buy one."""
         return False
 
+    def powers_in_token_step(self) -> bool:
+        """Whether bonus tokens (`assign_bonus`) and extra stations (`extra_slot`) of privates
+        are placed only in the station step (18VA 4.5.3); by default bonus tokens go down at any
+        time of the turn (18AL's S&NA) and stations in the station step."""
+        return False
+
     def bonus_token_reach(self) -> str:
         """How a bonus token's city must be reached (`assign_bonus`): "train", by a route one
         of the corporation's trains could run, or "track", by its track alone."""

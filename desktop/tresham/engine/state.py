@@ -53,6 +53,9 @@ class StationToken:
     corporation: str
     hex: str
     city: int
+    extra: bool = False
+    """Beside the city's circles, not in one (18VA's Potomac Yards): it fills no circle and
+    blocks nobody, but is the corporation's station in every other way."""
 
 
 @dataclass

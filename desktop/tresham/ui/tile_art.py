@@ -328,15 +328,20 @@ def hex_art(game: Game, hex_id: str, tile: TileDef | None = None, rotation: int 
     tokens: dict[tuple[int, int], TokenArt] = {}
     placed: dict[int, int] = {}
     corporations = game.title.corporations
+    extras: list[TokenArt] = []
     for token in game.state.board.tokens:
         if token.hex != hex_id:
             continue
         corp = corporations[token.corporation]
+        if token.extra:
+            # Beside the circles (18VA's Potomac Yards): drawn where home markers go.
+            extras.append(TokenArt(corp.id, corp.colour, corp.text_colour))
+            continue
         slot = placed.get(token.city, 0)
         placed[token.city] = slot + 1
         tokens[(token.city, slot)] = TokenArt(corp.id, corp.colour, corp.text_colour)
     homes_placed = {t.corporation for t in game.state.board.tokens}
-    homes: list[TokenArt] = []
+    homes: list[TokenArt] = extras
     for corp in corporations.values():
         if corp.home != hex_id or corp.id in homes_placed:
             continue

@@ -31,6 +31,7 @@ SECTION_KEYS: frozenset[str] = frozenset({
     "forced_train_purchase",    # a corporation without a train must buy one; the president pays
     "train_obsolescence",       # `obsolete_on` trains: run once more, never bought again
     "train_limit",              # how many trains a corporation may own
+    "private_powers",           # when private companies' tokens and stations go down
     "train_purchase",           # buying trains: bank limits per turn or per type, declarations
 })
 """Rules the shared engine cites by name; title.yaml `sections` gives each its section number."""

@@ -128,7 +128,7 @@ class RouteRules:
             return f"{node.words} is passed through, but a route may only start or end there"
         if node.kind is NodeKind.CITY and node.slots:
             owners = [t.corporation for t in game.state.board.tokens
-                      if t.hex == node.hex and t.city == node.city]
+                      if t.hex == node.hex and t.city == node.city and not t.extra]
             if len(owners) >= node.slots and corp_id not in owners:
                 return (f"{node.words} is blocked (every station circle there holds another "
                         f"corporation's station), so a route may only start or end there")

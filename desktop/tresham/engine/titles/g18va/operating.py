@@ -55,6 +55,11 @@ class VirginiaOperatingRules(TitleRules):
             return f"{company}'s discount is only for a passenger train"
         return None
 
+    def powers_in_token_step(self) -> bool:
+        """4.5.3: the REA's token and the Potomac Yards' station are placed in the station
+        step; variant powers_any_time_in_turn: at any time of the turn (18xx.games)."""
+        return not self.option("powers_any_time_in_turn")
+
     # The CMDs' payments to the treasury (4.5.4.3, 4.5.6) ----------------------------------------
 
     def route_subsidy(self, corp_id: str, routes: Sequence[RouteSpec]) -> int:
