@@ -176,3 +176,35 @@ def test_4_6_a_corporation_without_a_route_must_still_buy_a_train() -> None:
     assert not game.round.step.passable()  # type: ignore[union-attr]
     with pytest.raises(IllegalAction, match="must finish the trains step"):
         game.process(Pass("WM"))
+
+
+def forced(treasury: int):  # type: ignore[no-untyped-def]
+    game = new_game()
+    for _ in range(6):
+        give_train(game, "C&O", "2", "2")
+    game.state.corporations["C&O"].trains.clear()
+    give_train(game, "C&O", "3", "3")
+    start(game, "B&O", treasury=treasury)
+    game.state.player("Ann").cash = 150
+    operate(game, "B&O")
+    skip_to(game, "trains")
+    return game
+
+
+def test_4_6_1_with_an_empty_treasury_the_president_pays_up_to_face_value() -> None:
+    game = forced(0)
+    offer = next(c for c in game.choices() if c.fields.get("seller") == "C&O")
+    assert offer.price_range == (1, 150)
+    with pytest.raises(IllegalAction, match="costs at most its face value, \\$200"):
+        game.round.step.process(BuyTrain("B&O", "3-0", 201, seller="C&O", side=None))  # type: ignore[union-attr]
+    game.process(BuyTrain("B&O", "3-0", 150, seller="C&O"))
+    assert game.state.player("Ann").cash == 0
+    assert game.state.corporations["C&O"].treasury == 150
+
+
+def test_4_6_1_with_money_in_the_treasury_the_corporation_pays_alone() -> None:
+    game = forced(50)
+    offer = next(c for c in game.choices() if c.fields.get("seller") == "C&O")
+    assert offer.price_range == (1, 50)
+    with pytest.raises(IllegalAction, match="B&O has only \\$50"):
+        game.process(BuyTrain("B&O", "3-0", 60, seller="C&O"))

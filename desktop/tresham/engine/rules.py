@@ -372,6 +372,11 @@ class TitleRules:
         another corporation (18GA 4.2.5.1(a), 18AL 4.2.5.2(a): only the cheapest bank train)."""
         return bool(self.option("emergency_buy_from_corporations"))
 
+    def president_helps_only_an_empty_treasury(self) -> bool:
+        """With `emergency_buy_from_corporations`: whether the president may pay for another
+        corporation's train only when the corporation has no money at all (18VA 4.6.1)."""
+        return False
+
     def forced_private_purchase(self, company: str) -> bool:
         """Whether the priority holder must take `company` on the first turn of this round:
         a private with `unsold_discount` still unsold in its `forced_in_round` (3.1.2)."""

@@ -318,7 +318,9 @@ class BuyTrainStep(Step):
     def _president_funds_corporation_trains(self) -> bool:
         """Variant emergency_buy_from_corporations: in a forced purchase the president may
         help pay for a train from another corporation, up to its face value."""
-        return self.must_buy() and self.game.rules.emergency_buy_from_corporations()
+        rules = self.game.rules
+        return self.must_buy() and rules.emergency_buy_from_corporations() and (
+            self.corp.treasury == 0 or not rules.president_helps_only_an_empty_treasury())
 
     def _corporation_train_limit(self, train_id: str) -> int:
         """The most the corporation may offer for another corporation's train."""
@@ -347,7 +349,7 @@ class BuyTrainStep(Step):
                             BuyTrain, {"train": train_id, "price": price, "ability": company,
                                        **sided},
                             text=f"Buy {words} for ${price} with {company}'s discount"))
-        if (not self.emergency() or self._president_funds_corporation_trains()) and \
+        if (not self.emergency() or self.game.rules.emergency_buy_from_corporations()) and \
                 self.trains.counted(corp.id) < self.trains.limit(corp.id):
             for other in self.game.state.corporations.values():
                 if other.id == corp.id:

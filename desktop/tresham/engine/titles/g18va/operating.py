@@ -34,6 +34,10 @@ class VirginiaOperatingRules(TitleRules):
         his own cash (never by selling shares)."""
         return True
 
+    def president_helps_only_an_empty_treasury(self) -> bool:
+        """4.6.1: "if the Corporation purchasing the train has no money at all"."""
+        return True
+
     def bank_type_limit_applies(self, train: str) -> bool:
         """4.5.8: the one-card-of-a-type limit; under `bank_limit_through_phase_6` it lasts
         through phase 6 but never covers the 4D (18xx.games)."""
