@@ -130,7 +130,7 @@ class Trains:
     def _enter_phase(self, phase: PhaseDef, buyer: str | None = None) -> None:
         self.state.phase = phase.name
         self.game.log(f"Phase {phase.name} begins: {', '.join(phase.tiles)} tiles, "
-                      f"train limit {_limit_words(phase)}, {phase.operating_rounds} operating "
+                      f"train limit {limit_words(phase)}, {phase.operating_rounds} operating "
                       f"round(s) per set")
         self._rust(phase)
         self._make_obsolete(phase, buyer)
@@ -228,7 +228,7 @@ def game_unlimited(game: Game, definition: TrainDef) -> bool:
     return game.rules.train_count(definition) == UNLIMITED
 
 
-def _limit_words(phase: PhaseDef) -> str:
+def limit_words(phase: PhaseDef) -> str:
     """"4", or by corporation size "4 (ten-share), 2 (five-share)"."""
     if not phase.train_limits:
         return str(phase.train_limit)

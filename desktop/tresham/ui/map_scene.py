@@ -631,9 +631,17 @@ def hex_tooltip(game, hex_id: str) -> str:  # type: ignore[no-untyped-def]
         lines.append("Terrain: " + ", ".join(f"{t.type} {money(t.cost)}" for t in hex_def.terrain))
     for border in hex_def.borders:
         lines.append(f"{border.type.capitalize()} side (edge {border.edge})")
+    track = laid.track if laid is not None else hex_def.track
+    for node in track.nodes:
+        words = _role_words(game, node)
+        if words:
+            lines.append(words)
     for feature in hex_def.features:
         if feature.type == "coal":
             lines.append("Coal field: a coal token may be placed here")
+        elif feature.type == "mine":
+            lines.append("Mine: its town pays freight trains only; passenger trains may pass "
+                         "through it")
         else:
             lines.append(f"{feature.type.capitalize()} symbol")
     for bonus in game.state.board.bonus_tokens:
@@ -648,6 +656,25 @@ def hex_tooltip(game, hex_id: str) -> str:  # type: ignore[no-untyped-def]
                          "station "
                          "here" + (" (paid)" if reached else ""))
     return "\n".join(lines)
+
+
+def _role_words(game, node) -> str:  # type: ignore[no-untyped-def]
+    """What an off-map city, port or coal mining district pays (18VA 4.5.4), from the data."""
+    values = ", ".join(money(v) if index == 0 else f"from phase {phase} {money(v)}"
+                       for index, (phase, v) in enumerate(node.revenue.steps))
+    later = ""
+    if node.role == "offmap_city":
+        return (f"Off-map city: {values}{later}; only at an end of a route; double for a "
+                "corporation with a station here")
+    if node.role == "port":
+        return (f"Port of {node.attached_to}: +{values}{later} to {node.attached_to} for a "
+                f"corporation with a station there; only at an end of a route and free of its "
+                "length; a freight train doubles the city and the port")
+    if node.role == "cmd":
+        return (f"Coal mining district: freight trains only, {values} times the train's "
+                "number, free of its length; a station here pays the treasury the same until "
+                "the 4D phase")
+    return ""
 
 
 def _tile_key(tile_id: str) -> tuple[int, str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tresham.engine.data.model import TrainSide
 from tresham.engine.trains import train_name
 
 
@@ -47,3 +48,17 @@ def literal(text: str) -> str:
     """The text for a button, check box or menu label, shown as written: Qt reads `&` there as
     the mark of a keyboard shortcut ("Georgia & Florida" would show as "Georgia _Florida")."""
     return text.replace("&", "&&")
+
+
+def side_words(side: TrainSide) -> str:
+    """"1G, freight: 1 city; mines; 1 CMD; 1 port"."""
+    parts = []
+    for allowance in side.distance:
+        names = sorted({k.value for k in allowance.nodes if k.value != "city"} | {
+            r.replace("offmap_city", "off-map city") for r in allowance.roles
+            if r != "offmap_city"} | ({"city"} if any(k.value == "city"
+                                                     for k in allowance.nodes) else set()))
+        count = "any" if allowance.count < 0 else str(allowance.count)
+        paid = "" if allowance.pays else " (pays nothing)"
+        parts.append(f"{count} {'/'.join(names)}{paid}")
+    return f"{side.name}, {side.kind}: " + "; ".join(parts)

@@ -728,7 +728,7 @@ def _paint_marks(painter: QPainter, geometry: HexGeometry, art: HexArt) -> None:
     if art.terrain and marks.terrain:
         _paint_terrain(painter, art.terrain, marks.terrain, size)
     if marks.feature is not None:
-        if "coal" in art.features:
+        if "coal" in art.features or "mine" in art.features:
             _paint_coal(painter, marks.feature, size)
         for index, (token, amount) in enumerate(art.bonus):  # the token covers the symbol
             at = Point(marks.feature.x, marks.feature.y + index * size * 0.26)

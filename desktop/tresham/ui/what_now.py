@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QSpinBox, QVBoxLayout, QWidget,
 )
 
-from tresham.ui.text import literal, money, sentence, train_button_labels
+from tresham.ui.text import literal, money, sentence, side_words, train_button_labels
 from tresham.engine.actions import (
     Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, DiscardTrain, Dividend,
     LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate, SellShares,
@@ -31,7 +31,7 @@ from tresham.engine.shares import Shares
 from tresham.engine.snapshot import clone
 from tresham.engine.routes.revenue import UnknownStop, train_names_on
 from tresham.engine.state import BANK, IPO, MARKET, TrainName
-from tresham.engine.trains import Trains, train_name
+from tresham.engine.trains import Trains, card_words, train_name
 from tresham.ui import palette
 from tresham.ui.palette import route_colour
 from tresham.ui.board_controller import BoardController
@@ -877,7 +877,10 @@ class WhatNowPanel(QWidget):
             train_id = choice.fields["train"]
             seller = choice.fields.get("seller")
             company = choice.fields.get("ability")
-            if seller is None and company:
+            side = choice.fields.get("side")
+            if side is not None:
+                self._sided_train(game, choice, train_id, side)
+            elif seller is None and company:
                 name = trains.definition(train_id).name
                 private = game.title.privates.get(company)
                 closes = any(a.type == "train_discount" and a.params.get("closes")
@@ -898,8 +901,28 @@ class WhatNowPanel(QWidget):
                                      f"{money(choice.fields['price'])}")
             else:
                 face = trains.price(train_id)
-                self._price_row(choice, f"Buy a {train_name(train_id)} train from {seller} "
+                declared = game.state.train_sides.get(train_id, train_name(train_id))
+                self._price_row(choice, f"Buy a {declared} train from {seller} "
                                         f"(face {money(face)})", "Buy", face)
+
+
+    def _sided_train(self, game: Game, choice: Choice, train_id: str, side: str) -> None:
+        """A two-sided card (18VA 4.5.8), one choice per side: "2/1G card as a 1G (freight)"."""
+        trains = Trains(game)
+        card = trains.definition(train_id)
+        kind = card.side(side).kind
+        what = f"{card_words(card)} as {side} ({kind})"
+        seller = choice.fields.get("seller")
+        company = choice.fields.get("ability")
+        if seller is not None:
+            face = trains.price(train_id)
+            self._price_row(choice, f"{what} from {seller} (face {money(face)})", "Buy", face)
+            return
+        source = " from the open market" if train_id in game.state.market_trains else ""
+        via = f" with {company}" if company else ""
+        button = self._button(choice, f"{what}{source}: {money(choice.fields['price'])}{via}")
+        button.setToolTip("\n".join(side_words(s) for s in card.sides) +
+                          "\nThe declaration holds until the card is discarded to the pool.")
 
 
 def best_routes_for(game: Game, corp_id: str) -> tuple[int, tuple[tuple[str, tuple[str, ...]],
