@@ -208,3 +208,15 @@ def test_4_6_1_with_money_in_the_treasury_the_corporation_pays_alone() -> None:
     assert offer.price_range == (1, 50)
     with pytest.raises(IllegalAction, match="B&O has only \\$50"):
         game.process(BuyTrain("B&O", "3-0", 60, seller="C&O"))
+
+
+def test_4_5_8_18xx_games_records_name_the_side_as_variant() -> None:
+    from tresham.importers.eighteen_xx_games import _declared_side
+    game = new_game()
+    assert _declared_side(game, "2-0", None, "1G") == "1G"
+    assert _declared_side(game, "4D-0", None, "4D") is None
+    train = give_train(game, "C&O", "2", "1G")
+    assert _declared_side(game, train, "C&O", "1G") is None
+    redeclaring = new_game(bought_trains_redeclared=True)
+    train = give_train(redeclaring, "C&O", "2", "1G")
+    assert _declared_side(redeclaring, train, "C&O", "2") == "2"
