@@ -80,7 +80,7 @@ def test_4_5_5_a_port_and_its_city_alone_are_no_route() -> None:
     game = baltimore()
     train = give_train(game, "B&O", "2", "2")
     problem = routes_problem(game, "B&O", [(train, ("H3-c0", "I4-o0"))])
-    assert problem == ("the 2 train: a route must include at least two cities; a port does "
+    assert problem == ("the 2 train must include at least two cities in its route; a port does "
                        "not count (4.5.5)")
 
 
@@ -89,7 +89,7 @@ def test_4_5_5_a_1g_needs_a_mine_or_a_cmd() -> None:
     station(game, "B&O", "H1")
     train = give_train(game, "B&O", "2", "1G")
     problem = routes_problem(game, "B&O", [(train, ("H3-c0", "I4-o0"))])
-    assert problem == "the 2 train: a 1G train must include a mine or a CMD (4.5.8)"
+    assert problem == "the 1G train must include a mine or a CMD, as every 1G route does (4.5.8)"
     assert "may count only 1" in (routes_problem(game, "B&O", [(train, BALTIMORE_RUN)]) or "")
 
 
@@ -158,7 +158,7 @@ def test_4_5_5_only_one_cmd_and_one_off_map_city_per_route() -> None:
     train = game.title.trains[0].as_side("2")
     cities = [graph.node("H1-c0"), graph.node("F17-c0")]
     assert VirginiaRouteRules().route_problem(game, "B&O", train, cities) == \
-        "a route may include only one off-map city (4.5.5)"
+        "may include only one off-map city in a route (4.5.5)"
 
 
 def test_4_2_rea_adds_10_to_a_city_for_its_owner_doubled_by_the_4d() -> None:

@@ -429,11 +429,12 @@ class MapScene(QGraphicsScene):
         item.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
                          Qt.PenJoinStyle.RoundJoin))
         item.setZValue(Z_ROUTE + (2 if drawing.selected else 1))
-        item.setToolTip(f"{train_name(drawing.train)} train" + (f": {money(drawing.revenue)}"
-                                                     if drawing.revenue is not None else ""))
+        name = self.game.state.train_sides.get(drawing.train) or train_name(drawing.train)
+        item.setToolTip(f"{name} train" + (f": {money(drawing.revenue)}"
+                                           if drawing.revenue is not None else ""))
         self.addItem(item)
         self.route_items.append(item)
-        text = train_name(drawing.train) + (
+        text = name + (
             f"  {money(drawing.revenue)}" if drawing.revenue is not None else "")
         stops = [p for p in (self._waypoint_pos(graph, w) for w in drawing.waypoints if "-" in w)
                  if p is not None]

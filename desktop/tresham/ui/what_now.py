@@ -727,7 +727,7 @@ class WhatNowPanel(QWidget):
         grid.setColumnStretch(1, 1)
         train_buttons: list[QWidget] = []
         named = train_name_placement(game, corp_id, editor.routes())
-        labels = train_button_labels(editor.trains)
+        labels = train_button_labels(editor.trains, game.state.train_sides)
         for index, train in enumerate(editor.trains):
             line = editor.line(train)
             colour = route_colour(index)

@@ -99,7 +99,8 @@ class RouteRules:
     def route_problem(self, game: Game, corp_id: str, train: TrainDef,
                       stops: Sequence[GraphNode]) -> str | None:
         """Why a route with these stops (any order) is not legal for the train beyond the
-        checks of 4.2.3 (a)-(i), or None. Used by the legality check and the search (which
+        checks of 4.2.3 (a)-(i), or None: words that follow "the 2 train", such as "must
+        include a mine". Used by the legality check and the search (which
         calls it only when `checks_routes`)."""
         return None
 

@@ -511,11 +511,11 @@ class BuyTrainStep(Step):
             if action.train in state.market_trains:
                 state.market_trains.remove(action.train)
                 corp.trains.append(action.train)
-                self.game.log(f"{corp.id} buys a {train_name(action.train)} train from the open "
-                              f"market for ${price}")
+                self.game.log(f"{corp.id} buys {self._train_words(action.train, action.side)} "
+                              f"from the open market for ${price}")
             else:
-                self.game.log(f"{corp.id} buys a {train_name(action.train)} train from the bank "
-                              f"for ${price}")
+                self.game.log(f"{corp.id} buys {self._train_words(action.train, action.side)} "
+                              f"from the bank for ${price}")
                 self.trains.take_from_depot(action.train, corp.id)
         else:
             if action.price > corp.treasury:
@@ -612,7 +612,9 @@ class DiscardStep(Step):
 
     def choices(self) -> list[Choice]:
         corp = self.game.state.corporations[self.corporation]
-        return [Choice(DiscardTrain, {"train": t}, text=f"Discard a {train_name(t)} train")
+        sides = self.game.state.train_sides
+        return [Choice(DiscardTrain, {"train": t},
+                       text=f"Discard a {sides.get(t, train_name(t))} train")
                 for t in corp.trains]
 
     def accepts(self, action: Action) -> bool:

@@ -81,23 +81,23 @@ class VirginiaRouteRules(RouteRules):
                       stops: Sequence[GraphNode]) -> str | None:
         roles = [node_role(n) for n in stops]
         if roles.count("offmap_city") > 1:
-            return "a route may include only one off-map city (4.5.5)"
+            return "may include only one off-map city in a route (4.5.5)"
         if roles.count("port") > 1:
-            return "a route may include only one port (4.5.5)"
+            return "may include only one port in a route (4.5.5)"
         if roles.count("cmd") > 1:
-            return "a route may include only one CMD (4.5.5)"
+            return "may include only one CMD in a route (4.5.5)"
         freight = is_freight(train)
         if freight and freight_number(train) == 1 and not {"mine", "cmd"} & set(roles):
-            return f"a {train.name} train must include a mine or a CMD (4.5.8)"
+            return f"must include a mine or a CMD, as every {train.name} route does (4.5.8)"
         paying = [r for r in roles if r != "port" and (freight or r not in ("mine", "cmd"))]
         if len(paying) < 2:
             what = "cities, mines or CMDs" if freight else "cities"
-            return f"a route must include at least two {what}; a port does not count (4.5.5)"
+            return f"must include at least two {what} in its route; a port does not count (4.5.5)"
         if game.rules.option(PORTS_NEED_A_STATION):
             for node in stops:
                 city_hex = node.definition.attached_to
                 if node_role(node) == "port" and city_hex is not None and \
                         not has_station_in(game, corp_id, city_hex):
-                    return (f"a train may run to {node.words} only with a {corp_id} station in "
+                    return (f"may run to {node.words} only with a {corp_id} station in "
                             f"{city_hex} (4.5.4.2)")
         return None
