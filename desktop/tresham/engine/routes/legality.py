@@ -214,8 +214,9 @@ def _shared_words(game: Game, graph: TrackGraph, first: str, second: str, shared
     bits = [i for i in range(shared.bit_length()) if shared >> i & 1]
     sides = [b for b in bits if b >= len(graph.segments)]
     what = graph.describe_resource((sides or bits)[0])
-    sides = game.state.train_sides
-    a, b = sides.get(first, train_name(first)), sides.get(second, train_name(second))
+    declared = game.state.train_sides
+    a = declared.get(first, train_name(first))
+    b = declared.get(second, train_name(second))
     if a == b:
         return f"both {a} trains use {what}"
     return f"the {a} and {b} trains both use {what}"

@@ -51,7 +51,8 @@ class VirginiaRouteRules(RouteRules):
         role = node_role(node)
         doubling = train.multiplier(NodeKind.CITY) if train is not None else 1
         if role == "cmd":
-            return node.revenue * freight_number(train) if is_freight(train) else 0
+            return node.revenue * freight_number(train) if train is not None and \
+                is_freight(train) else 0
         if role == "mine":
             return node.revenue
         if role == "port":
