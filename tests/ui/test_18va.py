@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QComboBox, QPushButton
 from pytestqt.qtbot import QtBot
 
 from tresham.engine.game import FIRST_PRIORITY, GameSetup
@@ -58,3 +58,22 @@ def test_the_map_says_what_ports_mines_and_cmds_pay() -> None:
     assert "Coal mining district: freight trains only, $20 times" in hex_tooltip(game, "A6")
     assert "Off-map city: $40, from phase 5 $70" in hex_tooltip(game, "H1")
     assert "Mine: its town pays freight trains only" in hex_tooltip(game, "B7")
+
+
+def test_the_potomac_yards_station_is_one_row_with_a_list_of_hexes(qtbot: QtBot,
+                                                                   tmp_path: Path) -> None:
+    history = History(GameSetup("18VA", ("Ann", "Bob", "Cy"), {FIRST_PRIORITY: 0}, 1))
+    game = history.game
+    start(game, "B&O")
+    lay(game, "H3", "6", 3)
+    game.state.privates["PY"].owner = "B&O"
+    game.round = OperatingRound(game, 1)
+    skip_to(game, "token")
+    win = open_window(qtbot, history, tmp_path, size=(1366, 768))
+    button = win.what_now.buttons["extra station PY"]
+    combo = next(c for c in win.what_now.findChildren(QComboBox) if c.count() > 10)
+    combo.setCurrentIndex(next(i for i in range(combo.count())
+                               if combo.itemText(i) == "Richmond (F11)"))
+    button.click()
+    placed = history.game.state.board.tokens[-1]
+    assert (placed.hex, placed.extra) == ("F11", True)

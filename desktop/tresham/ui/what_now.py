@@ -693,10 +693,39 @@ class WhatNowPanel(QWidget):
                 self.buttons[f"bonus {company} {hex_id}"] = button
 
     def _stations(self, game: Game, choices: list[Choice]) -> None:
-        self.layout_.addWidget(self._label("Place a station: drag the next token from the "
-                                           "Operating panel onto a lit city, or choose here."))
+        extras: dict[str, list[Choice]] = {}
         for choice in choices:
+            company = choice.fields.get("ability")
+            private = game.title.privates.get(company) if company is not None else None
+            if private is not None and any(a.type == "station" and a.params.get("extra_slot")
+                                           for a in private.abilities):
+                extras.setdefault(company, []).append(choice)
+        ordinary = [c for c in choices if not any(c in group for group in extras.values())]
+        if ordinary:
+            self.layout_.addWidget(self._label("Place a station: drag the next token from the "
+                                               "Operating panel onto a lit city, or choose "
+                                               "here."))
+        for choice in ordinary:
             self._button(choice, choice.text + _objective_words(game, choice))
+        for company, group in extras.items():
+            self._extra_station_row(game, company, group)
+
+    def _extra_station_row(self, game: Game, company: str, choices: list[Choice]) -> None:
+        """A private's extra station (18VA's Potomac Yards): one row, the hex chosen in a list."""
+        private = game.title.privates.get(company)
+        self.layout_.addWidget(self._section(f"{company}'s extra station"))
+        combo = _combo()
+        for choice in choices:
+            hex_id = choice.fields["hex"]
+            name = game.title.map.hexes[hex_id].name
+            combo.addItem(f"{name} ({hex_id})" if name else hex_id, choice)
+        button = QPushButton("Place")
+        if private is not None:
+            button.setToolTip(f"{private.name}: {private.description}")
+        button.clicked.connect(lambda _=False, c=combo: self.make(c.currentData()))
+        self.layout_.addWidget(_pair(combo, button))
+        self.controls.append(Control(list(choices), [button]))
+        self.buttons[f"extra station {company}"] = button
 
     def _routes(self, game: Game, choices: list[Choice]) -> None:
         """The trains' routes, proposed by the engine and edited on the map (`RouteEditor`):

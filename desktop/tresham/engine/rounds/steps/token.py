@@ -97,9 +97,13 @@ class TokenStep(Step):
         return None
 
     def legal_spots(self) -> dict[tuple[str, int], int]:
+        """Where a station may go now and its cost: the corporation's own stations and the
+        privates' stations that take a circle (extra stations are separate choices)."""
         price = self.next_price() or 0
         spots: dict[tuple[str, int], int] = {}
         for company, candidates in self._candidates():
+            if company is not None and self.is_extra_station(company):
+                continue
             for hex_id, city in candidates:
                 if self.problem(hex_id, city, company) is None:
                     free = company is not None and self._free(company)
@@ -127,7 +131,9 @@ class TokenStep(Step):
 
     def choices(self) -> list[Choice]:
         spots = self.legal_spots()
-        powers = self.power_choices() if self.game.rules.powers_in_token_step() else []
+        powers = self.extra_station_choices()
+        if self.game.rules.powers_in_token_step():
+            powers += self.power_choices()
         if not spots and not powers:
             return []
         choices = [Choice(PlaceToken, {"hex": h, "city": c},
@@ -142,8 +148,8 @@ class TokenStep(Step):
         return BonusTokenAbility(self.game, self.corp.id).choices()
 
     def extra_station_choices(self) -> list[Choice]:
-        """Only the privates' extra stations (18VA's Potomac Yards), for a title that lets them
-        go down at any time of the turn."""
+        """The privates' extra stations (18VA's Potomac Yards), each a choice of its own: in
+        the station step, or at any time of the turn where the title allows it."""
         choices = []
         for company, candidates in self._candidates():
             if company is None or not self.is_extra_station(company):
