@@ -344,6 +344,16 @@ class TrainDef:
                 self.obsolete_on, side.multipliers, side.kind, (), self.available_on))
         return found[1]
 
+    @property
+    def names_roles(self) -> bool:
+        """Whether some allowance names a stop role (18VA): stops are then told apart by it."""
+        return any(a.roles for a in self.distance)
+
+    @property
+    def pays_everywhere(self) -> bool:
+        """Whether every stop it may make pays it (no allowance with `pays: false`)."""
+        return all(a.pays for a in self.distance)
+
     def multiplier(self, kind: NodeKind) -> int:
         for node_kind, factor in self.multipliers:
             if node_kind is kind:

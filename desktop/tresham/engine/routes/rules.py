@@ -66,7 +66,7 @@ class RouteRules:
         title whose values depend on the corporation and the train together overrides this
         (18VA: off-map cities with a station, ports, CMDs, the 4D's doubling); the search
         relies on it depending only on the corporation, the node and the train."""
-        if not self.pays(node, train):
+        if train is not None and not train.pays_everywhere and not self.pays(node, train):
             return 0
         return self.stop_value(node, train) + self.stop_bonus(game, corp_id, node)
 
@@ -78,7 +78,7 @@ class RouteRules:
         with a role (18VA's off-map cities, ports, CMDs and mines) counts only against an
         allowance naming that role.
         """
-        role = node_role(node)
+        role = node_role(node) if train.names_roles else None
         for index, allowance in enumerate(train.distance):
             if allowance.count == 0:
                 continue

@@ -115,7 +115,8 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
             halves[side].append((link, back))
             now_used = used | mask | bit
             now_value = value + values[other]
-            stops.append(other)
+            if checks:
+                stops.append(other)
             if (now_value > 0 or keep_worthless) and (
                     not checks or hooks.route_problem(
                         game, corp_id, train, [nodes[n] for n in stops]) is None):
@@ -128,7 +129,8 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
             if passable[other]:
                 extend(other, now_used, now_value, side, station, ordered_by)
             halves[side].pop()
-            stops.pop()
+            if checks:
+                stops.pop()
             counts[kind] -= 1
 
     for station in station_nodes(game, graph, corp_id):
