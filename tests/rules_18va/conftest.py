@@ -1,13 +1,22 @@
-"""Helpers for 18VA rule tests: games set up through real actions (18VA is `data_only` until both
-halves of its rules are in: the engine starts it all the same)."""
+"""Helpers for 18VA rule tests. The stock side's tests play games through real actions; the
+operating side's build positions directly on the state (a corporation started by hand: its
+president's certificate to a player, a share value, money in its treasury, an operating round
+that begins with its turn; tiles put on the board directly). 18VA is `data_only` until both halves
+of its rules are in; the engine starts it all the same.
+"""
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from tresham.engine.actions import Bid, BuyTrain, Par, Pass
-from tresham.engine.game import FIRST_PRIORITY, GameSetup
+from tresham.engine.game import FIRST_PRIORITY, Game, GameSetup
 from tresham.engine.history import History
+from tresham.engine.rounds.operating import OperatingRound
+from tresham.engine.shares import PRESIDENT
+from tresham.engine.state import StationToken
+from tresham.engine.trains import Trains
+from tresham.engine.upgrades import LaidTile
 
 PLAYERS = ("Ann", "Bob", "Cy")
 
@@ -58,3 +67,51 @@ def operate_until(history: History, corp: str | None) -> None:
         buy = next(c for c in choices if c.action is BuyTrain)
         history.apply(buy.make(game.acting or "", **({"price": buy.price_range[0]}
                                                      if buy.price_range else {})))
+
+
+def new_game(**options: object) -> Game:
+    return Game.new("18VA", PLAYERS, {FIRST_PRIORITY: 0, **options}, 1)
+
+
+def start(game: Game, corp_id: str, treasury: int = 1000, par: int = 100,
+          president: str = "Ann") -> None:
+    """`corp_id` started with `president` holding its president's certificate."""
+    corp = game.state.corporations[corp_id]
+    cell = game.title.market.par_cell(par)
+    assert cell is not None
+    corp.par = par
+    corp.market_cell = (cell.row, cell.column)
+    corp.floated = True
+    corp.treasury = treasury
+    corp.cert_owners[PRESIDENT] = president
+
+
+def operate(game: Game, corp_id: str) -> None:
+    """An operating round whose first (only) operating corporation is `corp_id`; the others
+    given are left unfloated."""
+    game.round = OperatingRound(game, 1)
+    assert game.acting == corp_id, game.acting
+
+
+def lay(game: Game, hex_id: str, tile: str, rotation: int = 0) -> None:
+    game.state.board.tiles[hex_id] = LaidTile(game.title.tiles[tile], rotation)
+
+
+def station(game: Game, corp_id: str, hex_id: str, city: int = 0) -> None:
+    game.state.board.tokens.append(StationToken(corp_id, hex_id, city))
+    game.state.corporations[corp_id].tokens_placed += 1
+
+
+def give_train(game: Game, corp_id: str, name: str, side: str | None = None) -> str:
+    """The next depot card called `name` to `corp_id`, declared as `side` (phases start)."""
+    train_id = next(t for t in game.state.depot if t.rsplit("-", 1)[0] == name)
+    Trains(game).take_from_depot(train_id, corp_id)
+    if side is not None:
+        game.state.train_sides[train_id] = side
+    return train_id
+
+
+def skip_to(game: Game, step_name: str) -> None:
+    from tresham.engine.actions import Pass
+    while game.round.step.name != step_name:  # type: ignore[attr-defined]
+        game.process(Pass(game.acting or ""))

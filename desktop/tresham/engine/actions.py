@@ -222,12 +222,22 @@ class Dividend(Action):
 @dataclass(frozen=True)
 class BuyTrain(Action):
     """Buy `train` from the bank or from corporation `seller` at `price`; `ability`: the private
-    company whose train discount is used."""
+    company whose train discount is used; `side`: for a two-sided card, the side it is declared
+    as (18VA 4.5.8: "2" or "1G")."""
 
     train: str
     price: int
     seller: str | None = None
     ability: str | None = None
+    side: str | None = None
+
+
+@_register("raise_train_limit")
+@dataclass(frozen=True)
+class RaiseTrainLimit(Action):
+    """A corporation uses a private company's `train_limit` ability (18VA's Potomac Yards)."""
+
+    company: str
 
 
 @_register("discard_train")

@@ -7,13 +7,14 @@ The defaults are the 1829-family rules as 18GA states them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from tresham.engine.data.model import Ability, MarketDef, PhaseDef, TrainDef
+from tresham.engine.data.model import UNLIMITED, Ability, MarketDef, PhaseDef, TrainDef
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Round
 from tresham.engine.routes.connectivity import has_route
+from tresham.engine.routes.revenue import RouteSpec
 from tresham.engine.routes.rules import RouteRules
 from tresham.engine.rounds.open_auction import OpenBidsAuction
 from tresham.engine.rounds.operating import OperatingRound
@@ -22,7 +23,7 @@ from tresham.engine.rounds.stock import StockRound, TurnRecord as StockTurn
 from tresham.engine.selling import sell_shares
 from tresham.engine.shares import PRESIDENT, Shares
 from tresham.engine.state import BANK, IPO, CorporationState, StationToken, TrainName
-from tresham.engine.trains import Trains
+from tresham.engine.trains import Trains, card_words
 from tresham.engine.upgrades import UpgradeRules
 
 if TYPE_CHECKING:
@@ -66,10 +67,11 @@ class TitleRules:
     def option(self, option_id: str) -> object:
         return self.game.setup.options.get(option_id)
 
-    def cite(self, rule: str, clause: str = "") -> str:
+    def cite(self, rule: str, clause: str = "", default: str = "") -> str:
         """" (4.2.5.2(a))": the title's own section for a rule the shared engine cites (title.yaml
-        `sections`) and a clause of it, for the end of a message; "" when the title gives none."""
-        section = self.game.title.info.sections.get(rule)
+        `sections`) and a clause of it, for the end of a message; `default` (18GA's numbering)
+        or "" when the title gives none."""
+        section = self.game.title.info.sections.get(rule, default)
         return f" ({section}{clause})" if section else ""
 
     def section(self, rule: str, default: str) -> str:
@@ -112,6 +114,12 @@ class TitleRules:
         """How many shares the corporation has now. The one place train limits, dividends and
         holding limits ask, because it can change in play (18VA's and 18GB's conversions)."""
         return Shares(self.game).share_count(self.game.state.corporations[corp_id])
+
+    def train_limit(self, corp_id: str, phase: PhaseDef) -> int:
+        """The corporation's train limit in `phase`: the phase's limit for its size (18VA 2:
+        ten- and five-share), raised by any private's `train_limit` ability it has used."""
+        limit = phase.limit_for(self.corporation_share_count(corp_id))
+        return limit + self.game.state.train_limit_increases.get(corp_id, 0)
 
     # Round sequence and the end of the game (5) -----------------------------------------------
 
@@ -313,6 +321,45 @@ class TitleRules:
         trains per turn (4.2.5(f)): it neither counts toward it nor is refused by it."""
         return False
 
+    def discount_problem(self, company: str, train_id: str, side: str | None) -> str | None:
+        """Why `company`'s train discount may not pay for this train bought as `side`, beyond
+        the ability's own parameters (None: it may)."""
+        return None
+
+    def bank_type_limit_applies(self, train: str) -> bool:
+        """Whether the phase's `bank_trains_per_type` limits purchases of `train` cards."""
+        return True
+
+    def bank_type_limit_ends(self) -> str:
+        """How the per-type bank limit's end is named in messages: the first phase without it."""
+        for phase in self.game.title.phases:
+            if phase.bank_trains_per_type == UNLIMITED and phase.starts_with:
+                card = next((t for t in self.game.title.trains if t.name == phase.starts_with),
+                            None)
+                return card_words(card) if card else phase.starts_with
+        return "last"
+
+    def bought_trains_redeclared(self) -> bool:
+        """Whether a two-sided card bought from another corporation is declared again by its
+        buyer (the default keeps its declaration, 18VA 4.5.8)."""
+        return False
+
+    def route_subsidy(self, corp_id: str, routes: Sequence[RouteSpec]) -> int:
+        """What the bank pays the corporation's treasury for its routes beyond their revenue,
+        in the dividend step whether it pays out or withholds (18VA's CMDs, 4.5.4.3)."""
+        return 0
+
+    def train_required_without_route(self) -> bool:
+        """Whether a corporation must own a train even when it has no legal route (18VA 4.6);
+        by default only a corporation with a route must buy one."""
+        return False
+
+    def powers_in_token_step(self) -> bool:
+        """Whether bonus tokens (`assign_bonus`) and extra stations (`extra_slot`) of privates
+        are placed only in the station step (18VA 4.5.3); by default bonus tokens go down at any
+        time of the turn (18AL's S&NA) and stations in the station step."""
+        return False
+
     def bonus_token_reach(self) -> str:
         """How a bonus token's city must be reached (`assign_bonus`): "train", by a route one
         of the corporation's trains could run, or "track", by its track alone."""
@@ -460,6 +507,11 @@ class TitleRules:
         another corporation (18GA 4.2.5.1(a), 18AL 4.2.5.2(a): only the cheapest bank train)."""
         return bool(self.option("emergency_buy_from_corporations"))
 
+    def president_helps_only_an_empty_treasury(self) -> bool:
+        """With `emergency_buy_from_corporations`: whether the president may pay for another
+        corporation's train only when the corporation has no money at all (18VA 4.6.1)."""
+        return False
+
     def forced_private_purchase(self, company: str) -> bool:
         """Whether the priority holder must take `company` on the first turn of this round:
         a private with `unsold_discount` still unsold in its `forced_in_round` (3.1.2)."""
@@ -548,7 +600,7 @@ class TitleRules:
         names_started = {p.starts_with for p in self.game.title.phases
                          if p.name in trains.phases_started()}
         corp = self.game.state.corporations[corp_id]
-        if lapses_on in names_started or len(corp.trains) >= trains.limit():
+        if lapses_on in names_started or len(corp.trains) >= trains.limit(corp_id):
             self.game.state.trains_gone.append(train_id)
             self.game.log(f"{company}'s free {name} train is removed from play")
             return

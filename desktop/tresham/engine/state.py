@@ -58,6 +58,9 @@ class StationToken:
     corporation: str
     hex: str
     city: int
+    extra: bool = False
+    """Beside the city's circles, not in one (18VA's Potomac Yards): it fills no circle and
+    blocks nobody, but is the corporation's station in every other way."""
 
 
 @dataclass
@@ -117,6 +120,11 @@ class GameState:
     obsolete_trains: list[str] = field(default_factory=list)
     """Trains made obsolete (18AL 4.2.5.1): they run once more, then leave after their owner's
     pay-out-or-withhold step; nobody may buy them."""
+    train_sides: dict[str, str] = field(default_factory=dict)
+    """The side each two-sided card was declared as when bought (18VA 4.5.8): train id ->
+    side name. A card in the bank's pool has none."""
+    train_limit_increases: dict[str, int] = field(default_factory=dict)
+    """Permanent raises of a corporation's train limit (18VA's Potomac Yards): id -> amount."""
     bankrupt: list[str] = field(default_factory=list)
     end_trigger: str | None = None
     """What set `game_ends_after`: "bank" or "stock_market"."""

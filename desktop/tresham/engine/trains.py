@@ -23,6 +23,13 @@ def train_name(train_id: str) -> str:
     return train_id.rsplit("-", 1)[0]
 
 
+def card_words(definition: TrainDef) -> str:
+    """How players name a train card: "3", or a two-sided one by its sides, "2/1G"."""
+    if not definition.sides:
+        return definition.name
+    return "/".join(side.name for side in definition.sides)
+
+
 def initial_depot(game: Game) -> list[str]:
     depot: list[str] = []
     for train in game.title.trains:
@@ -65,8 +72,12 @@ class Trains:
                 return corp.id
         return None
 
-    def limit(self) -> int:
-        return self.phase().train_limit
+    def limit(self, corp_id: str | None = None) -> int:
+        """The corporation's train limit now (`TitleRules.train_limit`); without one, the
+        phase's largest."""
+        if corp_id is None:
+            return self.phase().train_limit
+        return self.game.rules.train_limit(corp_id, self.phase())
 
     def counted(self, corp_id: str) -> int:
         """Trains counting against the limit: all it owns, or all but the obsolete ones when
@@ -119,7 +130,7 @@ class Trains:
     def _enter_phase(self, phase: PhaseDef, buyer: str | None = None) -> None:
         self.state.phase = phase.name
         self.game.log(f"Phase {phase.name} begins: {', '.join(phase.tiles)} tiles, "
-                      f"train limit {phase.train_limit}, {phase.operating_rounds} operating "
+                      f"train limit {limit_words(phase)}, {phase.operating_rounds} operating "
                       f"round(s) per set")
         self._rust(phase)
         self._make_obsolete(phase, buyer)
@@ -138,6 +149,7 @@ class Trains:
             for train_id in gone:
                 corp.trains.remove(train_id)
                 self.state.trains_gone.append(train_id)
+                self.state.train_sides.pop(train_id, None)
         for train_id in [t for t in self.state.market_trains if train_name(t) in doomed]:
             self.state.market_trains.remove(train_id)
             self.state.trains_gone.append(train_id)
@@ -183,10 +195,45 @@ class Trains:
 
     def over_limit(self) -> list[str]:
         """Corporations holding more trains than the phase allows, in operating order."""
-        limit = self.limit()
         return [c.id for c in self.state.corporations.values()
-                if self.counted(c.id) > limit]
+                if self.counted(c.id) > self.limit(c.id)]
+
+    def for_sale_out_of_order(self) -> list[str]:
+        """The first depot train of each type with `available_on` whose train has been bought
+        (18VA 4.5.8: the 4D cards are on sale from the first 6/5G, before the 6/5Gs run out)."""
+        found = []
+        for definition in self.game.title.trains:
+            if definition.available_on is None or \
+                    not self.bought_any(definition.available_on):
+                continue
+            first = next((t for t in self.state.depot if train_name(t) == definition.name), None)
+            if first is not None:
+                found.append(first)
+        return found
+
+    def bought_any(self, name: str) -> bool:
+        """Whether some train of type `name` has left the depot."""
+        return any(train_name(t) == name for t in self.all_ids(name)
+                   if t not in self.state.depot)
+
+    def discard_to_pool(self, corp_id: str, train_id: str) -> None:
+        """The corporation's train goes to the bank's open market, undeclared again (18VA
+        4.5.8)."""
+        self.state.corporations[corp_id].trains.remove(train_id)
+        self.state.market_trains.append(train_id)
+        self.state.train_sides.pop(train_id, None)
 
 
 def game_unlimited(game: Game, definition: TrainDef) -> bool:
     return game.rules.train_count(definition) == UNLIMITED
+
+
+def limit_words(phase: PhaseDef) -> str:
+    """"4", or by corporation size "4 (ten-share), 2 (five-share)"."""
+    if not phase.train_limits:
+        return str(phase.train_limit)
+    return ", ".join(f"{limit} ({_SIZE_WORDS.get(shares, f'{shares}-share')})"
+                     for shares, limit in sorted(phase.train_limits, reverse=True))
+
+
+_SIZE_WORDS = {10: "ten-share", 5: "five-share"}

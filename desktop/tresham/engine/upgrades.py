@@ -96,6 +96,24 @@ def node_edges(track: TrackDef, ref: str) -> frozenset[int]:
     return frozenset(edges)
 
 
+def walkable_paths(track: TrackDef) -> tuple[tuple[int | str, int | str], ...]:
+    """The track's paths as trains walk them: its paths without junction ends, then, for each
+    junction (`j0`, ...), one edge-to-edge path for every pair of its edges (18VA 4.5.5: the
+    junction is part of no track segment, so a route may go from any of its edges to any other,
+    and two routes meeting there share nothing). Index `i` of this tuple is path `i` of the
+    track where `i < len(track.paths)` holds no junction end."""
+    if not track.junctions:
+        return track.paths
+    plain = [p for p in track.paths if not any(_is_junction(e) for e in p)]
+    for index in range(track.junctions):
+        plain.extend(combinations(sorted(node_edges(track, f"j{index}")), 2))
+    return tuple(plain)
+
+
+def _is_junction(end: int | str) -> bool:
+    return isinstance(end, str) and end.startswith("j")
+
+
 def edge_links(track: TrackDef) -> frozenset[frozenset[int]]:
     """Pairs of edges joined by track: straight across, or through a junction (`j0`, the centre
     of a Lawson-style tile), where every pair of its edges is joined."""

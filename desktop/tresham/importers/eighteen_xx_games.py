@@ -368,7 +368,8 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
         for corp in game.state.corporations.values():
             if train in corp.trains:
                 seller = corp.id
-        return BuyTrain(entity, train, _whole(data, "price"), seller)
+        return BuyTrain(entity, train, _whole(data, "price"), seller,
+                        side=_declared_side(game, train, seller, data.get("variant")))
     if kind == "discard_train":
         return DiscardTrain(entity, _text(data, "train"))
     if kind == "buy_company" and isinstance(game.round, StockRound):
@@ -565,3 +566,14 @@ def _apply_pass(state: Replay, entity: str, following: list[dict[str, Any]]) -> 
         history.apply(Pass(game.acting))
     history.apply(Pass(entity))
 
+
+def _declared_side(game: Game, train: str, seller: str | None, variant: object) -> str | None:
+    """The side a two-sided card is bought as (18VA 4.5.8: their `variant`), where our rules
+    ask for one: from the bank or pool, or a card re-declared by its buyer."""
+    card = next((t for t in game.title.trains if t.name == train.rsplit("-", 1)[0]), None)
+    if card is None or not card.sides or not isinstance(variant, str):
+        return None
+    if seller is not None and train in game.state.train_sides and \
+            not game.rules.bought_trains_redeclared():
+        return None
+    return variant

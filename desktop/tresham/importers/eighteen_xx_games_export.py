@@ -385,7 +385,9 @@ def _dividend(writer: _Writer, action: Dividend) -> dict[str, Any]:
 
 
 def _buy_train(writer: _Writer, action: BuyTrain) -> dict[str, Any]:
-    variant = action.train.rsplit("-", 1)[0]
+    # A two-sided card (18VA) is named by the side it is bought or kept as.
+    variant = action.side or writer.game.state.train_sides.get(action.train) or \
+        action.train.rsplit("-", 1)[0]
     return {"type": "buy_train", **writer.entity(action.ability or action.entity),
             "train": action.train, "price": action.price, "variant": variant}
 

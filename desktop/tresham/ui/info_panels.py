@@ -19,10 +19,11 @@ from tresham.engine.game import Game
 from tresham.engine.market import StockMarket
 from tresham.engine.shares import Shares
 from tresham.engine.state import IPO, MARKET
-from tresham.engine.trains import Trains, train_name
+from tresham.engine.data.model import UNLIMITED
+from tresham.engine.trains import Trains, card_words, limit_words, train_name
 from tresham.ui import palette
 from tresham.ui.session import GameSession
-from tresham.ui.text import bank_words, money
+from tresham.ui.text import bank_words, money, side_words
 
 ACTING_ROW = QColor("#fff1c2")
 
@@ -418,13 +419,16 @@ class TrainsPanel(QWidget):
         trains = Trains(game)
         phase = trains.phase()
         next_train = trains.next_in_depot()
-        effects = [f"tiles: {', '.join(phase.tiles)}", f"train limit {phase.train_limit}",
+        effects = [f"tiles: {', '.join(phase.tiles)}", f"train limit {limit_words(phase)}",
                    f"{phase.operating_rounds} operating round(s) per set"]
         if phase.bank_trains_per_turn > 0:
             effects.append(f"{phase.bank_trains_per_turn} bank train per turn")
+        if phase.bank_trains_per_type != UNLIMITED:
+            effects.append(f"{phase.bank_trains_per_type} card of a type from the bank per "
+                           "corporation per operating round")
         if phase.corporations_buy_privates:
             effects.append("corporations may buy privates")
-        on_sale = f"next from the bank: <b>{train_name(next_train)}</b> for " \
+        on_sale = f"next from the bank: <b>{card_words(trains.definition(next_train))}</b> for " \
                   f"{money(trains.price(next_train))}" if next_train \
             else "the bank has no trains left"
         market = ", ".join(train_name(t) for t in state.market_trains)
@@ -437,14 +441,17 @@ class TrainsPanel(QWidget):
         for train in game.title.trains:
             left = sum(1 for t in state.depot if train_name(t) == train.name)
             phase_def = by_start.get(train.name)
+            name = _item(card_words(train), bold=next_train is not None
+                         and train_name(next_train) == train.name)
+            if train.sides:
+                name.setToolTip("\n".join(side_words(s) for s in train.sides))
             cells = [
-                _item(train.name, bold=next_train is not None
-                      and train_name(next_train) == train.name),
+                name,
                 _item(money(train.price)),
                 _item(str(left) if game.rules.train_count(train) >= 0 else "∞"),
                 _item(phase_def.name if phase_def else "—"),
                 _item(f"{train.rusts_on} train" if train.rusts_on else "never"),
-                _item(phase_def.train_limit if phase_def else ""),
+                _item(limit_words(phase_def) if phase_def else ""),
                 _item(", ".join(phase_def.tiles) if phase_def else ""),
                 _item(phase_def.operating_rounds if phase_def else ""),
             ]

@@ -23,6 +23,7 @@ from tresham.engine.actions import LayTile, PlaceToken
 from tresham.engine.data.model import NodeKind
 from tresham.engine.hexgrid import HexGrid, Point
 from tresham.engine.trains import train_name
+from tresham.engine.upgrades import walkable_paths
 from tresham.ui import palette
 from tresham.ui.palette import route_colour
 from tresham.ui.board_controller import BoardController, PendingBonus, PendingTile, PendingToken
@@ -472,11 +473,12 @@ class MapScene(QGraphicsScene):
         item.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
                          Qt.PenJoinStyle.RoundJoin))
         item.setZValue(Z_ROUTE + (2 if drawing.selected else 1))
-        item.setToolTip(f"{train_name(drawing.train)} train" + (f": {money(drawing.revenue)}"
-                                                     if drawing.revenue is not None else ""))
+        name = self.game.state.train_sides.get(drawing.train) or train_name(drawing.train)
+        item.setToolTip(f"{name} train" + (f": {money(drawing.revenue)}"
+                                           if drawing.revenue is not None else ""))
         self.addItem(item)
         self.route_items.append(item)
-        text = train_name(drawing.train) + (
+        text = name + (
             f"  {money(drawing.revenue)}" if drawing.revenue is not None else "")
         stops = [p for p in (self._waypoint_pos(graph, w) for w in drawing.waypoints if "-" in w)
                  if p is not None]
@@ -540,9 +542,10 @@ class MapScene(QGraphicsScene):
             if item is None:
                 continue
             track = item.art.track
-            if segment.path >= len(track.paths):
+            paths = walkable_paths(track)
+            if segment.path >= len(paths):
                 continue
-            local = self._path_points(track, track.paths[segment.path])
+            local = self._path_points(track, paths[segment.path])
             if step.start == 1:
                 local.reverse()
             for point in local:
@@ -556,6 +559,9 @@ class MapScene(QGraphicsScene):
         geometry = self.geometry
         a, b = path
         if isinstance(a, int) and isinstance(b, int):
+            if track.junctions and (a, b) not in track.paths and (b, a) not in track.paths:
+                # Through a junction (18VA's Lawson tiles): edge, the centre, edge.
+                return [geometry.edge_point(a), Point(0.0, 0.0), geometry.edge_point(b)]
             return _sample(geometry.edge_segment(a, b))
         if isinstance(a, str) and isinstance(b, str):
             return [geometry.node_position(track, track.node(a)),
@@ -670,9 +676,17 @@ def hex_tooltip(game, hex_id: str) -> str:  # type: ignore[no-untyped-def]
         lines.append("Terrain: " + ", ".join(f"{t.type} {money(t.cost)}" for t in hex_def.terrain))
     for border in hex_def.borders:
         lines.append(f"{border.type.capitalize()} side (edge {border.edge})")
+    track = laid.track if laid is not None else hex_def.track
+    for node in track.nodes:
+        words = _role_words(game, node)
+        if words:
+            lines.append(words)
     for feature in hex_def.features:
         if feature.type == "coal":
             lines.append("Coal field: a coal token may be placed here")
+        elif feature.type == "mine":
+            lines.append("Mine: its town pays freight trains only; passenger trains may pass "
+                         "through it")
         else:
             lines.append(f"{feature.type.capitalize()} symbol")
     for bonus in game.state.board.bonus_tokens:
@@ -687,6 +701,25 @@ def hex_tooltip(game, hex_id: str) -> str:  # type: ignore[no-untyped-def]
                          "station "
                          "here" + (" (paid)" if reached else ""))
     return "\n".join(lines)
+
+
+def _role_words(game, node) -> str:  # type: ignore[no-untyped-def]
+    """What an off-map city, port or coal mining district pays (18VA 4.5.4), from the data."""
+    values = ", ".join(money(v) if index == 0 else f"from phase {phase} {money(v)}"
+                       for index, (phase, v) in enumerate(node.revenue.steps))
+    later = ""
+    if node.role == "offmap_city":
+        return (f"Off-map city: {values}{later}; only at an end of a route; double for a "
+                "corporation with a station here")
+    if node.role == "port":
+        return (f"Port of {node.attached_to}: +{values}{later} to {node.attached_to} for a "
+                f"corporation with a station there; only at an end of a route and free of its "
+                "length; a freight train doubles the city and the port")
+    if node.role == "cmd":
+        return (f"Coal mining district: freight trains only, {values} times the train's "
+                "number, free of its length; a station here pays the treasury the same until "
+                "the 4D phase")
+    return ""
 
 
 def _tile_key(tile_id: str) -> tuple[int, str]:

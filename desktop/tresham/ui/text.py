@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from tresham.engine.data.model import TrainSide
 from tresham.engine.trains import train_name
 
 
@@ -21,14 +22,15 @@ def money(amount: int) -> str:
     return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
 
 
-def train_button_labels(train_ids: Sequence[str]) -> dict[str, str]:
+def train_button_labels(train_ids: Sequence[str],
+                        sides: Mapping[str, str] | None = None) -> dict[str, str]:
     """Names for a corporation's trains side by side: "3 train"; two of a kind are told apart
-    as "3 train" and "second 3 train"."""
+    as "3 train" and "second 3 train"; a two-sided card by its declared side (`sides`, 18VA)."""
     ordinals = ("", "second ", "third ", "fourth ", "fifth ")
     seen: dict[str, int] = {}
     labels = {}
     for train_id in train_ids:
-        name = train_name(train_id)
+        name = (sides or {}).get(train_id) or train_name(train_id)
         count = seen.get(name, 0)
         seen[name] = count + 1
         prefix = ordinals[count] if count < len(ordinals) else f"{count + 1}th "
@@ -47,3 +49,17 @@ def literal(text: str) -> str:
     """The text for a button, check box or menu label, shown as written: Qt reads `&` there as
     the mark of a keyboard shortcut ("Georgia & Florida" would show as "Georgia _Florida")."""
     return text.replace("&", "&&")
+
+
+def side_words(side: TrainSide) -> str:
+    """"1G, freight: 1 city; mines; 1 CMD; 1 port"."""
+    parts = []
+    for allowance in side.distance:
+        names = sorted({k.value for k in allowance.nodes if k.value != "city"} | {
+            r.replace("offmap_city", "off-map city") for r in allowance.roles
+            if r != "offmap_city"} | ({"city"} if any(k.value == "city"
+                                                     for k in allowance.nodes) else set()))
+        count = "any" if allowance.count < 0 else str(allowance.count)
+        paid = "" if allowance.pays else " (pays nothing)"
+        parts.append(f"{count} {'/'.join(names)}{paid}")
+    return f"{side.name}, {side.kind}: " + "; ".join(parts)

@@ -209,6 +209,10 @@ class HexGeometry:
                 continue
             node_ref = str(a if isinstance(a, str) else b)
             other = b if node_ref == a else a
+            if node_ref.startswith("j") and isinstance(other, int):
+                # A junction (18VA's Lawson tiles): track from the edge to the tile's centre.
+                segments.append(Line(self.edge_point(other), Point(0.0, 0.0)))
+                continue
             if isinstance(other, str):
                 segments.append(Line(self.node_position(track, track.node(a)),  # type: ignore[arg-type]
                                      self.node_position(track, track.node(b))))  # type: ignore[arg-type]
@@ -328,15 +332,20 @@ def hex_art(game: Game, hex_id: str, tile: TileDef | None = None, rotation: int 
     tokens: dict[tuple[int, int], TokenArt] = {}
     placed: dict[int, int] = {}
     corporations = game.title.corporations
+    extras: list[TokenArt] = []
     for token in game.state.board.tokens:
         if token.hex != hex_id:
             continue
         corp = corporations[token.corporation]
+        if token.extra:
+            # Beside the circles (18VA's Potomac Yards): drawn where home markers go.
+            extras.append(TokenArt(corp.id, corp.colour, corp.text_colour))
+            continue
         slot = placed.get(token.city, 0)
         placed[token.city] = slot + 1
         tokens[(token.city, slot)] = TokenArt(corp.id, corp.colour, corp.text_colour)
     homes_placed = {t.corporation for t in game.state.board.tokens}
-    homes: list[TokenArt] = []
+    homes: list[TokenArt] = extras
     for corp in corporations.values():
         if corp.home != hex_id or corp.id in homes_placed:
             continue
@@ -723,7 +732,7 @@ def _paint_marks(painter: QPainter, geometry: HexGeometry, art: HexArt) -> None:
     if art.terrain and marks.terrain:
         _paint_terrain(painter, art.terrain, marks.terrain, size)
     if marks.feature is not None:
-        if "coal" in art.features:
+        if "coal" in art.features or "mine" in art.features:
             _paint_coal(painter, marks.feature, size)
         for index, (token, amount) in enumerate(art.bonus):  # the token covers the symbol
             at = Point(marks.feature.x, marks.feature.y + index * size * 0.26)

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QSpinBox, QVBoxLayout, QWidget,
 )
 
-from tresham.ui.text import literal, money, sentence, train_button_labels
+from tresham.ui.text import literal, money, sentence, side_words, train_button_labels
 from tresham.engine.actions import (
     Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, DiscardTrain, Dividend,
     LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate, SellShares,
@@ -33,7 +33,7 @@ from tresham.engine.shares import Shares
 from tresham.engine.snapshot import clone
 from tresham.engine.routes.revenue import UnknownStop, train_names_on
 from tresham.engine.state import BANK, IPO, MARKET, TrainName
-from tresham.engine.trains import Trains, train_name
+from tresham.engine.trains import Trains, card_words, train_name
 from tresham.ui import palette
 from tresham.ui.palette import route_colour
 from tresham.ui.board_controller import BoardController
@@ -707,10 +707,39 @@ class WhatNowPanel(QWidget):
                 self.buttons[f"bonus {company} {hex_id}"] = button
 
     def _stations(self, game: Game, choices: list[Choice]) -> None:
-        self.layout_.addWidget(self._label("Place a station: drag the next token from the "
-                                           "Operating panel onto a lit city, or choose here."))
+        extras: dict[str, list[Choice]] = {}
         for choice in choices:
+            company = choice.fields.get("ability")
+            private = game.title.privates.get(company) if company is not None else None
+            if private is not None and any(a.type == "station" and a.params.get("extra_slot")
+                                           for a in private.abilities):
+                extras.setdefault(company, []).append(choice)
+        ordinary = [c for c in choices if not any(c in group for group in extras.values())]
+        if ordinary:
+            self.layout_.addWidget(self._label("Place a station: drag the next token from the "
+                                               "Operating panel onto a lit city, or choose "
+                                               "here."))
+        for choice in ordinary:
             self._button(choice, choice.text + _objective_words(game, choice))
+        for company, group in extras.items():
+            self._extra_station_row(game, company, group)
+
+    def _extra_station_row(self, game: Game, company: str, choices: list[Choice]) -> None:
+        """A private's extra station (18VA's Potomac Yards): one row, the hex chosen in a list."""
+        private = game.title.privates.get(company)
+        self.layout_.addWidget(self._section(f"{company}'s extra station"))
+        combo = _combo()
+        for choice in choices:
+            hex_id = choice.fields["hex"]
+            name = game.title.map.hexes[hex_id].name
+            combo.addItem(f"{name} ({hex_id})" if name else hex_id, choice)
+        button = QPushButton("Place")
+        if private is not None:
+            button.setToolTip(f"{private.name}: {private.description}")
+        button.clicked.connect(lambda _=False, c=combo: self.make(c.currentData()))
+        self.layout_.addWidget(_pair(combo, button))
+        self.controls.append(Control(list(choices), [button]))
+        self.buttons[f"extra station {company}"] = button
 
     def _routes(self, game: Game, choices: list[Choice]) -> None:
         """The trains' routes, proposed by the engine and edited on the map (`RouteEditor`):
@@ -741,7 +770,7 @@ class WhatNowPanel(QWidget):
         grid.setColumnStretch(1, 1)
         train_buttons: list[QWidget] = []
         named = train_name_placement(game, corp_id, editor.routes())
-        labels = train_button_labels(editor.trains)
+        labels = train_button_labels(editor.trains, game.state.train_sides)
         for index, train in enumerate(editor.trains):
             line = editor.line(train)
             colour = route_colour(index)
@@ -894,7 +923,10 @@ class WhatNowPanel(QWidget):
             train_id = choice.fields["train"]
             seller = choice.fields.get("seller")
             company = choice.fields.get("ability")
-            if seller is None and company:
+            side = choice.fields.get("side")
+            if side is not None:
+                self._sided_train(game, choice, train_id, side)
+            elif seller is None and company:
                 name = trains.definition(train_id).name
                 private = game.title.privates.get(company)
                 closes = any(a.type == "train_discount" and a.params.get("closes")
@@ -915,8 +947,28 @@ class WhatNowPanel(QWidget):
                                      f"{money(choice.fields['price'])}")
             else:
                 face = trains.price(train_id)
-                self._price_row(choice, f"Buy a {train_name(train_id)} train from {seller} "
+                declared = game.state.train_sides.get(train_id, train_name(train_id))
+                self._price_row(choice, f"Buy a {declared} train from {seller} "
                                         f"(face {money(face)})", "Buy", face)
+
+
+    def _sided_train(self, game: Game, choice: Choice, train_id: str, side: str) -> None:
+        """A two-sided card (18VA 4.5.8), one choice per side: "2/1G card as a 1G (freight)"."""
+        trains = Trains(game)
+        card = trains.definition(train_id)
+        kind = card.side(side).kind
+        what = f"{card_words(card)} as {side} ({kind})"
+        seller = choice.fields.get("seller")
+        company = choice.fields.get("ability")
+        if seller is not None:
+            face = trains.price(train_id)
+            self._price_row(choice, f"{what} from {seller} (face {money(face)})", "Buy", face)
+            return
+        source = " from the open market" if train_id in game.state.market_trains else ""
+        via = f" with {company}" if company else ""
+        button = self._button(choice, f"{what}{source}: {money(choice.fields['price'])}{via}")
+        button.setToolTip("\n".join(side_words(s) for s in card.sides) +
+                          "\nThe declaration holds until the card is discarded to the pool.")
 
 
 def best_routes_for(game: Game, corp_id: str) -> tuple[int, tuple[tuple[str, tuple[str, ...]],

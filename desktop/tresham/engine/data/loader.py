@@ -51,6 +51,9 @@ SECTION_KEYS: frozenset[str] = frozenset({
     "pool_limit",               # at most 50% of a corporation in the open market (18GA 3.2(a)(2))
     "president_sale",           # selling the president's certificate (18GA 3.2(a)(3))
     "buy_back",                 # no buying back in the round of a sale (18GA 3.2)
+    "train_limit",              # how many trains a corporation may own
+    "private_powers",           # when private companies' tokens and stations go down
+    "train_purchase",           # buying trains: bank limits per turn or per type, declarations
 })
 """Rules the shared engine cites by name; title.yaml `sections` gives each its section number."""
 

@@ -339,6 +339,9 @@ class Allowance:
     """False: the train may stop there but earns nothing (18VA passenger trains at mines)."""
 
 
+_SIDES: dict[tuple[int, str], tuple[TrainDef, TrainDef]] = {}
+"""Per (card object, side name): the card kept alive and its side as a train."""
+
 TRAIN_KINDS: frozenset[str] = frozenset({"passenger", "freight"})
 TILE_LAY_KINDS: frozenset[str] = frozenset({"lay", "yellow", "upgrade"})
 """What one tile lay of a phase's `tile_lays` may be: a new yellow tile, an upgrade, or either."""
@@ -394,6 +397,28 @@ class TrainDef:
             if side.name == name:
                 return side
         raise KeyError(name)
+
+    def as_side(self, name: str) -> TrainDef:
+        """The card run as its side `name`: a train of that name, reach and kind (18VA 4.5.8).
+        Made once per card and side."""
+        key = (id(self), name)
+        found = _SIDES.get(key)
+        if found is None or found[0] is not self:
+            side = self.side(name)
+            found = _SIDES[key] = (self, TrainDef(
+                side.name, self.count, self.price, side.distance, self.rusts_on,
+                self.obsolete_on, side.multipliers, side.kind, (), self.available_on))
+        return found[1]
+
+    @property
+    def names_roles(self) -> bool:
+        """Whether some allowance names a stop role (18VA): stops are then told apart by it."""
+        return any(a.roles for a in self.distance)
+
+    @property
+    def pays_everywhere(self) -> bool:
+        """Whether every stop it may make pays it (no allowance with `pays: false`)."""
+        return all(a.pays for a in self.distance)
 
     def multiplier(self, kind: NodeKind) -> int:
         for node_kind, factor in self.multipliers:

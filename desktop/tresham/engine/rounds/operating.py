@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tresham.engine.actions import Action, Bankrupt, BuyCompany, Pass, PlaceBonusToken
+from tresham.engine.actions import Action, Bankrupt, BuyCompany, Pass, PlaceBonusToken, PlaceToken
 from tresham.engine.errors import IllegalAction
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Choice, Round
@@ -188,7 +188,11 @@ class OperatingRound(Round):
             companies = BuyCompanyStep(self)
             choices = [c for c in companies.choices() if c.action is BuyCompany] + choices
         if not self.discards and self.turn.corporation:
-            choices = BonusTokenAbility(self.game, self.turn.corporation).choices() + choices
+            if not self.game.rules.powers_in_token_step():
+                choices = BonusTokenAbility(self.game, self.turn.corporation).choices() + \
+                    choices
+                if not isinstance(step, TokenStep):
+                    choices = TokenStep(self).extra_station_choices() + choices
             choices += self._bankruptcy_choices(step)
         return choices
 
@@ -206,11 +210,21 @@ class OperatingRound(Round):
         if isinstance(action, Bankrupt) and not isinstance(step, BuyTrainStep):
             BuyTrainStep(self).process_bankruptcy(action)
             return
-        if isinstance(action, PlaceBonusToken):
+        if isinstance(action, PlaceBonusToken) and not isinstance(step, TokenStep):
+            if self.game.rules.powers_in_token_step():
+                raise IllegalAction(f"{action.company}'s token is placed in the station step"
+                                    + self.game.rules.cite("private_powers"))
             # Any time during the corporation's turn (18AL Table III, S&NA).
             BonusTokenAbility(self.game, self.turn.corporation).process(action)
             self._step_done(done=not step.active())
             return
+        if isinstance(action, PlaceToken) and action.ability is not None and \
+                not isinstance(step, TokenStep) and not self.game.rules.powers_in_token_step():
+            token_step = TokenStep(self)
+            if token_step.is_extra_station(action.ability):
+                token_step.process(action)
+                self._step_done(done=not step.active())
+                return
         if isinstance(action, Pass) and action.entity == self.acting():
             if not step.passable():
                 raise IllegalAction(f"{self.acting()} must finish the {step.name} step "

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import HexDef, NodeDef, NodeKind, TitleData, TrackDef
 from tresham.engine.hexgrid import opposite_edge
-from tresham.engine.upgrades import LaidTile, current_track
+from tresham.engine.upgrades import LaidTile, current_track, walkable_paths
 
 if TYPE_CHECKING:
     from tresham.engine.game import Game
@@ -97,7 +97,8 @@ class Segment:
     index: int
     hex: str
     path: int
-    """Its index in the hex's `TrackDef.paths`."""
+    """Its index in `walkable_paths` of the hex's track (its `TrackDef.paths` but where a
+    junction tile's paths are replaced by edge-to-edge pairs)."""
     ends: tuple[End, End]
 
 
@@ -362,7 +363,7 @@ class _Parts:
         hex_id = hex_def.id
         local = {node.ref: i for i, node in enumerate(track.nodes)}
         paths = []
-        for path in track.paths:
+        for path in walkable_paths(track):
             ends: list[_PieceEnd] = []
             for end in path:
                 if isinstance(end, str):

@@ -43,7 +43,7 @@ def routes_problem(game: Game, corp_id: str, routes: Sequence[RouteSpec],
     checked: list[_Checked] = []
     for train_id, waypoints in routes:
         if train_id not in corp.trains:
-            return f"{corp_id} does not own {train_words(train_id)}"
+            return f"{corp_id} does not own {train_words(train_id, game)}"
         if train_id in seen:
             return f"{train_words(train_id)} may run only once"
         seen.add(train_id)
@@ -54,13 +54,13 @@ def routes_problem(game: Game, corp_id: str, routes: Sequence[RouteSpec],
         if isinstance(found, str):
             return found
         checked.append(found)
-    return _sharing_problem(graph, checked)
+    return _sharing_problem(game, graph, checked)
 
 
 def _route_problem(game: Game, graph: TrackGraph, hooks: RouteRules, corp_id: str,
                   train_id: str, train: TrainDef, waypoints: tuple[str, ...]) -> str | _Checked:
     """One route's problem on its own (4.2.3 (a)-(i)), or the walks it may mean."""
-    who = train_words(train_id)
+    who = train_words(train_id, game)
     stops: list[GraphNode] = []
     for waypoint in waypoints:
         if "-" in waypoint:
@@ -93,6 +93,9 @@ def _route_problem(game: Game, graph: TrackGraph, hooks: RouteRules, corp_id: st
     too_long = _distance_problem(hooks, train, stops, who)
     if too_long:
         return too_long
+    by_title = hooks.route_problem(game, corp_id, train, stops)
+    if by_title:
+        return f"{who} {by_title}"
     # (f) a station of the corporation.
     if not any(hooks.is_station_stop(game, corp_id, node) for node in stops):
         return f"{who}'s route does not include a {corp_id} station"
@@ -177,7 +180,7 @@ def _count_words(nodes: list[GraphNode]) -> str:
     return f"{len(nodes)} " + " and ".join(ordered)
 
 
-def _sharing_problem(graph: TrackGraph, checked: list[_Checked]) -> str | None:
+def _sharing_problem(game: Game, graph: TrackGraph, checked: list[_Checked]) -> str | None:
     """4.2.3(j): choose one walk per route so that no two share track, or say which two do.
 
     The trains named are the first route that fits with no choice of track for the routes
@@ -202,16 +205,18 @@ def _sharing_problem(graph: TrackGraph, checked: list[_Checked]) -> str | None:
         mask = checked[index].masks[0]
         for other, other_mask in zip(checked, earlier):
             if mask & other_mask:
-                return _shared_words(graph, other.train_id, checked[index].train_id,
+                return _shared_words(game, graph, other.train_id, checked[index].train_id,
                                      mask & other_mask)
     return "these trains cannot all run without two of them sharing track"
 
 
-def _shared_words(graph: TrackGraph, first: str, second: str, shared: int) -> str:
+def _shared_words(game: Game, graph: TrackGraph, first: str, second: str, shared: int) -> str:
     bits = [i for i in range(shared.bit_length()) if shared >> i & 1]
     sides = [b for b in bits if b >= len(graph.segments)]
     what = graph.describe_resource((sides or bits)[0])
-    a, b = train_name(first), train_name(second)
+    declared = game.state.train_sides
+    a = declared.get(first, train_name(first))
+    b = declared.get(second, train_name(second))
     if a == b:
         return f"both {a} trains use {what}"
     return f"the {a} and {b} trains both use {what}"

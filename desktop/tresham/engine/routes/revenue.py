@@ -51,7 +51,7 @@ def route_revenue(game: Game, corp_id: str, waypoints: Sequence[str],
     hooks = rules_for(game, rules)
     graph = track_graph(game)
     train = train_def(game, train_id) if train_id else None
-    return sum(hooks.stop_value(node, train) + hooks.stop_bonus(game, corp_id, node)
+    return sum(hooks.stop_revenue(game, corp_id, node, train)
                for node in route_stops(graph, waypoints))
 
 
@@ -61,7 +61,7 @@ def routes_revenue(game: Game, corp_id: str, routes: Sequence[RouteSpec],
     hooks = rules_for(game, rules)
     graph = track_graph(game)
     resolved = [resolve_route(game, graph, train_id, waypoints) for train_id, waypoints in routes]
-    total = sum(hooks.stop_value(node, route.train) + hooks.stop_bonus(game, corp_id, node)
+    total = sum(hooks.stop_revenue(game, corp_id, node, route.train)
                 for route in resolved for node in route.stops)
     return total + hooks.corporation_bonus(game, corp_id, resolved)
 

@@ -60,16 +60,53 @@ class RouteRules:
         return sum(t.amount for t in game.state.board.bonus_tokens
                    if t.corporation == corp_id and t.hex == node.hex)
 
+    def stop_revenue(self, game: Game, corp_id: str, node: GraphNode,
+                     train: TrainDef | None) -> int:
+        """What a stop earns a route of `corp_id`'s `train`: `stop_value` and `stop_bonus`. A
+        title whose values depend on the corporation and the train together overrides this
+        (18VA: off-map cities with a station, ports, CMDs, the 4D's doubling); the search
+        relies on it depending only on the corporation, the node and the train."""
+        if train is not None and not train.pays_everywhere and not self.pays(node, train):
+            return 0
+        return self.stop_value(node, train) + self.stop_bonus(game, corp_id, node)
+
     def allowance(self, node: GraphNode, train: TrainDef) -> int | None:
         """Which of `train.distance` this stop counts against, or None when it may not stop there.
 
         The default is the first allowance that lists the node's kind (4.2.3(i): a 2 train's
-        cities and off-board areas count against "2", its towns against "unlimited").
+        cities and off-board areas count against "2", its towns against "unlimited"); a stop
+        with a role (18VA's off-map cities, ports, CMDs and mines) counts only against an
+        allowance naming that role.
         """
+        role = node_role(node) if train.names_roles else None
         for index, allowance in enumerate(train.distance):
-            if node.kind in allowance.nodes and allowance.count != 0:
+            if allowance.count == 0:
+                continue
+            if (role in allowance.roles) if role is not None else node.kind in allowance.nodes:
                 return index
         return None
+
+    def pays(self, node: GraphNode, train: TrainDef | None) -> bool:
+        """Whether the stop earns the train anything (18VA: mines pay passenger trains
+        nothing, the allowance's `pays: false`)."""
+        if train is None:
+            return True
+        index = self.allowance(node, train)
+        return index is None or train.distance[index].pays
+
+    # Whole routes -----------------------------------------------------------------------------
+
+    def route_problem(self, game: Game, corp_id: str, train: TrainDef,
+                      stops: Sequence[GraphNode]) -> str | None:
+        """Why a route with these stops (any order) is not legal for the train beyond the
+        checks of 4.2.3 (a)-(i), or None: words that follow "the 2 train", such as "must
+        include a mine". Used by the legality check and the search (which
+        calls it only when `checks_routes`)."""
+        return None
+
+    @property
+    def checks_routes(self) -> bool:
+        return type(self).route_problem is not RouteRules.route_problem
 
     def counts_toward_distance(self, node: GraphNode, train: TrainDef) -> bool:
         """Whether the stop uses up part of the train's length (towns in 18GA do not)."""
@@ -85,13 +122,14 @@ class RouteRules:
         circle has none to fill, so it never blocks); (h): off-board areas and red-area cities;
         hexes marked `blocks_through` in the map data (18GA Jacksonville).
         """
-        if node.kind is NodeKind.OFFBOARD or node.hex_def.colour == "red":
+        if node.kind is NodeKind.OFFBOARD or node.hex_def.colour == "red" or \
+                node.definition.terminal:
             return f"{node.words} is an off-board area, so a route may only start or end there"
         if node.hex_def.blocks_through:
             return f"{node.words} is passed through, but a route may only start or end there"
         if node.kind is NodeKind.CITY and node.slots:
             owners = [t.corporation for t in game.state.board.tokens
-                      if t.hex == node.hex and t.city == node.city]
+                      if t.hex == node.hex and t.city == node.city and not t.extra]
             if len(owners) >= node.slots and corp_id not in owners:
                 return (f"{node.words} is blocked (every station circle there holds another "
                         f"corporation's station), so a route may only start or end there")
@@ -196,3 +234,13 @@ def rules_for(game: Game, rules: RouteRules | None) -> RouteRules:
         return rules
     found = getattr(getattr(game, "rules", None), "routes", None)
     return found if isinstance(found, RouteRules) else RouteRules()
+
+
+def node_role(node: GraphNode) -> str | None:
+    """What a stop is beyond its kind (`NODE_ROLES`): its printed role, or "mine" for a town in a
+    hex with a `mine` feature (18VA)."""
+    role = node.definition.role
+    if role is None and node.kind is NodeKind.TOWN and \
+            any(f.type == "mine" for f in node.hex_def.features):
+        return "mine"
+    return role

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from tresham.engine.data.model import UNLIMITED, Allowance, TrainDef
+from tresham.engine.data.model import UNLIMITED, TrainDef
 from tresham.engine.routes.connectivity import station_nodes
 from tresham.engine.routes.graph import GraphNode, Link, Step, TrackGraph, track_graph
 from tresham.engine.routes.revenue import RouteSpec, resolve_route
@@ -87,8 +87,9 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
     nodes = graph.nodes
     passable = [hooks.can_pass_through(game, corp_id, node) for node in nodes]
     allowance = stop_classes(hooks, nodes, train)
-    values = [hooks.stop_value(node, train) + hooks.stop_bonus(game, corp_id, node)
-              for node in nodes]
+    values = [hooks.stop_revenue(game, corp_id, node, train) for node in nodes]
+    checks = hooks.checks_routes
+    stops: list[int] = []
     limits = [_limit(a.count) for a in train.distance] + [_NO_LIMIT]
     node_offset = graph.node_offset
     track = graph.track_mask
@@ -114,7 +115,11 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
             halves[side].append((link, back))
             now_used = used | mask | bit
             now_value = value + values[other]
-            if now_value > 0 or keep_worthless:
+            if checks:
+                stops.append(other)
+            if (now_value > 0 or keep_worthless) and (
+                    not checks or hooks.route_problem(
+                        game, corp_id, train, [nodes[n] for n in stops]) is None):
                 found.append(Candidate(now_value, now_used & track, station,
                                        tuple(halves[0]), tuple(halves[1]), tuple(counts)))
             # The first link of the left half is the one the right half is ordered against.
@@ -124,13 +129,17 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
             if passable[other]:
                 extend(other, now_used, now_value, side, station, ordered_by)
             halves[side].pop()
+            if checks:
+                stops.pop()
             counts[kind] -= 1
 
     for station in station_nodes(game, graph, corp_id):
         kind = allowance[station]
         if kind is not None and limits[kind] > 0:
             counts[kind] += 1
+            stops.append(station)
             extend(station, 1 << (node_offset + station), values[station], 0, station, -1)
+            stops.pop()
             counts[kind] -= 1
         excluded |= 1 << (node_offset + station)
     found.sort(key=lambda c: -c.value)
@@ -147,8 +156,10 @@ def _candidates_by_type(game: Game, graph: TrackGraph, corp_id: str, trains: lis
     groups: dict[object, list[TrainDef]] = {}
     for train in types.values():
         shape = (tuple(stop_classes(hooks, graph.nodes, train)),
-                 tuple(hooks.stop_value(n, train) for n in graph.nodes),
-                 tuple(frozenset(a.nodes) for a in train.distance))
+                 tuple(hooks.stop_revenue(game, corp_id, n, train) for n in graph.nodes),
+                 tuple((frozenset(a.nodes), a.roles) for a in train.distance),
+                 train.kind if hooks.checks_routes else None,
+                 train.name if hooks.checks_routes else None)
         groups.setdefault(shape, []).append(train)
     result: dict[str, list[Candidate]] = {}
     for members in groups.values():
@@ -156,7 +167,7 @@ def _candidates_by_type(game: Game, graph: TrackGraph, corp_id: str, trains: lis
         limits = [max(_limit(t.distance[i].count) for t in members)
                   for i in range(len(widest.distance))]
         longest = replace(widest, distance=tuple(
-            Allowance(a.nodes, UNLIMITED if limit == _NO_LIMIT else limit)
+            replace(a, count=UNLIMITED if limit == _NO_LIMIT else limit)
             for a, limit in zip(widest.distance, limits)))
         found = candidate_routes(game, graph, corp_id, longest, hooks,
                                  keep_worthless=hooks.has_bonus)

@@ -13,10 +13,16 @@ if TYPE_CHECKING:
 
 
 def train_def(game: Game, train_id: str) -> TrainDef | None:
+    """The train as it runs: a two-sided card as the side it was declared (18VA 4.5.8), or its
+    first side while undeclared."""
     name = train_name(train_id)
-    return next((t for t in game.title.trains if t.name == name), None)
+    card = next((t for t in game.title.trains if t.name == name), None)
+    if card is None or not card.sides:
+        return card
+    return card.as_side(game.state.train_sides.get(train_id, card.sides[0].name))
 
 
-def train_words(train_id: str) -> str:
-    """"the 3 train"."""
-    return f"the {train_name(train_id)} train"
+def train_words(train_id: str, game: Game | None = None) -> str:
+    """"the 3 train"; a two-sided card by its declared side, "the 1G train" (18VA)."""
+    declared = game.state.train_sides.get(train_id) if game is not None else None
+    return f"the {declared or train_name(train_id)} train"

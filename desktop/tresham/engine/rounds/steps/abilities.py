@@ -3,8 +3,10 @@
 `assign_bonus` (18AL's S&NA coal field token): the owning corporation puts the token in one of
 the ability's hexes; from then on each of its routes stopping there earns `amount` more (see
 `RouteRules.stop_bonus`). Parameters: `hexes`, `amount`, `count` (tokens to place, default 1),
-`reach`: "train" (default: some route a train of the corporation could run stops there) or
-"track" (the corporation's track reaches the city and it owns a train).
+`reach`: "train" (default: some route a train of the corporation could run stops there),
+"track" (the corporation's track reaches the city and it owns a train) or "any" (18VA's REA:
+any of the hexes); `closes`: placing it closes the private. The token stays for good unless a
+phase event removes bonus tokens.
 """
 
 from __future__ import annotations
@@ -48,6 +50,9 @@ class BonusTokenAbility:
         hexes = [str(h) for h in ability.params.get("hexes", [])]
         if hex_id not in hexes:
             return f"{company}'s token goes only in {', '.join(hexes)}"
+        if ability.params.get("reach") == "any":
+            # 18VA's REA: any listed city, reachable or not (4.2).
+            return None
         corp = self.game.state.corporations[self.corp_id]
         if not corp.trains:
             return f"{self.corp_id} owns no train to reach {hex_id}"
@@ -103,3 +108,6 @@ class BonusTokenAbility:
             BonusToken(self.corp_id, action.company, action.hex, amount))
         self.game.log(f"{self.corp_id} places {action.company}'s token in {action.hex}: "
                       f"+${amount} for each of its routes there")
+        if ability.params.get("closes"):
+            state.privates[action.company].closed = True
+            self.game.log(f"{action.company} closes: its power is used")

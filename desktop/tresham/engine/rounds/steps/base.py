@@ -27,6 +27,8 @@ class TurnRecord:
     revenue: int | None = None
     routes: tuple[tuple[str, tuple[str, ...]], ...] = ()
     bank_trains_bought: int = 0
+    bank_types_bought: list[str] = field(default_factory=list)
+    """The type of each train bought from the bank's depot this turn (18VA 4.5.8)."""
     president_paid: int = 0
 
 

@@ -97,6 +97,11 @@ class DividendStep(Step):
         corp = self.corp
         state = self.game.state
         market = StockMarket(self.game.title.market, state)
+        subsidy = self.game.rules.route_subsidy(corp.id, self.turn.routes)
+        if subsidy:
+            corp.treasury += subsidy
+            state.bank -= subsidy
+            self.game.log(f"{corp.id} receives ${subsidy} from the bank for its routes")
         if action.kind == "withhold":
             corp.treasury += revenue
             state.bank -= revenue

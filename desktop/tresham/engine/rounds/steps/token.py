@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from tresham.engine.actions import Action, PlaceToken
+from tresham.engine.actions import Action, PlaceBonusToken, PlaceToken
 from tresham.engine.data.model import Ability
 from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Choice
+from tresham.engine.rounds.steps.abilities import BonusTokenAbility
 from tresham.engine.rounds.steps.base import Step
 from tresham.engine.routes.connectivity import token_reachable_cities
 from tresham.engine.state import StationToken
@@ -44,7 +45,7 @@ class TokenStep(Step):
         tokens = self.game.state.board.tokens
 
         def open_in(index: int) -> int:
-            taken = sum(1 for t in tokens if t.hex == hex_id and t.city == index)
+            taken = sum(1 for t in tokens if t.hex == hex_id and t.city == index and not t.extra)
             return track.cities[index].slots - taken
 
         free = open_in(city)
@@ -64,14 +65,6 @@ class TokenStep(Step):
 
     def problem(self, hex_id: str, city: int, company: str | None = None) -> str | None:
         corp = self.corp
-        if self.turn.station_placed:
-            return f"{corp.id} has already placed a station this turn"
-        price = self.next_price()
-        if price is None:
-            return f"{corp.id} has no station tokens left"
-        hex_def = self.game.title.map.hexes.get(hex_id)
-        if hex_def is None:
-            return f"there is no hex {hex_id}"
         ability = None
         if company is not None:
             ability = next((a for c, a in self.station_abilities() if c == company), None)
@@ -79,27 +72,38 @@ class TokenStep(Step):
                 return f"{corp.id} has no unused station from {company}"
             if hex_id not in ability.params.get("hexes", []):
                 return f"{company}'s station is only for {', '.join(ability.params['hexes'])}"
+        extra = ability is not None and bool(ability.params.get("extra_slot"))
+        if self.turn.station_placed and not extra:
+            return f"{corp.id} has already placed a station this turn"
+        price = self.next_price()
+        if price is None and not extra:
+            return f"{corp.id} has no station tokens left"
+        hex_def = self.game.title.map.hexes.get(hex_id)
+        if hex_def is None:
+            return f"there is no hex {hex_id}"
         track = current_track(hex_def, self.game.board.laid(hex_id))
         if city >= len(track.cities):
             return f"{hex_id} has no city {city}"
         if any(t.hex == hex_id and t.corporation == corp.id for t in self.game.state.board.tokens):
             return f"{corp.id} already has a station in {hex_id} (4.2.2(b))"
-        if self.slots_free(hex_id, city) <= 0:
+        if not extra and self.slots_free(hex_id, city) <= 0:
             return f"no circle is free in {hex_id} (one may be held for a home station, 4.2.2(c))"
         if ability is None or ability.params.get("connected", True):
             if (hex_id, city) not in token_reachable_cities(self.game, corp.id):
                 return f"{hex_id} is not connected to a {corp.id} station"
-        cost = 0 if ability is not None and ability.params.get("free") else price
+        cost = 0 if ability is not None and ability.params.get("free") else (price or 0)
         if cost > corp.treasury:
             return f"the station costs ${cost} and {corp.id} has ${corp.treasury}"
         return None
 
     def legal_spots(self) -> dict[tuple[str, int], int]:
-        if self.turn.station_placed or self.next_price() is None:
-            return {}
+        """Where a station may go now and its cost: the corporation's own stations and the
+        privates' stations that take a circle (extra stations are separate choices)."""
         price = self.next_price() or 0
         spots: dict[tuple[str, int], int] = {}
         for company, candidates in self._candidates():
+            if company is not None and self.is_extra_station(company):
+                continue
             for hex_id, city in candidates:
                 if self.problem(hex_id, city, company) is None:
                     free = company is not None and self._free(company)
@@ -127,18 +131,43 @@ class TokenStep(Step):
 
     def choices(self) -> list[Choice]:
         spots = self.legal_spots()
-        if not spots:
+        powers = self.extra_station_choices()
+        if self.game.rules.powers_in_token_step():
+            powers += self.power_choices()
+        if not spots and not powers:
             return []
         choices = [Choice(PlaceToken, {"hex": h, "city": c},
                           text=f"Place a station in {h} for ${cost}")
                    for (h, c), cost in sorted(spots.items())]
+        choices += powers
         choices.append(Choice(self.round.pass_action, text="Place no station"))
         return choices
 
+    def power_choices(self) -> list[Choice]:
+        """The REA's bonus token (18VA 4.2), where the title places it in this step."""
+        return BonusTokenAbility(self.game, self.corp.id).choices()
+
+    def extra_station_choices(self) -> list[Choice]:
+        """The privates' extra stations (18VA's Potomac Yards), each a choice of its own: in
+        the station step, or at any time of the turn where the title allows it."""
+        choices = []
+        for company, candidates in self._candidates():
+            if company is None or not self.is_extra_station(company):
+                continue
+            for hex_id, city in candidates:
+                if self.problem(hex_id, city, company) is None:
+                    choices.append(Choice(PlaceToken, {"hex": hex_id, "city": city,
+                                                       "ability": company},
+                                          text=f"Place {company}'s extra station in {hex_id}"))
+        return choices
+
     def accepts(self, action: Action) -> bool:
-        return isinstance(action, PlaceToken)
+        return isinstance(action, (PlaceToken, PlaceBonusToken))
 
     def process(self, action: Action) -> bool:
+        if isinstance(action, PlaceBonusToken):
+            BonusTokenAbility(self.game, self.corp.id).process(action)
+            return not self.choices()
         assert isinstance(action, PlaceToken)
         company = action.ability
         if company is None and self.problem(action.hex, action.city) is not None:
@@ -151,19 +180,37 @@ class TokenStep(Step):
             raise IllegalAction(f"{self.corp.id} cannot place a station in {action.hex}: "
                                 f"{problem}")
         cost = 0 if company is not None and self._free(company) else (self.next_price() or 0)
+        extra = company is not None and self.is_extra_station(company)
         corp = self.corp
         corp.treasury -= cost
         self.game.state.bank += cost
-        corp.tokens_placed += 1
-        self.game.state.board.tokens.append(StationToken(corp.id, action.hex, action.city))
-        if company is not None:
-            used = self.game.state.abilities_used
-            used[company] = used.get(company, 0) + 1
-        self.turn.station_placed = True
+        if not extra:
+            corp.tokens_placed += 1
+            self.turn.station_placed = True
+        self.game.state.board.tokens.append(
+            StationToken(corp.id, action.hex, action.city, extra=extra))
         via = f" using {company}" if company else ""
-        self.game.log(f"{corp.id} places a station in {action.hex}{via} for ${cost}")
+        self.game.log(f"{corp.id} places {'an extra' if extra else 'a'} station in "
+                      f"{action.hex}{via} for ${cost}")
+        if company is not None:
+            self._use(company)
         self.game.rules.on_station_placed(corp.id, action.hex, action.city)
-        return True
+        return not self.choices()
+
+    def is_extra_station(self, company: str) -> bool:
+        """18VA's Potomac Yards: the station goes beside the circles (`extra_slot`), in addition
+        to the turn's station (4.2, 4.5.3)."""
+        ability = next((a for c, a in self.station_abilities() if c == company), None)
+        return bool(ability and ability.params.get("extra_slot"))
+
+    def _use(self, company: str) -> None:
+        used = self.game.state.abilities_used
+        used[company] = used.get(company, 0) + 1
+        closes = any(a.params.get("closes") for a in self.game.title.privates[company].abilities
+                     if a.type == "station")
+        if closes:
+            self.game.state.privates[company].closed = True
+            self.game.log(f"{company} closes: its power is used")
 
 
 class HomeStationStep(Step):

@@ -3,7 +3,9 @@ and discards. Messages cite each title's own section of a rule (`TitleRules.cite
 
 from __future__ import annotations
 
-from tresham.engine.actions import Action, Bankrupt, BuyTrain, DiscardTrain, SellShares
+from tresham.engine.actions import (
+    Action, Bankrupt, BuyTrain, DiscardTrain, RaiseTrainLimit, SellShares,
+)
 from tresham.engine.data.model import UNLIMITED
 from tresham.engine.errors import IllegalAction
 from tresham.engine.market import StockMarket
@@ -13,7 +15,7 @@ from tresham.engine.selling import successor
 from tresham.engine.shares import PRESIDENT, Shares
 from tresham.engine.snapshot import clone
 from tresham.engine.state import MARKET
-from tresham.engine.trains import Trains, train_name
+from tresham.engine.trains import Trains, card_words, train_name
 
 
 class BuyTrainStep(Step):
@@ -38,6 +40,7 @@ class BuyTrainStep(Step):
         nxt = self.trains.next_in_depot()
         if nxt:
             offer.append(nxt)
+        offer += [t for t in self.trains.for_sale_out_of_order() if t not in offer]
         seen = set()
         for train_id in self.game.state.market_trains:
             name = self.trains.definition(train_id).name
@@ -47,10 +50,12 @@ class BuyTrainStep(Step):
         return offer
 
     def must_buy(self) -> bool:
-        """The forced purchase: no train, a legal run, and trains left in the bank."""
+        """The forced purchase: no train, a legal run (unless the title's rules want a train
+        even without one, 18VA 4.6), and trains left in the bank."""
         if self.corp.trains or not self.bank_offer():
             return False
-        return self.game.rules.has_legal_run(self.corp.id)
+        return self.game.rules.train_required_without_route() or \
+            self.game.rules.has_legal_run(self.corp.id)
 
     def cheapest_bank_train(self) -> str | None:
         offer = self.bank_offer()
@@ -114,6 +119,94 @@ class BuyTrainStep(Step):
         per_turn = self.trains.phase().bank_trains_per_turn
         return per_turn != UNLIMITED and self.turn.bank_trains_bought >= per_turn
 
+    def _type_limit_problem(self, train_id: str) -> str | None:
+        """18VA 4.5.8: at most `bank_trains_per_type` cards of one type from the bank (not the
+        pool) in an operating round; the last of one type and the first of the next may both be
+        bought."""
+        per_type = self.trains.phase().bank_trains_per_type
+        name = train_name(train_id)
+        if per_type == UNLIMITED or train_id in self.game.state.market_trains or \
+                not self.game.rules.bank_type_limit_applies(name):
+            return None
+        if self.turn.bank_types_bought.count(name) < per_type:
+            return None
+        card = card_words(self.trains.definition(train_id))
+        return (f"{self.corp.id} has bought a {card} card from the bank this operating round; "
+                f"only one of a type may be bought until the first "
+                f"{self.game.rules.bank_type_limit_ends()} card"
+                + self.game.rules.cite("train_purchase"))
+
+    # Two-sided cards (18VA 4.5.8) ---------------------------------------------------------------
+
+    def side_problem(self, action: BuyTrain) -> str | None:
+        """A two-sided card is declared passenger or freight as it is bought; a card bought from
+        another corporation keeps its declaration (unless the title's rules re-declare it)."""
+        card = self.trains.definition(action.train)
+        if not card.sides:
+            if action.side is not None:
+                return f"the {card.name} train has only one side"
+            return None
+        names = [side.name for side in card.sides]
+        declared = self.game.state.train_sides.get(action.train)
+        if action.seller is not None and declared is not None and \
+                not self.game.rules.bought_trains_redeclared():
+            if action.side not in (None, declared):
+                return (f"the {card_words(card)} card was declared a {declared} train and "
+                        "keeps that declaration until it is discarded to the pool"
+                        + self.game.rules.cite("train_purchase"))
+            return None
+        if action.side is None:
+            return (f"declare the {card_words(card)} card as a "
+                    f"{' or a '.join(names)} train" + self.game.rules.cite("train_purchase"))
+        if action.side not in names:
+            return f"the {card_words(card)} card has no {action.side} side"
+        return None
+
+    def _sides_to_offer(self, train_id: str, seller: str | None) -> list[str | None]:
+        card = self.trains.definition(train_id)
+        if not card.sides or (seller is not None and train_id in self.game.state.train_sides
+                              and not self.game.rules.bought_trains_redeclared()):
+            return [None]
+        return [side.name for side in card.sides]
+
+    def _train_words(self, train_id: str, side: str | None) -> str:
+        """"a 2/1G card as a 1G train", "a 4D train"."""
+        card = self.trains.definition(train_id)
+        if side is None:
+            declared = self.game.state.train_sides.get(train_id)
+            return f"a {declared or card.name} train"
+        return f"a {card_words(card)} card as a {side} train"
+
+    # The Potomac Yards' raise of the train limit (18VA 4.2) -------------------------------------
+
+    def limit_raises(self) -> list[tuple[str, int]]:
+        """Unused `train_limit` abilities of the corporation's privates: (company, increase)."""
+        found = []
+        for private in self.game.state.privates.values():
+            if private.owner != self.corp.id or private.closed:
+                continue
+            for ability in self.game.title.privates[private.id].abilities:
+                if ability.type == "train_limit" and \
+                        not self.game.state.abilities_used.get(private.id, 0):
+                    found.append((private.id, int(ability.params["increase"])))
+        return found
+
+    def raise_limit(self, action: RaiseTrainLimit) -> None:
+        increase = dict(self.limit_raises()).get(action.company)
+        if increase is None:
+            raise IllegalAction(f"{self.corp.id} has no unused train limit power from "
+                                f"{action.company}")
+        state = self.game.state
+        state.train_limit_increases[self.corp.id] = \
+            state.train_limit_increases.get(self.corp.id, 0) + increase
+        state.abilities_used[action.company] = state.abilities_used.get(action.company, 0) + 1
+        self.game.log(f"{self.corp.id} uses {action.company}: its train limit is {increase} "
+                      f"higher for the rest of the game")
+        if any(a.params.get("closes") for a in self.game.title.privates[action.company].abilities
+               if a.type == "train_limit"):
+            state.privates[action.company].closed = True
+            self.game.log(f"{action.company} closes")
+
     # Train discounts of private companies (18AL New Decatur Yards) ------------------------------
 
     def discounts(self) -> list[tuple[str, dict[str, object]]]:
@@ -129,12 +222,16 @@ class BuyTrainStep(Step):
                     result.append((private.id, dict(ability.params)))
         return result
 
-    def discount_problem(self, company: str, train_id: str) -> str | None:
+    def discount_problem(self, company: str, train_id: str,
+                         side: str | None = None) -> str | None:
         params = dict(self.discounts()).get(company)
         if params is None:
             return f"{self.corp.id} has no unused train discount from {company}"
         if params.get("new_only", True) and train_id in self.game.state.market_trains:
             return f"{company}'s discount is only for a new train from the bank"
+        by_title = self.game.rules.discount_problem(company, train_id, side)
+        if by_title:
+            return by_title
         names = self.game.rules.discount_train_names(company, params)
         name = self.trains.definition(train_id).name
         if names is not None and name not in names:
@@ -142,11 +239,15 @@ class BuyTrainStep(Step):
         return None
 
     def bank_price(self, train_id: str, company: str | None = None) -> int:
+        """The price, less `company`'s discount: a `percent` of it or a fixed `amount` (18VA's
+        Tredegar: $200), never below 0."""
         price = self.trains.price(train_id)
         if company is None:
             return price
-        percent = int(dict(self.discounts()).get(company, {}).get("percent", 0))  # type: ignore[call-overload]
-        return price - price * percent // 100
+        params = dict(self.discounts()).get(company, {})
+        percent = int(params.get("percent", 0))  # type: ignore[call-overload]
+        amount = int(params.get("amount", 0))  # type: ignore[call-overload]
+        return max(0, price - price * percent // 100 - amount)
 
     def problem(self, action: BuyTrain) -> str | None:
         corp = self.corp
@@ -154,13 +255,17 @@ class BuyTrainStep(Step):
         if action.ability is not None:
             if action.seller is not None:
                 return "a train discount is only for a train from the bank"
-            found = self.discount_problem(action.ability, action.train)
+            found = self.discount_problem(action.ability, action.train, action.side)
             if found:
                 return found
         if self.turn.president_paid:
             return "after a purchase the president helped pay for, no more trains may be bought"
-        if trains.counted(corp.id) >= trains.limit():
-            return f"{corp.id} already has {trains.limit()} trains, the limit (4.2.5(g))"
+        declared = self.side_problem(action)
+        if declared:
+            return declared
+        if trains.counted(corp.id) >= trains.limit(corp.id):
+            return f"{corp.id} already has {trains.limit(corp.id)} trains, the limit" + \
+                self.game.rules.cite("train_limit", default="4.2.5(g)")
         owner = trains.owner(action.train)
         if action.seller is None:
             if owner is not None or action.train not in self.bank_offer():
@@ -170,6 +275,9 @@ class BuyTrainStep(Step):
             if self._bank_limit_reached() and not self._outside_bank_limit(action.ability):
                 return f"{corp.id} may buy only one train from the bank each turn until the " \
                        "first 4 train (4.2.5(f))"
+            per_type = self._type_limit_problem(action.train)
+            if per_type:
+                return per_type
             price = self.bank_price(action.train, action.ability)
             if action.price != price:
                 return f"the {train_name(action.train)} train costs ${price}"
@@ -214,7 +322,9 @@ class BuyTrainStep(Step):
     def _president_funds_corporation_trains(self) -> bool:
         """Variant emergency_buy_from_corporations: in a forced purchase the president may
         help pay for a train from another corporation, up to its face value."""
-        return self.must_buy() and self.game.rules.emergency_buy_from_corporations()
+        rules = self.game.rules
+        return self.must_buy() and rules.emergency_buy_from_corporations() and (
+            self.corp.treasury == 0 or not rules.president_helps_only_an_empty_treasury())
 
     def _corporation_train_limit(self, train_id: str) -> int:
         """The most the corporation may offer for another corporation's train."""
@@ -228,20 +338,22 @@ class BuyTrainStep(Step):
         corp = self.corp
         choices: list[Choice] = []
         for train_id in self.bank_offer():
-            action = BuyTrain(corp.id, train_id, self.trains.price(train_id))
-            if self.problem(action) is None:
-                choices.append(Choice(BuyTrain, {"train": train_id,
-                                                 "price": self.trains.price(train_id)},
-                                      text=f"Buy a {self.trains.definition(train_id).name} "
-                                           f"train for ${self.trains.price(train_id)}"))
-            for company, _ in self.discounts():
-                price = self.bank_price(train_id, company)
-                if self.problem(BuyTrain(corp.id, train_id, price, None, company)) is None:
-                    choices.append(Choice(
-                        BuyTrain, {"train": train_id, "price": price, "ability": company},
-                        text=f"Buy a {self.trains.definition(train_id).name} train for "
-                             f"${price} with {company}'s discount"))
-        if self.trains.counted(corp.id) < self.trains.limit():
+            price = self.trains.price(train_id)
+            for side in self._sides_to_offer(train_id, None):
+                sided = {"side": side} if side is not None else {}
+                words = self._train_words(train_id, side)
+                if self.problem(BuyTrain(corp.id, train_id, price, side=side)) is None:
+                    choices.append(Choice(BuyTrain, {"train": train_id, "price": price, **sided},
+                                          text=f"Buy {words} for ${price}"))
+                for company, _ in self.discounts():
+                    price = self.bank_price(train_id, company)
+                    if self.problem(BuyTrain(corp.id, train_id, price, None, company,
+                                             side)) is None:
+                        choices.append(Choice(
+                            BuyTrain, {"train": train_id, "price": price, "ability": company,
+                                       **sided},
+                            text=f"Buy {words} for ${price} with {company}'s discount"))
+        if self.trains.counted(corp.id) < self.trains.limit(corp.id):
             for other in self.game.state.corporations.values():
                 if other.id == corp.id:
                     continue
@@ -249,10 +361,17 @@ class BuyTrainStep(Step):
                     high = self._corporation_train_limit(train_id)
                     if high >= 1 and train_id not in self.game.state.unsellable_trains and \
                             train_id not in self.game.state.obsolete_trains:
-                        choices.append(Choice(BuyTrain, {"train": train_id, "seller": other.id},
-                                              (1, high),
-                                              text=f"Buy a {train_name(train_id)} train "
-                                                   f"from {other.id}"))
+                        for side in self._sides_to_offer(train_id, other.id):
+                            sided = {"side": side} if side is not None else {}
+                            choices.append(Choice(
+                                BuyTrain, {"train": train_id, "seller": other.id, **sided},
+                                (1, high),
+                                text=f"Buy {self._train_words(train_id, side)} from "
+                                     f"{other.id}"))
+        if self.trains.counted(corp.id) >= self.trains.limit(corp.id) or choices:
+            for company, increase in self.limit_raises():
+                choices.append(Choice(RaiseTrainLimit, {"company": company},
+                                      text=f"Use {company}: train limit +{increase} for good"))
         if self.emergency():
             president = self.president()
             for choice in self._emergency_sales(president):
@@ -343,7 +462,7 @@ class BuyTrainStep(Step):
         return bool(self.choices())
 
     def accepts(self, action: Action) -> bool:
-        return isinstance(action, (BuyTrain, SellShares, Bankrupt))
+        return isinstance(action, (BuyTrain, SellShares, Bankrupt, RaiseTrainLimit))
 
     def accepts_from(self, action: Action) -> bool:
         """The president acts for himself during an emergency purchase."""
@@ -359,6 +478,9 @@ class BuyTrainStep(Step):
             return False
         if isinstance(action, Bankrupt):
             return self.process_bankruptcy(action)
+        if isinstance(action, RaiseTrainLimit):
+            self.raise_limit(action)
+            return not self.choices()
         assert isinstance(action, BuyTrain)
         problem = self.problem(action)
         if problem:
@@ -372,7 +494,7 @@ class BuyTrainStep(Step):
     def _room_and_money_for_the_bank(self) -> bool:
         cheapest = self.cheapest_bank_train()
         return cheapest is not None and self.trains.price(cheapest) <= self.corp.treasury and \
-            self.trains.counted(self.corp.id) < self.trains.limit()
+            self.trains.counted(self.corp.id) < self.trains.limit(self.corp.id)
 
     def _buy(self, action: BuyTrain) -> None:
         corp = self.corp
@@ -391,14 +513,17 @@ class BuyTrainStep(Step):
             state.bank += price
             if not self._outside_bank_limit(action.ability):
                 self.turn.bank_trains_bought += 1
+            if action.train not in state.market_trains:
+                self.turn.bank_types_bought.append(train_name(action.train))
+            self._declare(action)
             if action.train in state.market_trains:
                 state.market_trains.remove(action.train)
                 corp.trains.append(action.train)
-                self.game.log(f"{corp.id} buys a {train_name(action.train)} train from the open "
-                              f"market for ${price}")
+                self.game.log(f"{corp.id} buys {self._train_words(action.train, action.side)} "
+                              f"from the open market for ${price}")
             else:
-                self.game.log(f"{corp.id} buys a {train_name(action.train)} train from the bank "
-                              f"for ${price}")
+                self.game.log(f"{corp.id} buys {self._train_words(action.train, action.side)} "
+                              f"from the bank for ${price}")
                 self.trains.take_from_depot(action.train, corp.id)
         else:
             if action.price > corp.treasury:
@@ -407,6 +532,7 @@ class BuyTrainStep(Step):
                 corp.treasury += contribution
                 self.turn.president_paid = contribution
                 self.game.log(f"{self.president()} contributes ${contribution}")
+            self._declare(action)
             seller = state.corporations[action.seller]
             seller.trains.remove(action.train)
             corp.trains.append(action.train)
@@ -415,6 +541,10 @@ class BuyTrainStep(Step):
             self.game.log(f"{corp.id} buys a {train_name(action.train)} train from {seller.id} "
                           f"for ${action.price}")
         self.round.queue_discards()
+
+    def _declare(self, action: BuyTrain) -> None:
+        if action.side is not None:
+            self.game.state.train_sides[action.train] = action.side
 
     def _use_discount(self, company: str) -> None:
         params = dict(self.discounts())[company]
@@ -494,7 +624,9 @@ class DiscardStep(Step):
 
     def choices(self) -> list[Choice]:
         corp = self.game.state.corporations[self.corporation]
-        return [Choice(DiscardTrain, {"train": t}, text=f"Discard a {train_name(t)} train")
+        sides = self.game.state.train_sides
+        return [Choice(DiscardTrain, {"train": t},
+                       text=f"Discard a {sides.get(t, train_name(t))} train")
                 for t in corp.trains]
 
     def accepts(self, action: Action) -> bool:
@@ -505,17 +637,17 @@ class DiscardStep(Step):
         corp = self.game.state.corporations[self.corporation]
         if action.train not in corp.trains:
             raise IllegalAction(f"{corp.id} has no {train_name(action.train)} train")
-        corp.trains.remove(action.train)
         state = self.game.state
         if action.train in state.obsolete_trains:
+            corp.trains.remove(action.train)
             # 18AL 4.2.5.1: an obsolete train discarded to the open market leaves play at once.
             state.obsolete_trains.remove(action.train)
             state.trains_gone.append(action.train)
             self.game.log(f"{corp.id} discards an obsolete {train_name(action.train)} train: it "
                           "leaves play")
         else:
-            state.market_trains.append(action.train)
+            Trains(self.game).discard_to_pool(corp.id, action.train)
             self.game.log(f"{corp.id} discards a {train_name(action.train)} train to the open "
                           "market")
         trains = Trains(self.game)
-        return trains.counted(corp.id) <= trains.limit()
+        return trains.counted(corp.id) <= trains.limit(corp.id)

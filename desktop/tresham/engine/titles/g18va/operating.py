@@ -1,9 +1,95 @@
-"""18VA's operating side: dual trains, off-map cities, ports, mines and CMDs, tile-lay limits (4.5-4.6)."""
+"""18VA's operating side: dual trains, off-map cities, ports, mines and CMDs, tile-lay limits (4.5-4.6).
+
+Each hook names its rule; the 18xx.games readings (title.yaml `variants`) are read here too.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from tresham.engine.routes.graph import track_graph
+from tresham.engine.routes.revenue import RouteSpec, resolve_route
+from tresham.engine.routes.rules import node_role
 from tresham.engine.rules import TitleRules
+from tresham.engine.titles.g18va.routes import (
+    VirginiaRouteRules, freight_number, has_station_in, is_freight,
+)
+from tresham.engine.trains import Trains
+
+END_CMD_TREASURY_INCOME = "end_cmd_treasury_income"
 
 
 class VirginiaOperatingRules(TitleRules):
-    pass
+    route_rules_class = VirginiaRouteRules
+
+    # Trains (4.5.8, 4.6) ------------------------------------------------------------------------
+
+    def train_required_without_route(self) -> bool:
+        """4.6: every corporation must own a train at the end of its turn, whether or not it
+        has a legal run."""
+        return True
+
+    def emergency_buy_from_corporations(self) -> bool:
+        """4.6.1: the president may pay another corporation up to the train's face value from
+        his own cash (never by selling shares)."""
+        return True
+
+    def president_helps_only_an_empty_treasury(self) -> bool:
+        """4.6.1: "if the Corporation purchasing the train has no money at all"."""
+        return True
+
+    def bank_type_limit_applies(self, train: str) -> bool:
+        """4.5.8: the one-card-of-a-type limit; under `bank_limit_through_phase_6` it lasts
+        through phase 6 but never covers the 4D (18xx.games)."""
+        definition = next(t for t in self.game.title.trains if t.name == train)
+        return definition.available_on is None
+
+    def bought_trains_redeclared(self) -> bool:
+        """Variant bought_trains_redeclared: a card bought from another corporation is declared
+        again (4.5.8 keeps the declaration until the card is discarded to the pool)."""
+        return bool(self.option("bought_trains_redeclared"))
+
+    def discount_problem(self, company: str, train_id: str, side: str | None) -> str | None:
+        """Variant tredegar_passenger_only: the Tredegar Iron Works pays only toward a card
+        declared passenger (or a 4D); 4.2 allows any new train from the bank."""
+        if not self.option("tredegar_passenger_only") or side is None:
+            return None
+        card = Trains(self.game).definition(train_id)
+        if card.sides and card.side(side).kind != "passenger":
+            return f"{company}'s discount is only for a passenger train"
+        return None
+
+    def powers_in_token_step(self) -> bool:
+        """4.5.3: the REA's token and the Potomac Yards' station are placed in the station
+        step; variant powers_any_time_in_turn: at any time of the turn (18xx.games)."""
+        return not self.option("powers_any_time_in_turn")
+
+    # The CMDs' payments to the treasury (4.5.4.3, 4.5.6) ----------------------------------------
+
+    def route_subsidy(self, corp_id: str, routes: Sequence[RouteSpec]) -> int:
+        """4.5.4.3: each freight route to a CMD holding the corporation's station pays the
+        treasury the CMD's value again ($20 x n), until phase 4D begins."""
+        if self._cmd_income_ended():
+            return 0
+        graph = track_graph(self.game)
+        total = 0
+        for train_id, waypoints in routes:
+            route = resolve_route(self.game, graph, train_id, waypoints)
+            if not is_freight(route.train):
+                continue
+            assert route.train is not None
+            for node in route.stops:
+                if node_role(node) == "cmd" and has_station_in(self.game, corp_id, node.hex):
+                    total += node.revenue * freight_number(route.train)
+        return total
+
+    def _cmd_income_ended(self) -> bool:
+        started = Trains(self.game).phases_started()
+        return any(END_CMD_TREASURY_INCOME in p.events for p in self.game.title.phases
+                   if p.name in started)
+
+    def phase_event(self, event: str) -> None:
+        if event == END_CMD_TREASURY_INCOME:
+            self.game.log("The CMDs no longer pay corporations' treasuries (4.5.4.3)")
+            return
+        super().phase_event(event)

@@ -1,0 +1,74 @@
+"""18VA 4.2 and 4.5.3: the Potomac Yards' extra station (beside the circles, no connection, in
+addition to the turn's station) and when the REA and Potomac Yards powers are used."""
+
+from __future__ import annotations
+
+import pytest
+
+from tresham.engine.actions import PlaceBonusToken, PlaceToken
+from tresham.engine.errors import IllegalAction
+from tresham.engine.routes.graph import track_graph
+from tresham.engine.routes.rules import RouteRules
+
+from tests.rules_18va.conftest import lay, new_game, operate, start, station
+
+
+def baltimore_with(company: str, **options: object):  # type: ignore[no-untyped-def]
+    game = new_game(**options)
+    start(game, "B&O")
+    lay(game, "H3", "6", 3)
+    game.state.privates[company].owner = "B&O"
+    operate(game, "B&O")
+    return game
+
+
+def test_4_2_potomac_yards_station_goes_anywhere_beside_the_circles() -> None:
+    game = baltimore_with("PY")
+    start(game, "SR")
+    station(game, "SR", "F11")     # Richmond's only circle is SR's
+    assert game.round.step.name == "token"  # type: ignore[union-attr]
+    assert any(c.fields.get("hex") == "F11" for c in game.choices())
+    game.process(PlaceToken("B&O", "F11", 0, "PY"))
+    placed = game.state.board.tokens[-1]
+    assert (placed.corporation, placed.hex, placed.extra) == ("B&O", "F11", True)
+    assert game.state.privates["PY"].closed
+    assert game.state.corporations["B&O"].tokens_placed == 1
+    # It fills no circle: SR is not blocked by it, and B&O's trains may use it.
+    node = track_graph(game).node("F11-c0")
+    assert node is not None
+    assert RouteRules().can_pass_through(game, "SR", node)
+    assert not RouteRules().can_pass_through(game, "C&O", node)
+
+
+def test_4_2_the_potomac_yards_station_is_in_addition_to_the_turns_station() -> None:
+    game = baltimore_with("PY")
+    game.process(PlaceToken("B&O", "H1", 0))
+    assert game.round.step.name == "token"  # type: ignore[union-attr]
+    game.process(PlaceToken("B&O", "F11", 0, "PY"))
+    assert [t.hex for t in game.state.board.tokens] == ["H3", "H1", "F11"]
+
+
+def test_4_5_3_the_rea_token_goes_down_in_the_station_step() -> None:
+    game = new_game()
+    start(game, "WM")
+    game.state.privates["REA"].owner = "WM"
+    operate(game, "WM")
+    assert game.round.step.name == "track"  # type: ignore[union-attr]
+    assert not any(c.action is PlaceBonusToken for c in game.choices())
+    with pytest.raises(IllegalAction, match=r"REA's token is placed in the station step "
+                                            r"\(4\.5\.3\)"):
+        game.process(PlaceBonusToken("WM", "REA", "C4"))
+
+
+def test_variant_powers_any_time_in_turn() -> None:
+    game = new_game(powers_any_time_in_turn=True)
+    start(game, "WM")
+    game.state.privates["REA"].owner = "WM"
+    game.state.privates["PY"].owner = "WM"
+    operate(game, "WM")
+    assert game.round.step.name == "track"  # type: ignore[union-attr]
+    assert any(c.action is PlaceBonusToken for c in game.choices())
+    game.process(PlaceToken("WM", "H1", 0, "PY"))
+    game.process(PlaceBonusToken("WM", "REA", "C4"))
+    assert game.round.step.name == "track"  # type: ignore[union-attr]
+    assert game.state.board.bonus_tokens[0].hex == "C4"

@@ -1,0 +1,222 @@
+"""18VA 4.5.8, 2 and 4.2: two-sided cards declared at purchase, the bank's one card of a type
+per operating round, the 4D from the first 6/5G, train limits by size, the Potomac Yards' +1
+and the Tredegar Iron Works' $200."""
+
+from __future__ import annotations
+
+import pytest
+
+from tresham.engine.actions import BuyTrain, DiscardTrain, Pass, RaiseTrainLimit
+from tresham.engine.errors import IllegalAction
+from tresham.engine.trains import Trains
+
+from tests.rules_18va.conftest import give_train, new_game, operate, skip_to, start
+
+
+def at_train_step(corp: str = "B&O", **options: object):  # type: ignore[no-untyped-def]
+    game = new_game(**options)
+    start(game, corp, treasury=2000)
+    operate(game, corp)
+    skip_to(game, "trains")
+    return game
+
+
+def test_4_5_8_a_card_is_declared_passenger_or_freight_as_it_is_bought() -> None:
+    game = at_train_step()
+    offered = [c for c in game.choices() if c.action is BuyTrain]
+    assert [(c.fields["side"], c.text) for c in offered] == [
+        ("2", "Buy a 2/1G card as a 2 train for $100"),
+        ("1G", "Buy a 2/1G card as a 1G train for $100")]
+    with pytest.raises(IllegalAction, match=r"declare the 2/1G card as a 2 or a 1G train "
+                                            r"\(4\.5\.8\)"):
+        game.process(BuyTrain("B&O", "2-0", 100))
+    with pytest.raises(IllegalAction, match="the 2/1G card has no 3G side"):
+        game.process(BuyTrain("B&O", "2-0", 100, side="3G"))
+    game.process(BuyTrain("B&O", "2-0", 100, side="1G"))
+    assert game.state.train_sides == {"2-0": "1G"}
+
+
+def test_4_5_8_one_card_of_a_type_from_the_bank_per_operating_round() -> None:
+    game = at_train_step()
+    game.round.turn.bank_types_bought.append("2")  # type: ignore[attr-defined]
+    assert not any(c.action is BuyTrain for c in game.choices())
+    with pytest.raises(IllegalAction, match=r"B&O has bought a 2/1G card from the bank this "
+                                            r"operating round; only one of a type may be "
+                                            r"bought until the first 6/5G card \(4\.5\.8\)"):
+        game.process(BuyTrain("B&O", "2-0", 100, side="2"))
+
+
+def test_4_5_8_the_last_card_of_a_type_and_the_first_of_the_next() -> None:
+    game = new_game()
+    for _ in range(5):
+        give_train(game, "C&O", "2", "2")
+    game.state.corporations["C&O"].trains.clear()
+    start(game, "B&O", treasury=2000)
+    operate(game, "B&O")
+    skip_to(game, "trains")
+    game.process(BuyTrain("B&O", "2-5", 100, side="2"))
+    game.process(BuyTrain("B&O", "3-0", 200, side="2G"))
+    assert game.state.phase == "3"
+    assert game.state.corporations["B&O"].trains == ["2-5", "3-0"]
+
+
+def test_4_5_8_a_pool_card_is_free_of_the_limit_and_declared_again() -> None:
+    game = at_train_step()
+    game.state.market_trains.append("2-5")
+    game.state.depot.remove("2-5")
+    game.process(BuyTrain("B&O", "2-0", 100, side="2"))
+    game.process(BuyTrain("B&O", "2-5", 100, side="1G"))
+    assert game.state.train_sides["2-5"] == "1G"
+
+
+def test_4_5_8_a_card_discarded_to_the_pool_is_undeclared() -> None:
+    game = new_game()
+    train = give_train(game, "C&O", "2", "1G")
+    Trains(game).discard_to_pool("C&O", train)
+    assert train not in game.state.train_sides
+    assert train in game.state.market_trains
+
+
+def test_4_5_8_a_card_from_another_corporation_keeps_its_declaration() -> None:
+    game = new_game()
+    train = give_train(game, "C&O", "2", "1G")
+    start(game, "B&O", treasury=2000)
+    operate(game, "B&O")
+    skip_to(game, "trains")
+    offer = next(c for c in game.choices() if c.fields.get("seller") == "C&O")
+    assert "side" not in offer.fields and offer.text == "Buy a 1G train from C&O"
+    with pytest.raises(IllegalAction, match="declared a 1G train and keeps that declaration"):
+        game.process(BuyTrain("B&O", train, 50, seller="C&O", side="2"))
+    game.process(BuyTrain("B&O", train, 50, seller="C&O"))
+    assert game.state.train_sides[train] == "1G"
+
+
+def test_variant_bought_trains_redeclared() -> None:
+    game = new_game(bought_trains_redeclared=True)
+    train = give_train(game, "C&O", "2", "1G")
+    start(game, "B&O", treasury=2000)
+    operate(game, "B&O")
+    skip_to(game, "trains")
+    game.process(BuyTrain("B&O", train, 50, seller="C&O", side="2"))
+    assert game.state.train_sides[train] == "2"
+
+
+def test_4_5_8_the_4d_is_on_sale_from_the_first_6() -> None:
+    game = new_game()
+    for name in ["2"] * 6 + ["3"] * 5 + ["4"] * 4 + ["5"] * 3:
+        give_train(game, "C&O", name, None)
+    game.state.corporations["C&O"].trains.clear()
+    start(game, "B&O", treasury=5000)
+    operate(game, "B&O")
+    skip_to(game, "trains")
+    assert {c.fields["train"] for c in game.choices() if c.action is BuyTrain} == {"6-0"}
+    game.process(BuyTrain("B&O", "6-0", 600, side="6"))
+    assert game.state.phase == "6"
+    assert {c.fields["train"] for c in game.choices() if c.action is BuyTrain} == {"6-1", "4D-0"}
+    game.process(BuyTrain("B&O", "4D-0", 800))
+    assert game.state.phase == "4D"
+
+
+def test_2_train_limits_by_size_and_the_potomac_yards_plus_one() -> None:
+    game = new_game()
+    start(game, "WM", treasury=2000, par=70)
+    start(game, "B&O", treasury=2000, par=70)
+    trains = Trains(game)
+    assert (trains.limit("B&O"), trains.limit("WM")) == (4, 2)
+    for _ in range(6):
+        give_train(game, "C&O", "2", "2")
+    give_train(game, "C&O", "3", "3")
+    give_train(game, "C&O", "4", "4")
+    assert game.state.phase == "4"
+    assert (trains.limit("B&O"), trains.limit("WM")) == (3, 1)
+    game.state.corporations["C&O"].trains.clear()
+    game.state.privates["PY"].owner = "WM"
+    give_train(game, "WM", "4", "4")
+    game.state.corporations["B&O"].floated = False
+    operate(game, "WM")
+    skip_to(game, "trains")
+    assert not any(c.action is BuyTrain and "seller" not in c.fields for c in game.choices())
+    raise_it = next(c for c in game.choices() if c.action is RaiseTrainLimit)
+    assert raise_it.text == "Use PY: train limit +1 for good"
+    game.process(RaiseTrainLimit("WM", "PY"))
+    assert trains.limit("WM") == 2 and game.state.privates["PY"].closed
+    assert any(c.action is BuyTrain for c in game.choices())
+
+
+def test_4_2_tredegar_pays_200_of_a_new_bank_train() -> None:
+    game = new_game()
+    for name in ["2"] * 6 + ["3"] * 5:
+        give_train(game, "C&O", name, None)
+    game.state.corporations["C&O"].trains.clear()
+    start(game, "B&O", treasury=1000)
+    game.state.privates["TIW"].owner = "B&O"
+    operate(game, "B&O")
+    skip_to(game, "trains")
+    with_discount = [c for c in game.choices() if c.fields.get("ability") == "TIW"]
+    assert [(c.fields["price"], c.fields["side"]) for c in with_discount] == \
+        [(100, "4"), (100, "3G")]
+    game.process(BuyTrain("B&O", "4-0", 100, ability="TIW", side="3G"))
+    assert game.state.corporations["B&O"].treasury == 1000 + 15 - 100
+    assert game.state.privates["TIW"].closed
+
+
+def test_variant_tredegar_passenger_only() -> None:
+    game = at_train_step(tredegar_passenger_only=True)
+    game.state.privates["TIW"].owner = "B&O"
+    with pytest.raises(IllegalAction, match="TIW's discount is only for a passenger train"):
+        game.process(BuyTrain("B&O", "2-0", 0, ability="TIW", side="1G"))
+    game.process(BuyTrain("B&O", "2-0", 0, ability="TIW", side="2"))
+
+
+def test_4_6_a_corporation_without_a_route_must_still_buy_a_train() -> None:
+    game = new_game()
+    start(game, "WM", treasury=300)
+    operate(game, "WM")
+    skip_to(game, "trains")
+    assert not game.round.step.passable()  # type: ignore[union-attr]
+    with pytest.raises(IllegalAction, match="must finish the trains step"):
+        game.process(Pass("WM"))
+
+
+def forced(treasury: int):  # type: ignore[no-untyped-def]
+    game = new_game()
+    for _ in range(6):
+        give_train(game, "C&O", "2", "2")
+    game.state.corporations["C&O"].trains.clear()
+    give_train(game, "C&O", "3", "3")
+    start(game, "B&O", treasury=treasury)
+    game.state.player("Ann").cash = 150
+    operate(game, "B&O")
+    skip_to(game, "trains")
+    return game
+
+
+def test_4_6_1_with_an_empty_treasury_the_president_pays_up_to_face_value() -> None:
+    game = forced(0)
+    offer = next(c for c in game.choices() if c.fields.get("seller") == "C&O")
+    assert offer.price_range == (1, 150)
+    with pytest.raises(IllegalAction, match="costs at most its face value, \\$200"):
+        game.round.step.process(BuyTrain("B&O", "3-0", 201, seller="C&O", side=None))  # type: ignore[union-attr]
+    game.process(BuyTrain("B&O", "3-0", 150, seller="C&O"))
+    assert game.state.player("Ann").cash == 0
+    assert game.state.corporations["C&O"].treasury == 150
+
+
+def test_4_6_1_with_money_in_the_treasury_the_corporation_pays_alone() -> None:
+    game = forced(50)
+    offer = next(c for c in game.choices() if c.fields.get("seller") == "C&O")
+    assert offer.price_range == (1, 50)
+    with pytest.raises(IllegalAction, match="B&O has only \\$50"):
+        game.process(BuyTrain("B&O", "3-0", 60, seller="C&O"))
+
+
+def test_4_5_8_18xx_games_records_name_the_side_as_variant() -> None:
+    from tresham.importers.eighteen_xx_games import _declared_side
+    game = new_game()
+    assert _declared_side(game, "2-0", None, "1G") == "1G"
+    assert _declared_side(game, "4D-0", None, "4D") is None
+    train = give_train(game, "C&O", "2", "1G")
+    assert _declared_side(game, train, "C&O", "1G") is None
+    redeclaring = new_game(bought_trains_redeclared=True)
+    train = give_train(redeclaring, "C&O", "2", "1G")
+    assert _declared_side(redeclaring, train, "C&O", "2") == "2"

@@ -1,0 +1,79 @@
+"""18VA in the app (its rules' operating side): buying a two-sided card as passenger or freight,
+both sides in the trains panel, and the map's ports, mines and coal mining districts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QComboBox, QPushButton
+from pytestqt.qtbot import QtBot
+
+from tresham.engine.game import FIRST_PRIORITY, GameSetup
+from tresham.engine.history import History
+from tresham.engine.rounds.operating import OperatingRound
+from tresham.ui.map_scene import hex_tooltip
+
+from conftest import open_window  # tests/ui/conftest.py
+from tests.rules_18va.conftest import lay, skip_to, start
+
+
+def at_train_step() -> History:
+    """B&O (the stock side is written apart, so started by hand) at its train step."""
+    history = History(GameSetup("18VA", ("Ann", "Bob", "Cy"), {FIRST_PRIORITY: 0}, 1))
+    game = history.game
+    start(game, "B&O")
+    lay(game, "H3", "6", 3)
+    game.round = OperatingRound(game, 1)
+    skip_to(game, "trains")
+    return history
+
+
+def test_a_card_is_bought_as_passenger_or_freight(qtbot: QtBot, tmp_path: Path) -> None:
+    history = at_train_step()
+    win = open_window(qtbot, history, tmp_path, size=(1366, 768))
+    texts = [b.text() for b in win.what_now.findChildren(QPushButton)]
+    assert "2/1G as 2 (passenger): $100" in texts
+    assert "2/1G as 1G (freight): $100" in texts
+    freight = next(b for b in win.what_now.findChildren(QPushButton)
+                   if b.text() == "2/1G as 1G (freight): $100")
+    assert "1G, freight:" in freight.toolTip() and "2, passenger:" in freight.toolTip()
+    freight.click()
+    assert history.game.state.train_sides == {"2-0": "1G"}
+
+
+def test_the_trains_panel_names_both_sides(qtbot: QtBot, tmp_path: Path) -> None:
+    history = at_train_step()
+    win = open_window(qtbot, history, tmp_path)
+    table = win.trains.table
+    names = [table.item(row, 0).text() for row in range(table.rowCount())]
+    assert names == ["2/1G", "3/2G", "4/3G", "5/4G", "6/5G", "4D"]
+    assert "1G, freight" in table.item(0, 0).toolTip()
+    assert "4 (ten-share), 2 (five-share)" in win.trains.summary.text()
+
+
+def test_the_map_says_what_ports_mines_and_cmds_pay() -> None:
+    history = at_train_step()
+    game = history.game
+    assert "Port of H3: +$30, from phase 5 $20" in hex_tooltip(game, "I4")
+    assert "Coal mining district: freight trains only, $20 times" in hex_tooltip(game, "A6")
+    assert "Off-map city: $40, from phase 5 $70" in hex_tooltip(game, "H1")
+    assert "Mine: its town pays freight trains only" in hex_tooltip(game, "B7")
+
+
+def test_the_potomac_yards_station_is_one_row_with_a_list_of_hexes(qtbot: QtBot,
+                                                                   tmp_path: Path) -> None:
+    history = History(GameSetup("18VA", ("Ann", "Bob", "Cy"), {FIRST_PRIORITY: 0}, 1))
+    game = history.game
+    start(game, "B&O")
+    lay(game, "H3", "6", 3)
+    game.state.privates["PY"].owner = "B&O"
+    game.round = OperatingRound(game, 1)
+    skip_to(game, "token")
+    win = open_window(qtbot, history, tmp_path, size=(1366, 768))
+    button = win.what_now.buttons["extra station PY"]
+    combo = next(c for c in win.what_now.findChildren(QComboBox) if c.count() > 10)
+    combo.setCurrentIndex(next(i for i in range(combo.count())
+                               if combo.itemText(i) == "Richmond (F11)"))
+    button.click()
+    placed = history.game.state.board.tokens[-1]
+    assert (placed.hex, placed.extra) == ("F11", True)
