@@ -89,7 +89,9 @@ def trace_state(game: Game, ids: dict[str, str]) -> dict[str, Any]:
             "market_cell": list(corp.market_cell or ()), "par": corp.par,
             "president": ids.get(president, president) if president else None,
             "floated": corp.floated,
-            "trains": sorted(Trains(game).definition(t).name for t in corp.trains),
+            # A two-sided card by the side it was declared as (18VA 4.5.8), as their traces do.
+            "trains": sorted(game.state.train_sides.get(t) or Trains(game).definition(t).name
+                             for t in corp.trains),
             "stations": _station_hexes(game, corp.id),
             "pool_percent": shares.percent(corp, MARKET), "own_percent": shares.percent(corp, IPO),
             "companies": sorted(p.id for p in state.privates.values()

@@ -42,11 +42,15 @@ def test_4_1_the_auction_game_replays_whole_and_matches_its_trace() -> None:
         {"Player 1": 390, "Player 2": 590, "Player 3": 420}
 
 
-def test_the_long_game_matches_through_its_auction_and_first_stock_round() -> None:
-    outcome, _ = _compare("18VA_game_end_bank")
-    # 32 actions of auction and B&O par, then the first stock round, to the first operating
-    # turn (which needs the operating side: one bank train of a type per round, 4.5.8).
-    assert outcome["actions"]["replayed"] >= 40
+def test_the_long_game_replays_whole_to_its_result_and_matches_its_trace() -> None:
+    """The 18xx.games game that ends by the bank: every action, the state after each as their
+    trace has it, the final scores and the end reason (5)."""
+    outcome, matched = _compare("18VA_game_end_bank")
+    assert matched and "error" not in outcome
+    assert outcome["actions"]["replayed"] == outcome["actions"]["in_effect"] == 535
+    assert {p["id"]: p["score"] for p in outcome["players"]} == \
+        {"488": 7265, "8040": 6351, "10573": 7349}
+    assert outcome["game_end_reason"] == "bank"
 
 
 def test_their_company_ids_are_read_as_ours() -> None:

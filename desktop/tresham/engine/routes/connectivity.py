@@ -431,6 +431,13 @@ def tile_lay_connected(game: Game, corp_id: str, hex_id: str, tile_id: str, rota
         if (node is not None and node.kind is NodeKind.TOWN and node.id in reach.nodes
                 and hooks.can_pass_through(game, corp_id, node)):
             towns_through.add(new_ref)
+    # A junction (18VA's Lawson tiles) is a point, not a node: a walk that comes in along one
+    # of its old spokes may leave along any other.
+    for path in old.paths:
+        junction = next((e for e in path if isinstance(e, str) and e.startswith("j")), None)
+        if junction is not None and any(isinstance(e, int) and (hex_id, e) in reach.entries
+                                        for e in path):
+            towns_through.add(mapping.get(junction, junction))
     for path in new_paths:
         for end in path:
             if isinstance(end, int) and (hex_id, end) in reach.entries:

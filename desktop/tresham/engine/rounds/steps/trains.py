@@ -148,9 +148,10 @@ class BuyTrainStep(Step):
             return None
         names = [side.name for side in card.sides]
         declared = self.game.state.train_sides.get(action.train)
-        if action.seller is not None and declared is not None and \
-                not self.game.rules.bought_trains_redeclared():
-            if action.side not in (None, declared):
+        if action.seller is not None and declared is not None:
+            # No side named: the card keeps its declaration (also where it may be redeclared).
+            if action.side not in (None, declared) and \
+                    not self.game.rules.bought_trains_redeclared():
                 return (f"the {card_words(card)} card was declared a {declared} train and "
                         "keeps that declaration until it is discarded to the pool"
                         + self.game.rules.cite("train_purchase"))
