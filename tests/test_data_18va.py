@@ -15,7 +15,10 @@ from conftest import SHARED
 from recorded_ids import fixture_ids, our_ids
 from tile_table import colour_by_colour, next_states
 from tresham.engine.data.loader import (
-    ABILITY_TYPES, available_titles, data_titles, load_title,
+    ABILITY_TYPES,
+    available_titles,
+    data_titles,
+    load_title,
 )
 from tresham.engine.data.model import NodeKind, TitleData
 from tresham.engine.data.options import title_with_options
@@ -34,14 +37,13 @@ def title() -> TitleData:
     return load_title("18VA")
 
 
-# Not offered until its rules exist ------------------------------------------------------------
+# Offered to players now that its rules exist -----------------------------------------------------
 
-def test_18va_is_data_only_and_not_offered_to_players(title: TitleData) -> None:
-    assert title.info.status == "data_only"
+def test_18va_is_offered_to_players(title: TitleData) -> None:
+    assert title.info.status == "playable"
     assert "18VA" in data_titles()
-    assert "18VA" not in available_titles()
-    assert "18VA" not in playable_titles()
-    assert {"18GA", "18AL"} <= set(available_titles())
+    assert "18VA" in available_titles()
+    assert "18VA" in playable_titles()
 
 
 # Players, money, limits (1.2, 3.1) --------------------------------------------------------------

@@ -44,7 +44,7 @@ def _error(root: Path) -> str:
 
 BROKEN = [
     # title.yaml
-    ("title.yaml", "\nstatus: data_only", "\nstatus: someday",
+    ("title.yaml", "\nplayers:", "\nstatus: someday\nplayers:",
      "maps/18VA/title.yaml: status: expected one of data_only, playable, not 'someday'"),
     ("title.yaml", "capitalization: incremental", "capitalization: partial",
      "maps/18VA/title.yaml: capitalization: expected one of full, incremental"),
@@ -167,9 +167,9 @@ def test_a_card_with_one_side_is_refused(maps_copy: Path) -> None:
 
 
 def test_a_data_only_title_is_listed_only_as_data(maps_copy: Path) -> None:
-    assert "18VA" in data_titles(maps_copy) and "18VA" not in available_titles(maps_copy)
-    _edit(maps_copy, "title.yaml", "\nstatus: data_only", "\nstatus: playable")
     assert "18VA" in available_titles(maps_copy)
+    _edit(maps_copy, "title.yaml", "\nplayers:", "\nstatus: data_only\nplayers:")
+    assert "18VA" in data_titles(maps_copy) and "18VA" not in available_titles(maps_copy)
 
 
 @pytest.mark.parametrize("old, new, message", [

@@ -14,8 +14,8 @@ from typing import Any
 
 from tresham.engine.actions import (
     Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, Convert, DiscardTrain,
-    Dividend, EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate,
-    SellShares,
+    Dividend, EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RaiseTrainLimit,
+    RunRoutes, SellPrivate, SellShares,
 )
 from tresham.engine.data.loader import load_title
 from tresham.engine.errors import IllegalAction, RefusedAction, TreshamError
@@ -326,6 +326,9 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
     private = game.state.privates.get(entity)
     if kind == "assign" and private is not None:
         return PlaceBonusToken(private.owner, entity, _text(data, "target"))
+    if kind == "choose_ability" and private is not None and _text(data, "choice") == "close":
+        # 18VA's Potomac Yards closes to raise its corporation's train limit.
+        return RaiseTrainLimit(private.owner, entity)
     if private is not None and private.owner in game.state.corporations:
         # A private company's ability used by the corporation that owns it.
         action = _translate(state, game, private.owner, data)

@@ -27,8 +27,8 @@ from typing import Any
 
 from tresham.engine.actions import (
     Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, Convert, DiscardTrain,
-    Dividend, EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate,
-    SellShares,
+    Dividend, EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RaiseTrainLimit,
+    RunRoutes, SellPrivate, SellShares,
 )
 from tresham.engine.data.loader import load_title
 from tresham.engine.game import FIRST_PRIORITY, Game, GameSetup
@@ -183,9 +183,13 @@ class _Certificates:
         wanted = {h: owners.count(h) for h in set(owners)}
         for holder, count in wanted.items():
             while len(self.held(holder)) < count:
-                donor = next(h for h, held in self.holders.items()
-                             if len(held) > wanted.get(h, 0) and any(i != 0 for i in held))
-                self.move([min(i for i in self.held(donor) if i != 0)], holder)
+                donors = [h for h, held in self.holders.items() if len(held) > wanted.get(h, 0)]
+                # Ordinary certificates first; the president's moves only when a corporation
+                # closes and every certificate goes back (18VA 4.6.3).
+                donor = next((h for h in donors if any(i != 0 for i in self.held(h))),
+                             donors[0])
+                ordinary = [i for i in self.held(donor) if i != 0]
+                self.move([min(ordinary) if ordinary else 0], holder)
 
     def settle(self, before: str | None, after: str | None) -> None:
         """Swap the president's certificate when the presidency has passed, as their engine
@@ -420,11 +424,16 @@ def _end_game(writer: _Writer, action: EndGame) -> dict[str, Any]:
     return {"type": "end_game", **writer.entity(action.entity)}
 
 
+def _raise_train_limit(writer: _Writer, action: RaiseTrainLimit) -> dict[str, Any]:
+    return {"type": "choose_ability", **writer.entity(action.company), "choice": "close"}
+
+
 _TRANSLATIONS: dict[type[Action], Callable[[_Writer, Any], dict[str, Any]]] = {
     Pass: _pass, Bid: _bid, BuyPrivate: _bid, Par: _par, BuyShare: _buy_share,
     SellShares: _sell_shares, SellPrivate: _sell_private, LayTile: _lay_tile,
     PlaceToken: _place_token, RunRoutes: _run_routes, Dividend: _dividend,
     BuyTrain: _buy_train, DiscardTrain: _discard_train, BuyCompany: _buy_company,
     PlaceBonusToken: _bonus_token, Bankrupt: _bankrupt, EndGame: _end_game, Convert: _convert,
+    RaiseTrainLimit: _raise_train_limit,
 }
 
