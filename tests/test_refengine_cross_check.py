@@ -86,6 +86,9 @@ KNOWN_DIFFERENCES: dict[tuple[str, int, int], str] = {
                      "waits there; their engine has CoG place the W&A's station at once, as "
                      "the tile's layer, and takes CoG's next station as that; ours lets the "
                      "W&A choose its city at its next turn (4.2(a)). To become a variant",
+    ("18AL", 3, 37): "in the opening auction, after the second of three bidders on the NDY "
+                     "passes (action 72), ours sells it to the high bidder; their engine keeps "
+                     "the auction open with the passer to act. Not yet understood",
 }
 """Random games still found to differ, each with what is known: expected to fail until mended
 (strict, so that a mend is noticed)."""
