@@ -1,6 +1,6 @@
 """Export to 18xx.games (tresham.importers.eighteen_xx_games_export): a game exported and read
 back by the importer is the same game (the same actions, the same state after every action),
-for every recorded game of 18GA and 18AL and for random games of every title and player count,
+for every recorded game of 18GA, 18AL and 18VA and for random games of every title and player count,
 played by the rulebook's readings or by 18xx.games'. The export lists the rules a game plays
 otherwise than 18xx.games, and `tresham export` writes the file and names them."""
 
@@ -25,7 +25,7 @@ from tresham.importers.eighteen_xx_games_export import (
 from tresham.replay import trace_state
 
 FIXTURES = SHARED / "fixtures" / "18xx.games"
-TITLES = ("18GA", "18AL")
+TITLES = ("18GA", "18AL", "18VA")
 GAMES = sorted(p for t in TITLES for p in (FIXTURES / t).glob("*.json")) \
     if FIXTURES.is_dir() else []
 

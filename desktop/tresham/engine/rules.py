@@ -425,8 +425,9 @@ class TitleRules:
         self.game.state.corporations[corp_id].tokens_placed = 1
         self.game.log(f"{corp_id} places its home station in {hex_id}")
 
-    def after_private_auction(self) -> None:
-        """What happens once the opening auction is over (18VA 4.1: seats re-ordered)."""
+    def after_private_auction(self, first_seat: int) -> None:
+        """What happens once the opening auction is over (18VA 4.1: seats re-ordered);
+        `first_seat` held the priority deal when it began."""
 
     # Private companies ------------------------------------------------------------------------
 

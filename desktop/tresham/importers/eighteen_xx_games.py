@@ -576,7 +576,8 @@ def _declared_side(game: Game, train: str, seller: str | None, variant: object) 
     card = next((t for t in game.title.trains if t.name == train.rsplit("-", 1)[0]), None)
     if card is None or not card.sides or not isinstance(variant, str):
         return None
-    if seller is not None and train in game.state.train_sides and \
-            not game.rules.bought_trains_redeclared():
-        return None
+    declared = game.state.train_sides.get(train)
+    if seller is not None and declared is not None and \
+            (variant == declared or not game.rules.bought_trains_redeclared()):
+        return None  # the card keeps its declaration
     return variant

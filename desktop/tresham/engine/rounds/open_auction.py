@@ -42,7 +42,7 @@ class OpenBidsAuction(Round):
         self.items = [p.id for p in game.title.privates.values()]
         self.discount: dict[str, int] = {item: 0 for item in self.items}
         self.high: dict[str, HighBid] = {}
-        self.seat = game.state.priority
+        self.seat = self.first_seat = game.state.priority
         self.passes = 0
         self.first_passer: int | None = None
         self.forced: list[str] = []
@@ -232,7 +232,7 @@ class OpenBidsAuction(Round):
         self._finish()
 
     def _finish(self) -> None:
-        self.game.rules.after_private_auction()
+        self.game.rules.after_private_auction(self.first_seat)
         self.game.log(f"The opening auction ends; {self._player(self.game.state.priority)} "
                       "has priority")
         self.finished = True

@@ -28,11 +28,13 @@ class VirginiaStockRules(TitleRules):
 
     # 4.1 The opening auction -----------------------------------------------------------------
 
-    def after_private_auction(self) -> None:
+    def after_private_auction(self, first_seat: int) -> None:
         """4.1: once the B&O's par is set, the seats are re-ordered by cash left, most first
-        (ties keep their order), and the richest player takes the priority deal. Once only."""
+        (ties keep their order of play, from the player who began the auction), and the
+        richest player takes the priority deal. Once only."""
         state = self.game.state
         before = [p.name for p in state.players]
+        state.players[:] = state.players[first_seat:] + state.players[:first_seat]
         state.players.sort(key=lambda p: -p.cash)  # a stable sort: ties keep their order
         state.priority = 0
         after = [p.name for p in state.players]
