@@ -93,9 +93,12 @@ def test_the_18xx_games_certificate_limit_is_a_variant(title: TitleData) -> None
     assert title.info.certificate_limit[4] == 13
 
 
-def test_the_spec_lists_ten_18xx_games_variants_and_the_forced_bid(title: TitleData) -> None:
-    assert len(title.info.variants_of(PROFILE)) == 11
-    assert "forced_zero_bid_placed" in title.info.variants_of(PROFILE)
+def test_the_spec_lists_ten_18xx_games_variants_and_those_found_since(title: TitleData) -> None:
+    """The spec's ten, the forced $0 bid (found replaying their games) and the track step
+    that waits (found by their engine on our random games)."""
+    assert len(title.info.variants_of(PROFILE)) == 12
+    assert {"forced_zero_bid_placed", "track_step_waits_for_pass"} <= \
+        set(title.info.variants_of(PROFILE))
 
 
 # Map --------------------------------------------------------------------------------------------
