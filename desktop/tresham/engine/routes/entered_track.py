@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tresham.engine.routes.connectivity import reach_in
+from tresham.engine.routes.connectivity import reach_in, reachable
 from tresham.engine.routes.graph import TrackGraph, track_graph
 from tresham.engine.routes.rules import RouteRules, rules_for
 from tresham.engine.upgrades import LaidTile, current_track, match_nodes
@@ -64,6 +64,24 @@ def tile_lay_enters_new_track(game: Game, corp_id: str, hex_id: str, tile_id: st
     old_paths = {frozenset(mapping.get(e, e) if isinstance(e, str) else e for e in path)
                  for path in old.paths}
     added = {i for i, path in enumerate(new.track.paths) if frozenset(path) not in old_paths}
+    if _entered_on_the_board(game, corp_id, hex_id, [new.track.paths[i] for i in added], hooks):
+        return True
     graph = track_graph(game, {hex_id: new})
     return any(h == hex_id and path in added
                for h, path in entered_paths(game, graph, corp_id, hooks))
+
+
+def _entered_on_the_board(game: Game, corp_id: str, hex_id: str,
+                          added: list[tuple[int | str, ...]], hooks: RouteRules) -> bool:
+    """A shortcut that needs no new graph: a walk arriving at an edge of a new path enters it
+    unless it has left the hex through one of the path's other edges, and no walk has touched
+    an edge that no reached path of the hex ends at and no walk arrives by."""
+    reach = reachable(game, corp_id, hooks)
+    touched = reach.edges | reach.entries
+    for path in added:
+        for end in path:
+            if isinstance(end, int) and (hex_id, end) in reach.entries and all(
+                    not isinstance(other, int) or (hex_id, other) not in touched
+                    for other in path if other != end):
+                return True
+    return False
