@@ -6,20 +6,20 @@ offered to players."""
 from __future__ import annotations
 
 import json
-import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
 import yaml
 
+from broken_data import edit, load_error
 from conftest import SHARED
 from recorded_ids import fixture_ids, our_ids
 from tile_table import colour_by_colour, next_states
 from tresham.engine.data.loader import available_titles, data_titles, load_title
 from tresham.engine.data.model import NodeKind, TitleData
 from tresham.engine.data.options import title_with_options
-from tresham.engine.errors import DataError, IllegalAction
+from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game, GameSetup, check_setup, playable_titles
 from tresham.engine.hexgrid import opposite_edge
 from tresham.engine.upgrades import LaidTile, UpgradeRules
@@ -366,13 +366,6 @@ def test_every_id_the_recorded_games_use_exists(title: TitleData, game: str) -> 
 
 # A broken value is an error naming the file and key ---------------------------------------------
 
-@pytest.fixture(scope="module")
-def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("pristine1848") / "maps"
-    shutil.copytree(maps_dir(), root)
-    return root
-
-
 BROKEN = [
     ("map.yaml", "  - {id: B5, printed_id: B3}", "  - {id: B5, printnd_id: B3}",
      "maps/1848/map.yaml: hexes[4].printnd_id: unknown key"),
@@ -424,18 +417,11 @@ BROKEN = [
 
 @pytest.mark.parametrize("file, old, new, message", BROKEN,
                          ids=[f"{b[0]}:{b[3].split(': ')[1]}" for b in BROKEN])
-def test_errors_name_the_file_and_key(pristine: Path, tmp_path: Path, file: str, old: str,
-                                      new: str, message: str) -> None:
-    root = tmp_path / "maps"
-    shutil.copytree(pristine, root)
-    path = root / "1848" / file
-    text = path.read_text()
-    assert old in text, f"{old!r} not in {file}"
-    path.write_text(text.replace(old, new, 1))
-    load_title.cache_clear()
-    with pytest.raises(DataError) as caught:
-        load_title("1848", root)
-    assert str(caught.value).startswith(message), str(caught.value)
+def test_errors_name_the_file_and_key(maps_copy: Path, file: str, old: str, new: str,
+                                      message: str) -> None:
+    edit(maps_copy, "1848", file, old, new)
+    error = load_error(maps_copy, "1848")
+    assert error.startswith(message), error
 
 
 def test_the_tile_sheet_ids_are_quoted_strings() -> None:

@@ -4,18 +4,16 @@ yet, so it is not offered to players."""
 
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from broken_data import edit, load_error
 from tresham.engine.data.loader import available_titles, data_titles, load_title
 from tresham.engine.data.model import NodeKind, SetupDef, TitleData
 from tresham.engine.data.setups import title_for_setup
-from tresham.engine.errors import DataError
 from tresham.engine.hexgrid import opposite_edge
-from tresham.locations import maps_dir
 
 ALL_CORPORATIONS = {"CR", "GER", "GSWR", "GWR", "LNWR", "LSWR", "LYR", "MR", "MSLR", "NBR", "NER",
                     "SWR"}
@@ -268,13 +266,6 @@ def test_trains_and_phases(title: TitleData) -> None:
 
 # Broken data: errors name the file and key ------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("pristine18gb") / "maps"
-    shutil.copytree(maps_dir(), root)
-    return root
-
-
 BROKEN = [
     ("setups.yaml", "    required_bids: 2\n", "    requird_bids: 2\n",
      "maps/18GB/setups.yaml: setups[0].requird_bids: unknown key"),
@@ -314,16 +305,7 @@ BROKEN = [
 
 
 @pytest.mark.parametrize("file,old,new,message", BROKEN, ids=[b[3][10:60] for b in BROKEN])
-def test_a_typo_names_the_file_and_key(pristine: Path, tmp_path: Path, file: str, old: str,
-                                       new: str, message: str) -> None:
-    root = tmp_path / "maps"
-    shutil.copytree(pristine, root)
-    path = root / "18GB" / file
-    text = path.read_text()
-    assert old in text, f"{old!r} not in {file}"
-    path.write_text(text.replace(old, new, 1))
-    load_title.cache_clear()
-    with pytest.raises(DataError) as caught:
-        load_title("18GB", root)
-    load_title.cache_clear()
-    assert str(caught.value).startswith(message)
+def test_a_typo_names_the_file_and_key(maps_copy: Path, file: str, old: str, new: str,
+                                       message: str) -> None:
+    edit(maps_copy, "18GB", file, old, new)
+    assert load_error(maps_copy, "18GB").startswith(message)

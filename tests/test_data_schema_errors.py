@@ -3,44 +3,12 @@ and the key (maps/README.md)."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from tresham.engine.data.loader import available_titles, data_titles, load_title
-from tresham.engine.errors import DataError
-from tresham.locations import maps_dir
-
-
-@pytest.fixture(scope="module")
-def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("pristine") / "maps"
-    shutil.copytree(maps_dir(), root)
-    return root
-
-
-@pytest.fixture
-def maps_copy(pristine: Path, tmp_path: Path) -> Path:
-    """A private copy of maps/ to break on purpose."""
-    root = tmp_path / "maps"
-    shutil.copytree(pristine, root)
-    return root
-
-
-def _edit(root: Path, file: str, old: str, new: str) -> None:
-    path = root / "18VA" / file
-    text = path.read_text()
-    assert old in text, f"{old!r} not in {file}"
-    path.write_text(text.replace(old, new, 1))
-
-
-def _error(root: Path) -> str:
-    load_title.cache_clear()
-    with pytest.raises(DataError) as caught:
-        load_title("18VA", root)
-    return str(caught.value)
-
+from broken_data import edit, load_error
+from tresham.engine.data.loader import available_titles, data_titles
 
 BROKEN = [
     # title.yaml
@@ -148,13 +116,13 @@ BROKEN = [
                          ids=[f"{b[0]}:{b[3].split(': ')[1]}" for b in BROKEN])
 def test_errors_name_the_file_and_key(maps_copy: Path, file: str, old: str, new: str,
                                       message: str) -> None:
-    _edit(maps_copy, file, old, new)
-    error = _error(maps_copy)
+    edit(maps_copy, "18VA", file, old, new)
+    error = load_error(maps_copy, "18VA")
     assert error.startswith(message), error
 
 
 def test_a_card_with_one_side_is_refused(maps_copy: Path) -> None:
-    _edit(maps_copy, "trains.yaml", '''      - name: "1G"
+    edit(maps_copy, "18VA", "trains.yaml", '''      - name: "1G"
         kind: freight
         distance:
           - {nodes: [city, offmap_city], count: 1}
@@ -162,13 +130,13 @@ def test_a_card_with_one_side_is_refused(maps_copy: Path) -> None:
           - {nodes: [cmd], count: 1}
           - {nodes: [port], count: 1}
 ''', "")
-    assert _error(maps_copy).startswith(
+    assert load_error(maps_copy, "18VA").startswith(
         "maps/18VA/trains.yaml: trains[0].sides: a two-sided card lists both of its sides")
 
 
 def test_a_data_only_title_is_listed_only_as_data(maps_copy: Path) -> None:
     assert "18VA" in available_titles(maps_copy)
-    _edit(maps_copy, "title.yaml", "\nplayers:", "\nstatus: data_only\nplayers:")
+    edit(maps_copy, "18VA", "title.yaml", "\nplayers:", "\nstatus: data_only\nplayers:")
     assert "18VA" in data_titles(maps_copy) and "18VA" not in available_titles(maps_copy)
 
 
@@ -179,11 +147,5 @@ def test_a_data_only_title_is_listed_only_as_data(maps_copy: Path) -> None:
 ])
 def test_a_variant_changing_a_private_is_validated(maps_copy: Path, old: str, new: str,
                                                   message: str) -> None:
-    path = maps_copy / "18GA" / "title.yaml"
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new, 1))
-    load_title.cache_clear()
-    with pytest.raises(DataError) as caught:
-        load_title("18GA", maps_copy)
-    assert f"maps/18GA/title.yaml: {message}" in str(caught.value)
+    edit(maps_copy, "18GA", "title.yaml", old, new)
+    assert f"maps/18GA/title.yaml: {message}" in load_error(maps_copy, "18GA")
