@@ -47,10 +47,6 @@ class Background(QObject):
         job.finished_with.connect(finish, Qt.ConnectionType.QueuedConnection)
         job.start(QThread.Priority.LowPriority)
 
-    @property
-    def busy(self) -> bool:
-        return bool(self._running)
-
     def wait(self) -> None:
         """Block until every job has finished (their results are dropped)."""
         for job in list(self._running):
