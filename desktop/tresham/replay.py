@@ -26,7 +26,7 @@ from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.shares import Shares
 from tresham.engine.state import IPO, MARKET
-from tresham.engine.trains import Trains
+from tresham.engine.trains import Trains, declared_name
 from tresham.importers import eighteen_xx_games as xx
 from tresham.importers.profile_ids import local_ids, localize_state
 
@@ -90,8 +90,7 @@ def trace_state(game: Game, ids: dict[str, str]) -> dict[str, Any]:
             "president": ids.get(president, president) if president else None,
             "floated": corp.floated,
             # A two-sided card by the side it was declared as (18VA 4.5.8), as their traces do.
-            "trains": sorted(game.state.train_sides.get(t) or Trains(game).definition(t).name
-                             for t in corp.trains),
+            "trains": sorted(declared_name(game.state, t) for t in corp.trains),
             "stations": _station_hexes(game, corp.id),
             "pool_percent": shares.percent(corp, MARKET), "own_percent": shares.percent(corp, IPO),
             "companies": sorted(p.id for p in state.privates.values()

@@ -94,6 +94,15 @@ def test_4_4_the_corporations_panel_says_five_or_ten_share(qtbot: QtBot,
     assert _shares_cells(win)["SR"] == "10-share"
 
 
+def test_4_3_2_the_corporations_panel_calls_unsold_shares_the_treasury(qtbot: QtBot,
+                                                                      tmp_path: Path) -> None:
+    win = open_window(qtbot, _sr_at_conversion(), tmp_path)
+    win.corporations.refresh()
+    headers = [win.corporations.horizontalHeaderItem(i).text()
+               for i in range(win.corporations.columnCount())]
+    assert "Treasury" in headers and "IPO" not in headers
+
+
 def test_4_1_the_presidency_buyer_sets_the_par_the_bank_paying(qtbot: QtBot,
                                                                tmp_path: Path) -> None:
     history = History(GameSetup("18VA", ("Ann", "Bob", "Cy"), {FIRST_PRIORITY: 0}, 1))

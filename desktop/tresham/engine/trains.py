@@ -13,6 +13,7 @@ from tresham.engine.data.model import UNLIMITED, PhaseDef, TrainDef
 
 if TYPE_CHECKING:
     from tresham.engine.game import Game
+    from tresham.engine.state import GameState
 
 UNLIMITED_EXTRA = 10
 """How many more trains of an unlimited type the depot lays out at a time."""
@@ -21,6 +22,12 @@ UNLIMITED_EXTRA = 10
 def train_name(train_id: str) -> str:
     """The train type of an id, as players name the train: "3-0" -> "3"."""
     return train_id.rsplit("-", 1)[0]
+
+
+def declared_name(state: GameState, train_id: str) -> str:
+    """A train's name as it runs: a two-sided card by the side it was declared as (18VA 4.5.8),
+    else its type."""
+    return state.train_sides.get(train_id) or train_name(train_id)
 
 
 def card_words(definition: TrainDef) -> str:

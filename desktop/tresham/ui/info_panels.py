@@ -20,7 +20,7 @@ from tresham.engine.market import StockMarket
 from tresham.engine.shares import Shares
 from tresham.engine.state import IPO, MARKET
 from tresham.engine.data.model import UNLIMITED
-from tresham.engine.trains import Trains, card_words, limit_words, train_name
+from tresham.engine.trains import Trains, card_words, declared_name, limit_words, train_name
 from tresham.ui import palette
 from tresham.ui.session import GameSession
 from tresham.ui.text import bank_words, money, side_words
@@ -165,9 +165,12 @@ SHARES_COLUMN = 1
 class CorporationsPanel(ReadOnlyTable):
     COLUMNS = ["", "#", "President", "Value", "Par", "Cash", "Trains", "Tokens", "IPO", "Pool",
                "Privates"]
-    HEADER_TIPS = {"#": "operating order", "Shares": "five- or ten-share corporation", "Value": "share value on the market",
-                   "Par": "par value", "Cash": "treasury", "Tokens": "stations placed / total",
+    HEADER_TIPS = {"#": "operating order", "Shares": "five- or ten-share corporation",
+                   "Value": "share value on the market", "Par": "par value", "Cash": "treasury",
+                   "Tokens": "stations placed / total",
                    "IPO": "shares left in the initial offering",
+                   "Treasury": "shares the corporation still holds: sold at the share value, "
+                               "the money going to the corporation",
                    "Pool": "shares in the open market"}
 
     def order(self, game: Game) -> list[str]:
@@ -188,6 +191,9 @@ class CorporationsPanel(ReadOnlyTable):
             columns.append("Names, tokens")
         if any(c.converts_to for c in game.title.corporations.values()):
             columns.insert(SHARES_COLUMN, "Shares")
+        if game.title.info.capitalization == "incremental":
+            # The unsold shares are the corporation's own (18VA 4.3.2).
+            columns[columns.index("IPO")] = "Treasury"
         return columns
 
     def refresh(self) -> None:
@@ -235,10 +241,11 @@ class CorporationsPanel(ReadOnlyTable):
                 _item(value),
                 _item(money(corp.par) if corp.par else "—"),
                 _item(money(corp.treasury) if corp.floated else "—"),
-                _item(" ".join(train_name(t) for t in corp.trains) or "—"),
+                _item(" ".join(declared_name(state, t) for t in corp.trains) or "—"),
                 _item(stations, "placed/total; costs " + ", ".join(money(t) for t in tokens)
                       + " (the first is the home station)"),
-                _item(f"{shares.percent(corp, IPO)}%", "initial offering"),
+                _item(f"{shares.percent(corp, IPO)}%",
+                      "treasury" if "Treasury" in columns else "initial offering"),
                 _item(f"{shares.percent(corp, MARKET)}%", "open market"),
                 _item(", ".join(privates) or "—"),
             ]

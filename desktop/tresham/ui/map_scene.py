@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from tresham.engine.actions import LayTile, PlaceToken
 from tresham.engine.data.model import NodeKind
 from tresham.engine.hexgrid import HexGrid, Point
-from tresham.engine.trains import train_name
+from tresham.engine.trains import declared_name
 from tresham.engine.upgrades import walkable_paths
 from tresham.ui import palette
 from tresham.ui.palette import route_colour
@@ -473,7 +473,7 @@ class MapScene(QGraphicsScene):
         item.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
                          Qt.PenJoinStyle.RoundJoin))
         item.setZValue(Z_ROUTE + (2 if drawing.selected else 1))
-        name = self.game.state.train_sides.get(drawing.train) or train_name(drawing.train)
+        name = declared_name(self.game.state, drawing.train)
         item.setToolTip(f"{name} train" + (f": {money(drawing.revenue)}"
                                            if drawing.revenue is not None else ""))
         self.addItem(item)

@@ -33,7 +33,7 @@ from tresham.engine.shares import Shares
 from tresham.engine.snapshot import clone
 from tresham.engine.routes.revenue import UnknownStop, train_names_on
 from tresham.engine.state import BANK, IPO, MARKET, TrainName
-from tresham.engine.trains import Trains, card_words, train_name
+from tresham.engine.trains import Trains, card_words, declared_name, train_name
 from tresham.ui import palette
 from tresham.ui.palette import route_colour
 from tresham.ui.board_controller import BoardController
@@ -947,7 +947,7 @@ class WhatNowPanel(QWidget):
                                      f"{money(choice.fields['price'])}")
             else:
                 face = trains.price(train_id)
-                declared = game.state.train_sides.get(train_id, train_name(train_id))
+                declared = declared_name(game.state, train_id)
                 self._price_row(choice, f"Buy a {declared} train from {seller} "
                                         f"(face {money(face)})", "Buy", face)
 

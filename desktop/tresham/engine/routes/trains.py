@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import TrainDef
-from tresham.engine.trains import train_name
+from tresham.engine.trains import declared_name, train_name
 
 if TYPE_CHECKING:
     from tresham.engine.game import Game
@@ -24,5 +24,4 @@ def train_def(game: Game, train_id: str) -> TrainDef | None:
 
 def train_words(train_id: str, game: Game | None = None) -> str:
     """"the 3 train"; a two-sided card by its declared side, "the 1G train" (18VA)."""
-    declared = game.state.train_sides.get(train_id) if game is not None else None
-    return f"the {declared or train_name(train_id)} train"
+    return f"the {declared_name(game.state, train_id) if game else train_name(train_id)} train"
