@@ -246,6 +246,9 @@ def test_4_2_5_1_d_the_president_sells_only_just_enough(operating: History) -> N
     assert step.sale_problem(president, "W&A", 30) is not None  # $180 covers the $100
     assert step.sale_problem(president, "W&A", 20) is None
     assert step.sale_problem(president, "CoG", 10) is not None  # keeps the presidency
+    assert not any(c.action is Bankrupt for c in game.choices())  # he can still sell
+    with pytest.raises(IllegalAction, match="can still raise the money"):
+        play(operating, Bankrupt(president))
     play(operating, SellShares(president, "W&A", 10), SellShares(president, "W&A", 10))
     play(operating, BuyTrain("CoG", "2-0", 100))
     assert corp.trains == ["2-0"]

@@ -377,7 +377,8 @@ class BuyTrainStep(Step):
             president = self.president()
             for choice in self._emergency_sales(president):
                 choices.append(choice)
-            choices.append(Choice(Bankrupt, text=f"{president} declares bankruptcy"))
+            if self._short_after_selling_all():
+                choices.append(Choice(Bankrupt, text=f"{president} declares bankruptcy"))
         elif not self.must_buy() and choices:
             if self.president_may_sell():
                 choices += self._emergency_sales(self.president())
