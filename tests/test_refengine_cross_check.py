@@ -82,10 +82,6 @@ they stay so, beside the seeds above, which find what is still to do."""
 
 
 KNOWN_DIFFERENCES: dict[tuple[str, int, int], str] = {
-    ("18GA", 4, 35): "CoG lays the first tile in Atlanta (D4) while the W&A's home station "
-                     "waits there; their engine has CoG place the W&A's station at once, as "
-                     "the tile's layer, and takes CoG's next station as that; ours lets the "
-                     "W&A choose its city at its next turn (4.2(a)). To become a variant",
     ("18AL", 3, 37): "in the opening auction, after the second of three bidders on the NDY "
                      "passes (action 72), ours sells it to the high bidder; their engine keeps "
                      "the auction open with the passer to act. Not yet understood",

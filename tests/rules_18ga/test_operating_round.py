@@ -460,3 +460,52 @@ def test_4_2_a_the_home_station_follows_the_atlanta_tile_at_once() -> None:
     assert step_name(history) == "home station"
     play(history, PlaceToken("W&A", "D4", 0))
     assert step_name(history) == "track"
+
+
+def _cog_reaches_atlanta_while_the_wa_waits(history: History, **options: object) -> None:
+    """CoG (operating, track step) has a station in Rome whose track leads into the empty
+    Atlanta hex; the W&A has begun operating, its home station waiting there for a tile."""
+    game = history.game
+    wa = game.state.corporations["W&A"]
+    wa.floated, wa.operated, wa.par = True, True, 70
+    game.state.board.tokens.append(StationToken("CoG", "C3", 0))
+    for rotation in range(6):
+        game.board.lay("C3", LaidTile(game.title.tiles["57"], rotation))
+        if "D4" in game.legal_tile_lays():
+            return
+    raise AssertionError("no rotation of 57 in Rome leads into Atlanta")
+
+
+def test_4_2_a_by_the_rulebook_the_wa_picks_its_city_after_another_lays_atlanta(
+        operating: History) -> None:
+    game = operating.game
+    _cog_reaches_atlanta_while_the_wa_waits(operating)
+    play(operating, LayTile("CoG", "D4", "451a", game.legal_tile_lays()["D4"]["451a"][0]))
+    assert step_name(operating) != "home station"
+    assert game.state.corporations["W&A"].tokens_placed == 0
+
+
+def test_4_2_a_variant_the_tile_layer_places_the_waiting_wa_station() -> None:
+    """Variant home_city_chosen_by_tile_layer: the CoG, laying Atlanta's first tile, places
+    the W&A's home station at once, in the city it chooses, then goes on with its turn."""
+    from .conftest import buy_all_privates, float_corporation, new_history
+
+    history = new_history(home_city_chosen_by_tile_layer=True)
+    buy_all_privates(history)
+    float_corporation(history, "CoG", 90)
+    finish_stock_round(history)
+    game = history.game
+    assert game.acting == "CoG"
+    _cog_reaches_atlanta_while_the_wa_waits(history)
+    cog_stations = game.state.corporations["CoG"].tokens_placed
+    play(history, LayTile("CoG", "D4", "451a", game.legal_tile_lays()["D4"]["451a"][0]))
+    assert step_name(history) == "home station"
+    assert {c.text for c in game.choices()} >= {"Place W&A's home station in D4, city 1"}
+    with pytest.raises(IllegalAction, match="goes in a free city of D4"):
+        play(history, PlaceToken("CoG", "C3", 0))
+    play(history, PlaceToken("CoG", "D4", 1))
+    assert any(t.corporation == "W&A" and t.hex == "D4" and t.city == 1
+               for t in game.state.board.tokens)
+    assert game.state.corporations["W&A"].tokens_placed == 1
+    assert game.state.corporations["CoG"].tokens_placed == cog_stations
+    assert step_name(history) != "home station"

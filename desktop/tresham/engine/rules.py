@@ -483,6 +483,12 @@ class TitleRules:
         rulebook a step with nothing to decide is skipped."""
         return bool(self.option("track_step_waits_for_pass"))
 
+    def home_city_chosen_by_tile_layer(self) -> bool:
+        """Variant home_city_chosen_by_tile_layer (4.2(a)): a corporation that lays the first
+        tile where another's home station waits for a city (its first turn begun) places that
+        station at once. By the rulebook the owner picks its city at its own next turn."""
+        return bool(self.option("home_city_chosen_by_tile_layer"))
+
     def over_limit_sells_before_buying(self) -> bool:
         """Variant over_limit_sells_before_buying: a player over the certificate limit on his
         stock turn must sell down to it before he may buy (18xx.games); by the rulebook his

@@ -120,6 +120,11 @@ class OperatingRound(Round):
         self.steps.insert(self.step_index, later[0])
         return True
 
+    def home_station_for_now(self, owner: str) -> None:
+        """Variant home_city_chosen_by_tile_layer: the operating corporation has laid the first
+        tile where `owner`'s home station waits, and picks its city before anything else."""
+        self.steps.insert(self.step_index, HomeStationStep(self, owner))
+
     def end_turn_now(self) -> None:
         """The operating corporation's turn has no further steps (it has closed)."""
         del self.steps[self.step_index + 1:]

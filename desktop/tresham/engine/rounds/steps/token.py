@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tresham.engine.actions import Action, PlaceBonusToken, PlaceToken
 from tresham.engine.data.model import Ability
 from tresham.engine.errors import IllegalAction
@@ -9,7 +11,10 @@ from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.abilities import BonusTokenAbility
 from tresham.engine.rounds.steps.base import Step
 from tresham.engine.routes.connectivity import token_reachable_cities
-from tresham.engine.state import StationToken
+from tresham.engine.state import CorporationState, StationToken
+
+if TYPE_CHECKING:
+    from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.upgrades import current_track
 
 
@@ -214,13 +219,23 @@ class TokenStep(Step):
 
 
 class HomeStationStep(Step):
-    """4.2(a) where the home hex has several cities: the corporation picks one, free."""
+    """4.2(a) where the home hex has several cities: the corporation picks one, free. Under
+    the variant home_city_chosen_by_tile_layer the operating corporation picks it for
+    `owner`, another corporation whose station waited in the hex it has just laid."""
 
     name = "home station"
     may_pass = False
 
+    def __init__(self, round_: OperatingRound, owner: str | None = None) -> None:
+        super().__init__(round_)
+        self.owner = owner
+
+    @property
+    def home_corp(self) -> CorporationState:
+        return self.game.state.corporations[self.owner] if self.owner else self.corp
+
     def home(self) -> tuple[str, list[int]]:
-        hex_id, _ = self.game.rules.home_of(self.corp.id)
+        hex_id, _ = self.game.rules.home_of(self.home_corp.id)
         hex_def = self.game.title.map.hexes[hex_id]
         track = current_track(hex_def, self.game.board.laid(hex_id))
         tokens = self.game.state.board.tokens
@@ -231,23 +246,26 @@ class HomeStationStep(Step):
     def enter(self) -> bool:
         """Until a tile lies in the home hex its cities lead nowhere, so the choice waits for
         the first tile there; the station is as good as placed in the hex meanwhile."""
-        hex_id, _ = self.game.rules.home_of(self.corp.id)
+        hex_id, _ = self.game.rules.home_of(self.home_corp.id)
         return self.game.board.laid(hex_id) is not None and self.active()
 
     def choices(self) -> list[Choice]:
         hex_id, cities = self.home()
+        whose = "the" if self.owner is None else f"{self.owner}'s"
         return [Choice(PlaceToken, {"hex": hex_id, "city": c},
-                       text=f"Place the home station in {hex_id}, city {c}") for c in cities]
+                       text=f"Place {whose} home station in {hex_id}, city {c}") for c in cities]
 
     def accepts(self, action: Action) -> bool:
         return isinstance(action, PlaceToken)
 
     def process(self, action: Action) -> bool:
         assert isinstance(action, PlaceToken)
+        corp = self.home_corp
         hex_id, cities = self.home()
         if action.hex != hex_id or action.city not in cities:
-            raise IllegalAction(f"{self.corp.id}'s home station goes in a free city of {hex_id}")
-        self.game.state.board.tokens.append(StationToken(self.corp.id, hex_id, action.city))
-        self.corp.tokens_placed = 1
-        self.game.log(f"{self.corp.id} places its home station in {hex_id}")
+            raise IllegalAction(f"{corp.id}'s home station goes in a free city of {hex_id}")
+        self.game.state.board.tokens.append(StationToken(corp.id, hex_id, action.city))
+        corp.tokens_placed = 1
+        placer = "" if self.owner is None else f" for it ({self.corp.id} laid the tile)"
+        self.game.log(f"{corp.id} places its home station in {hex_id}{placer}")
         return True

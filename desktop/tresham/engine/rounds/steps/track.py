@@ -15,7 +15,7 @@ from tresham.engine.routes.connectivity import (
 )
 from tresham.engine.routes.entered_track import tile_lay_enters_new_track
 from tresham.engine.state import BANK
-from tresham.engine.upgrades import LaidTile
+from tresham.engine.upgrades import LaidTile, current_track
 
 
 class TrackStep(Step):
@@ -247,6 +247,7 @@ class TrackStep(Step):
         ability = self._ability(action.ability) if action.ability else None
         home_pending = self._home_pending_in(action.hex)
         board = self.game.board
+        waiting = self._waiting_home_stations(action.hex)
         was_upgrade = self._is_upgrade(action.hex)
         cost = self.cost(action.hex, ability)
         corp.treasury -= cost
@@ -264,7 +265,22 @@ class TrackStep(Step):
         self.game.log(f"{corp.id} lays tile {action.tile} in {action.hex}{via}{paid}")
         if home_pending and self.round.home_station_now():
             return False
+        if waiting and len(current_track(self.game.title.map.hexes[action.hex],
+                                         board.laid(action.hex)).cities) > 1:
+            for owner in reversed(waiting):
+                self.round.home_station_for_now(owner)
+            return False
         return not self.active()
+
+    def _waiting_home_stations(self, hex_id: str) -> list[str]:
+        """Under the variant home_city_chosen_by_tile_layer: the other corporations whose home
+        station waits in this still empty hex, their first turn begun, for the layer to place."""
+        if not self.game.rules.home_city_chosen_by_tile_layer() or \
+                self.game.board.laid(hex_id) is not None:
+            return []
+        return [c.id for c in self.game.state.corporations.values()
+                if c.id != self.corp.id and c.operated and c.tokens_placed == 0
+                and self.game.rules.home_of(c.id)[0] == hex_id]
 
     def _count_lay(self, was_upgrade: bool) -> None:
         self.turn.tile_lays += 1
