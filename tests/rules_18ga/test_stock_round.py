@@ -484,3 +484,19 @@ def test_3_3_b_variant_over_the_limit_sells_before_buying() -> None:
         play(history, BuyShare(player, "GA", "ipo"))
     assert all(c.action is not BuyShare for c in history.game.choices())
     play(history, SellShares(player, "W&A", 10), BuyShare(player, "GA", "ipo"))
+
+
+def test_3_2_after_the_last_auction_a_player_who_can_do_nothing_is_passed() -> None:
+    """The stock round resumes after the buyer (3.1(a)) once the last private is auctioned;
+    a player whose turn then comes with nothing he can do passes without being asked."""
+    history = new_history()
+    game = history.game
+    for company in ("LTR", "MRC", "W&SR"):
+        game.state.privates[company].owner = "Bob"
+    game.state.player("Di").cash = 0
+    play(history, Bid("Ann", "M&BR", 160), Bid("Bob", "M&BR", 165), BuyPrivate("Cy", "OSR", 100))
+    assert game.round.auction is not None
+    play(history, Pass("Ann"))
+    assert game.state.privates["M&BR"].owner == "Bob"
+    assert game.acting == "Ann"  # Di, after Cy the buyer, has nothing to do
+    assert "Di can do nothing this turn and passes" in game.state.log

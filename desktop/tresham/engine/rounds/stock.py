@@ -240,6 +240,7 @@ class StockRound(Round):
                           f"high bid ${high_bid} by {high_bidder}")
             return
         self.seat = resume_seat
+        self._pass_if_nothing_to_do()  # the player whose turn resumes may have spent all
 
     def _auction_turn_after(self, player: str) -> str:
         """Who bids next: clockwise after `player` (3.1.1), or under the lowest-bidder variant
