@@ -12,9 +12,7 @@ from tresham.locations import maps_dir
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-REPO = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("TRESHAM_SHARED") or REPO.parent / "shared")
-"""../shared, or the folder TRESHAM_SHARED names (a git worktree has no ../shared)."""
+from shared_paths import SHARED
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from broken_data import edit, load_error
-from conftest import SHARED
+from shared_paths import SHARED
 from recorded_ids import fixture_ids, our_ids
 from tile_table import colour_by_colour, next_states
 from tresham.engine.data.loader import available_titles, data_titles, load_title

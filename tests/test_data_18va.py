@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import yaml
 
-from conftest import SHARED
+from shared_paths import SHARED
 from recorded_ids import fixture_ids, our_ids
 from tile_table import colour_by_colour, next_states
 from tresham.engine.data.loader import (

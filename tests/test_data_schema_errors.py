@@ -141,9 +141,9 @@ def test_a_data_only_title_is_listed_only_as_data(maps_copy: Path) -> None:
 
 
 @pytest.mark.parametrize("old, new, message", [
-    ("        - id: MRC\n", "        - id: XYZ\n", "variants[7].changes.privates[0].id: no private XYZ"),
+    ("        - id: MRC\n", "        - id: XYZ\n", "variants[8].changes.privates[0].id: no private XYZ"),
     ('tiles: ["7", "8", "9"]', 'tiles: ["7", "8", "999"]',
-     "variants[7].changes.privates[0].abilities[1].tiles[2]: tile 999 is not in tiles.yaml"),
+     "variants[8].changes.privates[0].abilities[1].tiles[2]: tile 999 is not in tiles.yaml"),
 ])
 def test_a_variant_changing_a_private_is_validated(maps_copy: Path, old: str, new: str,
                                                   message: str) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SHARED
+from shared_paths import SHARED
 from tresham.bench.random_player import play
 from tresham.cli import main as cli_main
 from tresham.engine.actions import Action

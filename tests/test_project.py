@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from conftest import REPO
+from shared_paths import REPO
 from tresham import __version__
 
 
@@ -45,9 +45,10 @@ def test_no_display_gives_one_clear_line() -> None:
     assert len(lines) == 1 and "no display is available" in lines[0]
 
 
-def test_the_engine_type_checks() -> None:
-    """mypy over tresham.engine: the type hints stay true."""
+def test_the_package_type_checks() -> None:
+    """mypy over the whole tresham package, engine, app and importers: the type hints stay
+    true."""
     pytest.importorskip("mypy")
-    result = subprocess.run([sys.executable, "-m", "mypy", "tresham/engine"],
+    result = subprocess.run([sys.executable, "-m", "mypy", "tresham"],
                             cwd=REPO / "desktop", capture_output=True, text=True)
     assert result.returncode == 0, result.stdout[-3000:]

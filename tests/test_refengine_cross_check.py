@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SHARED
+from shared_paths import SHARED
 from tresham.bench.random_player import play
 from tresham.engine.data.loader import load_title
 from tresham.importers import eighteen_xx_games as xx

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SHARED
+from shared_paths import SHARED
 from tresham.replay import run
 
 FIXTURES = SHARED / "fixtures" / "18xx.games"

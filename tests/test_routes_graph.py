@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SHARED
+from shared_paths import SHARED
 from tresham.engine.data.model import TitleData, TrackDef
 from tresham.engine.hexgrid import opposite_edge
 from tresham.engine.history import History

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SHARED
+from shared_paths import SHARED
 from tresham.engine.game import Game
 from tresham.engine.history import History
 from tresham.engine.routes import connectivity

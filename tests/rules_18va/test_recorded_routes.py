@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from conftest import SHARED
+from shared_paths import SHARED
 from tresham.engine.data.loader import load_title
 from tresham.engine.game import FIRST_PRIORITY, Game
 from tresham.engine.routes import best_routes, routes_problem, routes_revenue

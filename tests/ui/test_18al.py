@@ -21,7 +21,7 @@ from tresham.ui.app import MainWindow
 from tresham.ui.dialogs import NewGameDialog
 from tresham.ui.tile_art import hex_art
 
-from conftest import open_window  # tests/ui/conftest.py
+from window_helpers import open_window
 
 FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "18xx.games" / "18AL"
 GAME = "1446.json"

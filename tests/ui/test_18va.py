@@ -13,7 +13,7 @@ from tresham.engine.history import History
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.ui.map_scene import hex_tooltip
 
-from conftest import open_window  # tests/ui/conftest.py
+from window_helpers import open_window
 from tests.rules_18va.conftest import lay, skip_to, start
 
 

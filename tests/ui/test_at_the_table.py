@@ -20,7 +20,7 @@ from tresham.ui.help import rules_html
 from tresham.ui.session import GameSession
 from tresham.ui.text import bank_words, money, train_button_labels
 
-from conftest import new_history, open_window, play_to_operating, to_next_turn
+from window_helpers import new_history, open_window, play_to_operating, to_next_turn
 
 FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "18xx.games"
 SMALL = (1366, 768)

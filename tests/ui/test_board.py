@@ -15,7 +15,7 @@ from tresham.ui.board_controller import BoardController, PendingTile, PendingTok
 from tresham.ui.map_view import tile_mime, token_mime
 from tresham.ui.panels import REASON_ROLE
 
-from conftest import open_window  # tests/ui/conftest.py
+from window_helpers import open_window
 
 
 def window(qtbot: QtBot, history: History) -> MainWindow:

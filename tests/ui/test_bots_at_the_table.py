@@ -28,7 +28,7 @@ from tresham.ui.start import open_file, resume
 from tresham.ui.tile_art import hex_art
 
 import bot_stand_in
-from conftest import PLAYERS, new_history, open_window, play_to_operating, to_next_turn
+from window_helpers import PLAYERS, new_history, open_window, play_to_operating, to_next_turn
 
 THREE_BOTS = Seats({"Bob": "normal", "Cy": "easy", "Di": "hard"})
 

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from conftest import new_history, open_window, play_to_operating
+from window_helpers import new_history, open_window, play_to_operating
 from tresham.engine.game import GameSetup
 from tresham.engine.history import History
 from tresham.importers import eighteen_xx_games as xx

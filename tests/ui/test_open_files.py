@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from conftest import new_history, open_window
+from window_helpers import new_history, open_window
 from file_samples import BID_WITHOUT_COMPANY, LATER_BID, export_document, save_document, write_json
 from tresham.engine import savefile
 

@@ -18,7 +18,7 @@ from tresham.engine.routes.revenue import route_revenue, routes_revenue
 from tresham.ui.app import MainWindow
 from tresham.ui.route_editor import RouteEditor
 
-from conftest import open_window  # tests/ui/conftest.py
+from window_helpers import open_window
 
 FIXTURE = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "18xx.games" / "18GA" / \
     "18GA_game_end_bank.json"
@@ -236,7 +236,7 @@ def test_editing_a_route_keeps_the_what_now_scroll_position(qtbot: QtBot) -> Non
     win.resize(1400, 500)  # a short panel that scrolls
     qtbot.wait(10)
     panel = win.what_now
-    bar = panel.scroll.verticalScrollBar()
+    bar = panel.scroll_area.verticalScrollBar()
     if bar.maximum() == 0:
         pytest.skip("the panel fits without scrolling at this size")
     bar.setValue(bar.maximum())
@@ -244,6 +244,6 @@ def test_editing_a_route_keeps_the_what_now_scroll_position(qtbot: QtBot) -> Non
     editor = win.controller.routes
     train = editor.routes()[0][0]
     panel.buttons[f"train {train}"].click()  # the same decision, redrawn
-    qtbot.waitUntil(lambda: panel.scroll.verticalScrollBar().value() == scrolled, timeout=1000)
+    qtbot.waitUntil(lambda: panel.scroll_area.verticalScrollBar().value() == scrolled, timeout=1000)
     panel.buttons["run"].click()  # the next step starts at the top
-    assert panel.scroll.verticalScrollBar().value() == 0
+    assert panel.scroll_area.verticalScrollBar().value() == 0

@@ -23,7 +23,7 @@ from tresham.ui.settings import Settings
 from tresham.ui.start import choose_start
 from tresham.ui.user_files import UserFiles
 
-from conftest import new_history, open_window
+from window_helpers import new_history, open_window
 
 
 def move(win: MainWindow, count: int = 1) -> None:

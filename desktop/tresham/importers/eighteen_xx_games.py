@@ -443,8 +443,7 @@ def _route(game: Game, corp_id: str,
             by_hex[hex_id] = [f"{hex_id}-{n.ref}" for n in track.nodes]
     candidates: list[tuple[str, ...]] = []
     for assignment in _assignments(ordered, stop_positions, by_hex):
-        waypoints = [assignment.get(i, h) for i, h in enumerate(ordered)]
-        candidates.append(tuple(waypoints))
+        candidates.append(tuple(assignment.get(i, h) for i, h in enumerate(ordered)))
     for waypoints in candidates:
         if routes_problem(game, corp_id, ((train, waypoints),)) is None:
             return train, waypoints
@@ -565,7 +564,7 @@ def _apply_pass(state: Replay, entity: str, following: list[dict[str, Any]]) -> 
                 return  # our engine already skipped the step this pass leaves
         if game.acting != entity or not any(c.action is Pass for c in game.choices()):
             return
-    elif game.acting != entity and _acting_done_with_turn(game):
+    elif game.acting is not None and game.acting != entity and _acting_done_with_turn(game):
         history.apply(Pass(game.acting))
     history.apply(Pass(entity))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
@@ -424,7 +424,8 @@ class MapScene(QGraphicsScene):
         """Draw trains' routes along their track (the proposed, edited or run ones); () clears
         them. `ends` are the stops where a click shortens the route being edited (ringed)."""
         drawings = tuple(r if isinstance(r, RouteDrawing) else RouteDrawing(r[0], r[1], i)
-                         for i, r in enumerate(routes))
+                         for i, r in enumerate(cast("tuple[RouteDrawing | RouteSpec, ...]",
+                                                    routes)))
         key = (id(self.game), drawings, ends)
         if key == self._routes_shown:
             return
@@ -567,7 +568,9 @@ class MapScene(QGraphicsScene):
             return [geometry.node_position(track, track.node(a)),
                     geometry.node_position(track, track.node(b))]
         if isinstance(a, str):
+            assert isinstance(b, int)
             return list(reversed(self._edge_to_node(track, b, a)))
+        assert isinstance(b, str)
         return self._edge_to_node(track, a, b)
 
     def _edge_to_node(self, track: TrackDef, edge: int, ref: str) -> list[Point]:

@@ -80,7 +80,7 @@ class TileTray(QListWidget):
         self._key = None
         self.refresh()
 
-    def _icon(self, tile_id: str, phases: object, greyed: bool, ratio: float) -> QIcon:
+    def _icon(self, tile_id: str, phases: frozenset[str], greyed: bool, ratio: float) -> QIcon:
         key = (tile_id, phases, greyed, ratio)
         icon = self._icons.get(key)
         if icon is None:

@@ -113,11 +113,11 @@ class WhatNowPanel(QWidget):
         """Legal moves the engine does not list as choices (trading privates between players)."""
         self.buttons: dict[str, QPushButton] = {}
         self.proposed_routes: tuple[tuple[str, tuple[str, ...]], ...] | None = None
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.viewport().installEventFilter(self)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll_area.viewport().installEventFilter(self)
         self.head = QWidget()
         self.message = QLabel()
         self.message.setObjectName("message")
@@ -129,7 +129,7 @@ class WhatNowPanel(QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         outer.setSpacing(0)
         outer.addWidget(self.head)
-        outer.addWidget(self.scroll, 1)
+        outer.addWidget(self.scroll_area, 1)
         outer.addWidget(self.message)
         outer.addWidget(self.foot)
         self.setMinimumWidth(330)
@@ -139,7 +139,7 @@ class WhatNowPanel(QWidget):
 
     def body(self) -> QWidget | None:
         """The scrolling part: the situation and the choices."""
-        return self.scroll.widget()
+        return self.scroll_area.widget()
 
     def footer_buttons(self) -> list[QPushButton]:
         return self.foot.findChildren(QPushButton)
@@ -214,7 +214,7 @@ class WhatNowPanel(QWidget):
         # a new entity or step starts at the top.
         step = getattr(game.round, "step", None)
         place = (id(game.round), game.acting, getattr(step, "name", None), session.viewing)
-        bar = self.scroll.verticalScrollBar()
+        bar = self.scroll_area.verticalScrollBar()
         scroll = bar.value() if place == self._place else 0
         self._place = place
         self.controls = []
@@ -240,7 +240,7 @@ class WhatNowPanel(QWidget):
         else:
             self._choices(game)
         self.layout_.addStretch(1)
-        self.scroll.setWidget(body)
+        self.scroll_area.setWidget(body)
         self.foot.setVisible(self.footer.count() > 0)
         # Settle the fixed parts now, so the scroll range below is the viewport's real one.
         outer = self.layout()
@@ -248,9 +248,9 @@ class WhatNowPanel(QWidget):
             outer.activate()
         self._fit_body()
         if scroll:
-            body.resize(self.scroll.viewport().width(),
-                        max(self.scroll.viewport().height(), body.minimumHeight()))
-            bar.setRange(0, max(0, body.height() - self.scroll.viewport().height()))
+            body.resize(self.scroll_area.viewport().width(),
+                        max(self.scroll_area.viewport().height(), body.minimumHeight()))
+            bar.setRange(0, max(0, body.height() - self.scroll_area.viewport().height()))
             bar.setValue(scroll)
             # The fixed parts may take their final heights only once laid out: scroll again then.
             QTimer.singleShot(0, self, lambda: bar.setValue(scroll))
@@ -274,15 +274,16 @@ class WhatNowPanel(QWidget):
     def _fit_body(self) -> None:
         """Give the body the height its wrapped text needs at the panel's width, so the panel
         scrolls instead of squeezing labels (QScrollArea ignores height-for-width)."""
-        body = self.scroll.widget()
+        body = self.scroll_area.widget()
         if body is None:
             return
         # The text wraps at the viewport's width, less the scroll bar that may appear.
-        width = self.scroll.viewport().width() - self.scroll.verticalScrollBar().sizeHint().width()
+        width = self.scroll_area.viewport().width() - self.scroll_area.verticalScrollBar().sizeHint().width()
         margins = self.layout_.contentsMargins()
         text_width = width - margins.left() - margins.right()
         for index in range(self.layout_.count()):
-            label = self.layout_.itemAt(index).widget()
+            item = self.layout_.itemAt(index)
+            label = item.widget() if item is not None else None
             # The box layout hands wrapped labels their one-line height; reserve what they need.
             if isinstance(label, QLabel) and label.wordWrap():
                 label.setMinimumHeight(label.heightForWidth(text_width))
@@ -295,7 +296,7 @@ class WhatNowPanel(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         # The text wraps at the scroll area's width: refit once that width is known, which is
         # after the panel's own resize.
-        if watched is self.scroll.viewport() and event.type() == QEvent.Type.Resize:
+        if watched is self.scroll_area.viewport() and event.type() == QEvent.Type.Resize:
             self._fit_body()
         return False
 
@@ -365,7 +366,7 @@ class WhatNowPanel(QWidget):
 
     def _choices(self, game: Game) -> None:
         choices = game.choices()
-        by_type: dict[type, list[Choice]] = {}
+        by_type: dict[type[Action], list[Choice]] = {}
         for choice in choices:
             by_type.setdefault(choice.action, []).append(choice)
         self._situation(game, by_type)
@@ -711,7 +712,7 @@ class WhatNowPanel(QWidget):
         for choice in choices:
             company = choice.fields.get("ability")
             private = game.title.privates.get(company) if company is not None else None
-            if private is not None and any(a.type == "station" and a.params.get("extra_slot")
+            if company is not None and private is not None and any(a.type == "station" and a.params.get("extra_slot")
                                            for a in private.abilities):
                 extras.setdefault(company, []).append(choice)
         ordinary = [c for c in choices if not any(c in group for group in extras.values())]
