@@ -32,6 +32,22 @@ def test_5_a_bank_broken_in_an_operating_round_ends_the_game_after_it(
     assert game.state.finished and game.state.end_reason == "bank"
 
 
+def test_5_a_variant_the_bank_breaks_only_below_zero() -> None:
+    """Variant bank_breaks_below_zero: a bank left with exactly $0 has not yet run out; one
+    asked for more than it holds has."""
+    history = new_history(bank_breaks_below_zero=True)
+    buy_all_privates(history)
+    float_corporation(history, "CoG", 90)
+    finish_stock_round(history)
+    game = history.game
+    game.state.bank = 0
+    play(history, Pass("CoG"))
+    assert game.state.game_ends_after is None
+    game.state.bank = -1
+    play(history, Pass(game.acting))
+    assert game.state.game_ends_after == "operating_round"
+
+
 def test_5_a_bank_broken_in_a_stock_round_allows_one_more_operating_round(
         opened: History) -> None:
     game = opened.game

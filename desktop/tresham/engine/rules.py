@@ -165,7 +165,7 @@ class TitleRules:
         if state.finished or state.game_ends_after:
             return
         in_stock_round = isinstance(self.game.round, StockRound)
-        if state.bank <= 0:
+        if self.bank_broken():
             state.end_trigger = "bank"
             state.game_ends_after = self.bank_broken_ends_after(in_stock_round)
             self.game.log("The bank has run out of money: the game ends after " + {
@@ -183,6 +183,13 @@ class TitleRules:
                 self.game.log(f"{corp.id} reaches ${market.price(corp)}: the game ends after "
                               "this round")
                 return
+
+    def bank_broken(self) -> bool:
+        """The bank has run out of money (18GA 5(a)): it has none left. Under the variant
+        bank_breaks_below_zero only a payment beyond what it holds breaks it."""
+        if self.option("bank_breaks_below_zero"):
+            return self.game.state.bank < 0
+        return self.game.state.bank <= 0
 
     def bank_broken_ends_after(self, in_stock_round: bool) -> str:
         """When a broken bank ends the game (18GA 5(a)): after this operating round, or after
