@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from tresham.engine.actions import PlaceBonusToken, PlaceToken
+from tresham.engine.actions import Pass, PlaceBonusToken, PlaceToken
 from tresham.engine.errors import IllegalAction
+from tresham.engine.game import Game
 from tresham.engine.routes.graph import track_graph
 from tresham.engine.routes.rules import RouteRules
 
-from tests.rules_18va.conftest import lay, new_game, operate, start, station
+from tests.rules_18va.conftest import give_train, lay, new_game, operate, start, station
 
 
 def baltimore_with(company: str, **options: object):  # type: ignore[no-untyped-def]
@@ -72,3 +73,34 @@ def test_variant_powers_any_time_in_turn() -> None:
     game.process(PlaceBonusToken("WM", "REA", "C4"))
     assert game.round.step.name == "track"  # type: ignore[union-attr]
     assert game.state.board.bonus_tokens[0].hex == "C4"
+
+
+def _wm_with_unused_powers_at_its_turns_end(**options: object) -> Game:
+    """WM owns the REA and the Potomac Yards, both unused, and passes every step of its turn;
+    no private is left for it to buy."""
+    game = new_game(**options)
+    start(game, "WM")
+    for company in ("REA", "PY", "TIW"):
+        game.state.privates[company].owner = "WM"
+    give_train(game, "WM", "2", "2")
+    game.state.corporations["WM"].treasury = 0  # nothing more to buy
+    operate(game, "WM")
+    while game.acting == "WM" and game.round.step.name != "companies":  # type: ignore[union-attr]
+        game.process(Pass("WM"))
+    return game
+
+
+def test_4_5_3_by_the_rulebook_the_turn_ends_without_waiting_for_the_powers() -> None:
+    game = _wm_with_unused_powers_at_its_turns_end()
+    assert game.acting != "WM"
+
+
+def test_variant_powers_any_time_in_turn_the_turn_waits_while_a_power_is_unused() -> None:
+    """Under powers_any_time_in_turn the turn's end waits for the president's "done" while the
+    REA's token or the Potomac Yards' station could still go down."""
+    game = _wm_with_unused_powers_at_its_turns_end(powers_any_time_in_turn=True)
+    assert game.acting == "WM"
+    assert {c.action for c in game.choices()} >= {Pass, PlaceBonusToken, PlaceToken}
+    game.process(PlaceBonusToken("WM", "REA", "C4"))
+    game.process(PlaceToken("WM", "H1", 0, "PY"))
+    assert game.acting != "WM"  # nothing left to use: the turn is over

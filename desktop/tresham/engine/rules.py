@@ -367,6 +367,12 @@ class TitleRules:
         time of the turn (18AL's S&NA) and stations in the station step."""
         return False
 
+    def turn_end_waits_for_powers(self) -> bool:
+        """Whether the turn's last step stays open, to be ended by the president, while the
+        corporation could still use a private's power (18VA under powers_any_time_in_turn);
+        by default a turn ends once nothing is left but powers."""
+        return False
+
     def bonus_token_reach(self) -> str:
         """How a bonus token's city must be reached (`assign_bonus`): "train", by a route one
         of the corporation's trains could run, or "track", by its track alone."""

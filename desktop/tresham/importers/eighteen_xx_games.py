@@ -533,7 +533,8 @@ def _make_room_for(state: Replay, action: Action, start_round: Any) -> None:
                 return
             step = game.round.step
             if acting == action.entity and step is not None and (
-                    step.accepts(action) or isinstance(action, (BuyCompany, PlaceBonusToken))):
+                    step.accepts(action) or isinstance(action, (BuyCompany, PlaceBonusToken))
+                    or any(c.action is type(action) for c in game.choices())):
                 return
             if not any(c.action is Pass for c in game.choices()):
                 return

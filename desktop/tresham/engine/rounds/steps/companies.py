@@ -39,10 +39,8 @@ class BuyCompanyStep(Step):
         return None
 
     def choices(self) -> list[Choice]:
-        if not self.allowed_now():
-            return []
         choices = []
-        for company in self.for_sale():
+        for company in self.for_sale() if self.allowed_now() else []:
             low, high = self.price_range(company)
             high = min(high, self.corp.treasury)
             if high >= low:
@@ -51,7 +49,18 @@ class BuyCompanyStep(Step):
                                            f"{self.game.state.privates[company].owner}"))
         if choices:
             choices.append(Choice(self.round.pass_action, text="Buy no private companies"))
+        elif self._powers_left():
+            choices.append(Choice(self.round.pass_action, text="Done (no more powers)"))
         return choices
+
+    def _powers_left(self) -> bool:
+        """The title keeps the turn's end open while a private's power could still be used."""
+        if not self.game.rules.turn_end_waits_for_powers():
+            return False
+        from tresham.engine.rounds.steps.abilities import BonusTokenAbility
+        from tresham.engine.rounds.steps.token import TokenStep
+        return bool(BonusTokenAbility(self.game, self.corp.id).choices()
+                    or TokenStep(self.round).extra_station_choices())
 
     def accepts(self, action: Action) -> bool:
         return isinstance(action, BuyCompany)

@@ -64,6 +64,11 @@ class VirginiaOperatingRules(TitleRules):
         step; variant powers_any_time_in_turn: at any time of the turn (18xx.games)."""
         return not self.option("powers_any_time_in_turn")
 
+    def turn_end_waits_for_powers(self) -> bool:
+        """Variant powers_any_time_in_turn: the turn ends only when the president says so
+        while the REA's token or the Potomac Yards' station could still be placed."""
+        return bool(self.option("powers_any_time_in_turn"))
+
     # The CMDs' payments to the treasury (4.5.4.3, 4.5.6) ----------------------------------------
 
     def route_subsidy(self, corp_id: str, routes: Sequence[RouteSpec]) -> int:
