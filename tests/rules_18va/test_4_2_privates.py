@@ -34,10 +34,12 @@ def test_4_2_potomac_yards_station_goes_anywhere_beside_the_circles() -> None:
     assert (placed.corporation, placed.hex, placed.extra) == ("B&O", "F11", True)
     assert game.state.privates["PY"].closed
     assert game.state.corporations["B&O"].tokens_placed == 1
-    # It fills no circle: SR is not blocked by it, and B&O's trains may use it.
+    # It fills no circle: SR is not blocked by it. It is B&O's station there "in all ways",
+    # so B&O's trains may run through the full city; a third corporation's may not.
     node = track_graph(game).node("F11-c0")
     assert node is not None
     assert RouteRules().can_pass_through(game, "SR", node)
+    assert RouteRules().can_pass_through(game, "B&O", node)
     assert not RouteRules().can_pass_through(game, "C&O", node)
 
 

@@ -118,8 +118,8 @@ class RouteRules:
     def pass_through_problem(self, game: Game, corp_id: str, node: GraphNode) -> str | None:
         """Why a route of `corp_id` may only start or end at `node`, or None if it may pass.
 
-        4.2.3(e): a city whose circles all hold other corporations' stations (a city with no
-        circle has none to fill, so it never blocks); (h): off-board areas and red-area cities;
+        4.2.3(e): a city whose circles all hold other corporations' stations and none of its
+        own (a city with no circle has none to fill, so it never blocks); (h): off-board areas and red-area cities;
         hexes marked `blocks_through` in the map data (18GA Jacksonville).
         """
         if node.kind is NodeKind.OFFBOARD or node.hex_def.colour == "red" or \
@@ -128,9 +128,12 @@ class RouteRules:
         if node.hex_def.blocks_through:
             return f"{node.words} is passed through, but a route may only start or end there"
         if node.kind is NodeKind.CITY and node.slots:
-            owners = [t.corporation for t in game.state.board.tokens
-                      if t.hex == node.hex and t.city == node.city and not t.extra]
-            if len(owners) >= node.slots and corp_id not in owners:
+            here = [t for t in game.state.board.tokens
+                    if t.hex == node.hex and t.city == node.city]
+            # A station beside the circles (18VA's Potomac Yards) fills none, yet is its
+            # corporation's station there in all ways (18VA 4.2): that one may pass.
+            circles_held = sum(1 for t in here if not t.extra)
+            if circles_held >= node.slots and not any(t.corporation == corp_id for t in here):
                 return (f"{node.words} is blocked (every station circle there holds another "
                         f"corporation's station), so a route may only start or end there")
         return None
