@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tresham.engine.actions import Dividend, RunRoutes
 from tresham.engine.routes import best_routes, routes_problem, routes_revenue
+from tresham.engine.state import BonusToken
 
 from tests.rules_18va.conftest import give_train, lay, new_game, operate, skip_to, start, station
 
@@ -43,6 +44,22 @@ def test_4_5_4_2_a_freight_train_doubles_the_port_city_and_its_bonus() -> None:
     game = baltimore()
     train = give_train(game, "B&O", "3", "2G")
     assert revenue(game, train, BALTIMORE_RUN) == 40 + (20 + 30) * 2
+
+
+def test_4_5_4_2_the_rea_bonus_is_part_of_the_port_citys_doubled_value() -> None:
+    """The REA's +10 raises the city's value (4.2), and a freight train to the port doubles
+    "the total value of the City, including the Port bonus"."""
+    game = baltimore()
+    game.state.board.bonus_tokens.append(BonusToken("B&O", "REA", "H3", 10))
+    train = give_train(game, "B&O", "3", "2G")
+    assert revenue(game, train, BALTIMORE_RUN) == 40 + (20 + 30 + 10) * 2
+
+
+def test_variant_rea_bonus_not_doubled_at_ports() -> None:
+    game = baltimore(rea_bonus_not_doubled_at_ports=True)
+    game.state.board.bonus_tokens.append(BonusToken("B&O", "REA", "H3", 10))
+    train = give_train(game, "B&O", "3", "2G")
+    assert revenue(game, train, BALTIMORE_RUN) == 40 + (20 + 30) * 2 + 10
 
 
 def test_4_5_4_2_no_bonus_without_a_station_in_the_port_city() -> None:

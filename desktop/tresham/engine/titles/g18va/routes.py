@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from tresham.engine.game import Game
 
 FREIGHT = "freight"
+REA_BONUS_NOT_DOUBLED_AT_PORTS = "rea_bonus_not_doubled_at_ports"
 PORTS_NEED_A_STATION = "ports_need_a_station"
 
 
@@ -75,7 +76,12 @@ class VirginiaRouteRules(RouteRules):
             return node.revenue
         city = next((n for n in track_graph(game).nodes
                      if n.hex == city_hex and n.kind is NodeKind.CITY), None)
-        city_value = self._city_value(game, corp_id, city) if city is not None else 0
+        if city is None:
+            city_value = 0
+        elif game.rules.option(REA_BONUS_NOT_DOUBLED_AT_PORTS):
+            city_value = city.revenue  # the REA's +10 counts once, at the city itself
+        else:
+            city_value = self._city_value(game, corp_id, city)
         return 2 * node.revenue + city_value
 
     def route_problem(self, game: Game, corp_id: str, train: TrainDef,
