@@ -45,6 +45,20 @@ def test_4_5_variant_the_order_is_fixed_as_the_round_begins() -> None:
     assert game.rules.next_to_operate(game.round, waiting).id == "SR"
 
 
+def test_4_5_variant_a_sale_in_the_round_re_sorts_those_yet_to_operate() -> None:
+    """18xx.games re-sorts the corporations yet to operate after a president's share sale in
+    the operating round (4.6.2): SR, its value fallen under N&W's, now goes after it."""
+    history = _three_corporations(operating_order_fixed_per_round=True)
+    _raise_n_and_w_above_sr(history)
+    game = history.game
+    sr = game.state.corporations["SR"]
+    sr.cert_owners[1] = "Cy"
+    game.rules.sell_shares("Cy", "SR", 20)
+    assert game.round.order_at_start == ["B&O", "N&W", "SR"]
+    waiting = [game.state.corporations[c] for c in ("SR", "N&W")]
+    assert game.rules.next_to_operate(game.round, waiting).id == "N&W"
+
+
 def _pay(history: History, corp_id: str, revenue: int) -> None:
     operate_until(history, corp_id)
     game = history.game

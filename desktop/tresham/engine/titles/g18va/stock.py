@@ -125,13 +125,28 @@ class VirginiaStockRules(TitleRules):
     def next_to_operate(self, round_: OperatingRound,
                         waiting: list[CorporationState]) -> CorporationState:
         """4.5: the next corporation is the highest now; under the variant
-        operating_order_fixed_per_round, the next by the order as the round began."""
+        operating_order_fixed_per_round, the next by the order as the round began (re-sorted
+        after a president's sale in the round)."""
         if self.option("operating_order_fixed_per_round"):
             ids = {c.id: c for c in waiting}
             first = next((c for c in round_.order_at_start if c in ids), None)
             if first is not None:
                 return ids[first]
         return super().next_to_operate(round_, waiting)
+
+    def sell_shares(self, player: str, corporation: str, percent: int) -> None:
+        """Under operating_order_fixed_per_round, a president's sale in an operating round
+        (4.6.2) re-sorts the corporations yet to operate by their share values now."""
+        super().sell_shares(player, corporation, percent)
+        round_ = self.game.round
+        if self.option("operating_order_fixed_per_round") and round_.kind == "operating":
+            order: list[str] = round_.order_at_start  # type: ignore[attr-defined]
+            done = [c for c in order if c in round_.operated]  # type: ignore[attr-defined]
+            market = StockMarket(self.game.title.market, self.game.state)
+            corps = self.game.state.corporations
+            waiting = sorted((c for c in order if c not in done),
+                             key=lambda c: market.operating_order_key(corps[c]))
+            order[:] = done + waiting
 
     # 3.2, 4.5.6 Dividends --------------------------------------------------------------------
 
