@@ -69,6 +69,20 @@ def test_4_5_8_a_pool_card_is_free_of_the_limit_and_declared_again() -> None:
     assert game.state.train_sides["2-5"] == "1G"
 
 
+def test_4_5_8_pool_cards_of_a_kind_are_alike_whichever_is_named() -> None:
+    """Two 2/1G cards in the pool: the bank offers the kind once, and either card may be
+    bought (a record may name the later one)."""
+    game = at_train_step()
+    for card in ("2-4", "2-5"):
+        game.state.market_trains.append(card)
+        game.state.depot.remove(card)
+    game.process(BuyTrain("B&O", "2-0", 100, side="2"))
+    game.process(BuyTrain("B&O", "2-5", 100, side="2"))
+    assert game.state.market_trains == ["2-4"]
+    with pytest.raises(IllegalAction, match="the bank sells"):
+        game.process(BuyTrain("B&O", "3-1", 200, side="3"))  # not yet: 3-0 comes first
+
+
 def test_4_5_8_a_card_discarded_to_the_pool_is_undeclared() -> None:
     game = new_game()
     train = give_train(game, "C&O", "2", "1G")

@@ -49,6 +49,18 @@ class BuyTrainStep(Step):
                 offer.append(train_id)
         return offer
 
+    def _offered_by_the_bank(self, train_id: str) -> bool:
+        """In the bank's offer, or a market card of the same kind as one offered: cards of a
+        kind in the market are alike, whichever of them a record names."""
+        offer = self.bank_offer()
+        if train_id in offer:
+            return True
+        if train_id not in self.game.state.market_trains:
+            return False
+        name = self.trains.definition(train_id).name
+        return any(self.trains.definition(t).name == name for t in offer
+                   if t in self.game.state.market_trains)
+
     def must_buy(self) -> bool:
         """The forced purchase: no train, a legal run (unless the title's rules want a train
         even without one, 18VA 4.6), and trains left in the bank."""
@@ -269,7 +281,7 @@ class BuyTrainStep(Step):
                 self.game.rules.cite("train_limit", default="4.2.5(g)")
         owner = trains.owner(action.train)
         if action.seller is None:
-            if owner is not None or action.train not in self.bank_offer():
+            if owner is not None or not self._offered_by_the_bank(action.train):
                 nxt = trains.next_in_depot()
                 return (f"the bank sells the {train_name(nxt)} train next" if nxt else
                         "the bank has no such train for sale")
