@@ -144,7 +144,8 @@ class VirginiaStockRules(TitleRules):
             done = [c for c in order if c in round_.operated]  # type: ignore[attr-defined]
             market = StockMarket(self.game.title.market, self.game.state)
             corps = self.game.state.corporations
-            waiting = sorted((c for c in order if c not in done),
+            waiting = sorted((c for c in order if c not in done  # a closed one drops out
+                              and corps[c].market_cell is not None),
                              key=lambda c: market.operating_order_key(corps[c]))
             order[:] = done + waiting
 
