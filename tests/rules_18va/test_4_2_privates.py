@@ -64,6 +64,8 @@ def test_4_5_3_the_rea_token_goes_down_in_the_station_step() -> None:
 
 
 def test_variant_powers_any_time_in_turn() -> None:
+    """The REA's token at any time of the turn; the Potomac Yards' station once the track is
+    laid (18xx.games' order of steps), at any time after."""
     game = new_game(powers_any_time_in_turn=True)
     start(game, "WM")
     game.state.privates["REA"].owner = "WM"
@@ -71,10 +73,15 @@ def test_variant_powers_any_time_in_turn() -> None:
     operate(game, "WM")
     assert game.round.step.name == "track"  # type: ignore[union-attr]
     assert any(c.action is PlaceBonusToken for c in game.choices())
-    game.process(PlaceToken("WM", "H1", 0, "PY"))
+    assert not any(c.action is PlaceToken for c in game.choices())
+    with pytest.raises(IllegalAction, match="may not go down during the track step"):
+        game.process(PlaceToken("WM", "H1", 0, "PY"))
     game.process(PlaceBonusToken("WM", "REA", "C4"))
     assert game.round.step.name == "track"  # type: ignore[union-attr]
     assert game.state.board.bonus_tokens[0].hex == "C4"
+    game.process(Pass("WM"))
+    game.process(PlaceToken("WM", "H1", 0, "PY"))
+    assert any(t.corporation == "WM" and t.extra for t in game.state.board.tokens)
 
 
 def _wm_with_unused_powers_at_its_turns_end(**options: object) -> Game:

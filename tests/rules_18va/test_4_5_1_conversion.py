@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tresham.engine.actions import Convert, Par, Pass
+from tresham.engine.actions import BuyCompany, Convert, Par, Pass
 from tresham.engine.errors import IllegalAction
 from tresham.engine.history import History
 from tresham.engine.shares import Shares
@@ -43,6 +43,22 @@ def test_4_5_1_from_phase_3_the_turn_opens_with_the_conversion() -> None:
     assert shares.percent(sr, "ipo") == 70  # two old shares and five new ones
     assert game.rules.corporation_tokens("SR") == tokens_before + (100, 100)
     assert game.round.step.name != "conversion"
+
+
+def test_4_5_1_the_conversion_is_decided_before_a_private_is_bought() -> None:
+    """Conversion is 'at the beginning of the Corporation's turn': no private purchase from a
+    player comes before it (then one may, as 4.2 allows)."""
+    history = _sr_operating("3")
+    game = history.game
+    game.state.corporations["SR"].treasury = 500
+    assert game.state.privates["REA"].owner == "Ann"
+    assert not any(c.action is BuyCompany for c in game.choices())
+    with pytest.raises(IllegalAction, match="decides its conversion before buying"):
+        game.process(BuyCompany("SR", "REA", 40))
+    game.process(Pass("SR"))
+    assert any(c.action is BuyCompany for c in game.choices())
+    game.process(BuyCompany("SR", "REA", 40))
+    assert game.state.privates["REA"].owner == "SR"
 
 
 def test_4_5_1_declining_leaves_it_five_share() -> None:

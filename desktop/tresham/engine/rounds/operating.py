@@ -189,14 +189,15 @@ class OperatingRound(Round):
         if step is None:
             return []
         choices = step.choices()
-        if not self.discards and not isinstance(step, BuyCompanyStep):
+        if not self.discards and not isinstance(step, BuyCompanyStep) and \
+                step.private_purchases:
             companies = BuyCompanyStep(self)
             choices = [c for c in companies.choices() if c.action is BuyCompany] + choices
         if not self.discards and self.turn.corporation:
             if not self.game.rules.powers_in_token_step():
                 choices = BonusTokenAbility(self.game, self.turn.corporation).choices() + \
                     choices
-                if not isinstance(step, TokenStep):
+                if not isinstance(step, TokenStep) and step.extra_stations_outside_token_step:
                     choices = TokenStep(self).extra_station_choices() + choices
             choices += self._bankruptcy_choices(step)
         return choices
@@ -209,6 +210,9 @@ class OperatingRound(Round):
         if step is None:
             raise IllegalAction("no corporation is operating")
         if isinstance(action, BuyCompany) and not isinstance(step, BuyCompanyStep):
+            if not step.private_purchases:
+                raise IllegalAction(f"{self.turn.corporation} decides its {step.name} before "
+                                    "buying a private company")
             BuyCompanyStep(self).process(action)
             self._step_done(done=not step.active())
             return
@@ -227,6 +231,9 @@ class OperatingRound(Round):
                 not isinstance(step, TokenStep) and not self.game.rules.powers_in_token_step():
             token_step = TokenStep(self)
             if token_step.is_extra_station(action.ability):
+                if not step.extra_stations_outside_token_step:
+                    raise IllegalAction(f"{action.ability}'s station may not go down during the "
+                                        f"{step.name} step")
                 token_step.process(action)
                 self._step_done(done=not step.active())
                 return

@@ -37,6 +37,11 @@ class Step:
 
     name = ""
     may_pass = True
+    private_purchases = True
+    """Whether the corporation may buy a private from a player while this step is on."""
+    extra_stations_outside_token_step = True
+    """Where a title lets a private's extra station (`extra_slot`) go down at any time of the
+    turn (18VA's powers_any_time_in_turn): whether it may while this step is on."""
 
     def __init__(self, round_: OperatingRound) -> None:
         self.round = round_

@@ -13,6 +13,8 @@ from tresham.engine.trains import Trains
 
 class ConvertStep(Step):
     name = "conversion"
+    private_purchases = False  # 4.5.1: the conversion is decided first, as the turn begins
+    extra_stations_outside_token_step = False
 
     def problem(self) -> str | None:
         corp_id = self.turn.corporation

@@ -20,6 +20,7 @@ from tresham.engine.upgrades import LaidTile, current_track
 
 class TrackStep(Step):
     name = "track"
+    extra_stations_outside_token_step = False  # 18xx.games: only once the track is laid
 
     # Queries ----------------------------------------------------------------------------------
 
