@@ -79,3 +79,28 @@ def test_4_6_3_stock_rounds_go_on_without_the_bankrupt_player() -> None:
     for _ in range(2):
         game.process(Pass(game.acting))
     assert game.round.kind == "operating"  # two passes end it
+
+
+def test_4_6_2_a_presidents_sales_for_a_train_are_one_transaction_per_corporation() -> None:
+    """4.6.2 holds the sales to 'the normal limitations on stock sales', and 4.3.1 forbids
+    selling a corporation's shares as several transactions in a turn."""
+    import pytest
+
+    from tresham.engine.actions import SellShares
+    from tresham.engine.errors import IllegalAction
+
+    from .conftest import new_game, operate, skip_to, start
+
+    game = new_game()
+    start(game, "WM", treasury=0, president="Ann")
+    start(game, "SR", par=70, president="Bob")
+    sr = game.state.corporations["SR"]
+    sr.cert_owners[1:3] = ["Ann", "Ann"]
+    sr.operated = True
+    game.state.player("Ann").cash = 0
+    operate(game, "WM")
+    skip_to(game, "trains")
+    game.process(SellShares("Ann", "SR", 20))
+    assert game.state.player("Ann").cash == 70
+    with pytest.raises(IllegalAction, match="has sold SR this turn"):
+        game.process(SellShares("Ann", "SR", 20))

@@ -367,6 +367,12 @@ class TitleRules:
         time of the turn (18AL's S&NA) and stations in the station step."""
         return False
 
+    def one_sale_per_corporation_a_turn(self) -> bool:
+        """Whether a player sells all he sells of a corporation in one transaction a turn, in a
+        president's sales for a train too (18VA 4.3.1, 4.6.2); by default sales go share by
+        share."""
+        return False
+
     def turn_end_waits_for_powers(self) -> bool:
         """Whether the turn's last step stays open, to be ended by the president, while the
         corporation could still use a private's power (18VA under powers_any_time_in_turn);

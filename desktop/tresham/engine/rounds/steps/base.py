@@ -30,6 +30,8 @@ class TurnRecord:
     bank_types_bought: list[str] = field(default_factory=list)
     """The type of each train bought from the bank's depot this turn (18VA 4.5.8)."""
     president_paid: int = 0
+    sold: set[str] = field(default_factory=set)
+    """Corporations whose shares the president has sold this turn (for a train)."""
 
 
 class Step:

@@ -14,7 +14,7 @@ from tresham.engine.rounds.steps.base import Step
 from tresham.engine.selling import successor
 from tresham.engine.shares import PRESIDENT, Shares
 from tresham.engine.snapshot import clone
-from tresham.engine.state import MARKET
+from tresham.engine.state import MARKET, CorporationState
 from tresham.engine.trains import Trains, card_words, train_name
 
 
@@ -436,6 +436,9 @@ class BuyTrainStep(Step):
         title_problem = self.game.rules.corporation_sale_problem(corporation)
         if title_problem:
             return title_problem
+        if corporation in self.turn.sold and self.game.rules.one_sale_per_corporation_a_turn():
+            return (f"{player} has sold {corporation} this turn: all the shares of a "
+                    "corporation are sold at once")
         held = shares.percent(corp, player)
         if percent > held:
             return f"{player} holds only {held}% of {corporation}"
@@ -576,6 +579,7 @@ class BuyTrainStep(Step):
         if problem:
             raise IllegalAction(problem)
         self.game.rules.sell_shares(action.entity, action.corporation, action.percent)
+        self.turn.sold.add(action.corporation)
 
     def process_bankruptcy(self, action: Bankrupt) -> bool:
         """Bankrupt only if selling all he may still leaves the train unaffordable."""
@@ -593,20 +597,35 @@ class BuyTrainStep(Step):
 
 
 def _sell_everything_allowed(game_step: BuyTrainStep) -> int:
-    """Make every sale the president may make (10% at a time); return the money raised."""
+    """Make every sale the president may make (a share at a time, or where a title sells a
+    corporation's shares in one transaction, the most he may of each); return the money
+    raised."""
+    game = game_step.game
     president = game_step.president()
+    in_blocks = game.rules.one_sale_per_corporation_a_turn()
     raised = 0
     while True:
-        shares = Shares(game_step.game)
-        sale = next(((c.id, shares.share_percent(c))
-                     for c in game_step.game.state.corporations.values()
-                     if game_step.sale_problem(president, c.id, shares.share_percent(c),
-                                               all_allowed=True) is None), None)
+        shares = Shares(game)
+        sale = next(((c.id, percent) for c in game.state.corporations.values()
+                     for percent in _sale_sizes(shares, c, president, in_blocks)
+                     if game_step.sale_problem(president, c.id, percent, all_allowed=True)
+                     is None), None)
         if sale is None:
             return raised
-        before = game_step.game.state.player(president).cash
-        game_step.game.rules.sell_shares(president, *sale)
-        raised += game_step.game.state.player(president).cash - before
+        before = game.state.player(president).cash
+        game.rules.sell_shares(president, *sale)
+        game_step.turn.sold.add(sale[0])
+        raised += game.state.player(president).cash - before
+
+
+def _sale_sizes(shares: Shares, corp: CorporationState, player: str,
+                in_blocks: bool) -> list[int]:
+    """The sales of a corporation to try, most wanted first: one share, or every size from
+    all he holds down to one share."""
+    step = shares.share_percent(corp)
+    if not in_blocks:
+        return [step]
+    return list(range(shares.percent(corp, player), 0, -step))
 
 
 class ObsoleteTrainsStep(Step):

@@ -58,6 +58,11 @@ class VirginiaStockRules(TitleRules):
                     "are sold at once (4.3.1)")
         return self.corporation_sale_problem(corp_id)
 
+    def one_sale_per_corporation_a_turn(self) -> bool:
+        """4.3.1: no selling a corporation's shares as several transactions in a turn; 4.6.2
+        holds the president's sales for a train to 'the normal limitations on stock sales'."""
+        return True
+
     def corporation_sale_problem(self, corp_id: str) -> str | None:
         """4.3.1, 4.6.2: a corporation's shares may be sold once it has completed an operating
         turn."""
