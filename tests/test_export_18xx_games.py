@@ -17,6 +17,7 @@ from tresham.bench.random_player import play
 from tresham.cli import main as cli_main
 from tresham.engine.actions import Action
 from tresham.engine.data.loader import load_title
+from tresham.engine.game import GameSetup
 from tresham.engine.history import History
 from tresham.importers import eighteen_xx_games as xx
 from tresham.importers.eighteen_xx_games_export import (
@@ -156,3 +157,17 @@ def test_running_no_trains_is_a_run_of_no_routes() -> None:
     assert declined
     runs = [a for a in export_history(history)["actions"] if a["type"] == "run_routes"]
     assert sum(1 for a in runs if a["routes"] == []) == declined
+
+
+def test_a_station_on_a_printed_tile_names_their_printed_tile() -> None:
+    """Their engine names a printed tile by the hex and its place in the map's group of alike
+    hexes (18VA's Gordonsville is `E8-5`); a laid tile by its own name."""
+    from tresham.engine.actions import PlaceToken
+    from tresham.importers.eighteen_xx_games_export import _place_token, _Writer
+
+    writer = _Writer(History(GameSetup("18VA", ("A", "B", "C"), {}, 1)))
+    writer.player_ids = {"A": 1, "B": 2, "C": 3}
+    assert _place_token(writer, PlaceToken("B&O", "E8", 0, "PY"))["city"] == "E8-5-0"
+    assert _place_token(writer, PlaceToken("B&O", "F5", 0, "PY"))["city"] == "F5-0-0"
+    writer.tile_instances["E8"] = "57-1"
+    assert _place_token(writer, PlaceToken("B&O", "E8", 0, "PY"))["city"] == "57-1-0"

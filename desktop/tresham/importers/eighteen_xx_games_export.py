@@ -2,9 +2,9 @@
 
 The counterpart of `eighteen_xx_games` (the reader): it shares that module's tables (the
 profile's name and the optional rules' ids there), and names things the 18xx.games way: players
-by number, tiles and trains as `NAME-INDEX`, cities as `TILE-INDEX-CITY` (`HEX-0-CITY` on a
-printed hex), route stops as `HEX-INDEX`, shares as `CORP_INDEX`, par prices as
-`PRICE,ROW,COLUMN`. The game is replayed here to know, before each action, which certificate
+by number, tiles and trains as `NAME-INDEX`, cities as `TILE-INDEX-CITY` (a printed tile by
+its map.yaml `profile_ids` name, else `HEX-0`), route stops as `HEX-INDEX`, shares as
+`CORP_INDEX`, par prices as `PRICE,ROW,COLUMN`. The game is replayed here to know, before each action, which certificate
 changes hands, which copy of a tile is free and which corporation goes bankrupt.
 
 Their engine gives the priority deal to the first player listed and draws nothing from the seed
@@ -340,7 +340,9 @@ def _lay_tile(writer: _Writer, action: LayTile) -> dict[str, Any]:
 
 
 def _place_token(writer: _Writer, action: PlaceToken) -> dict[str, Any]:
-    tile = writer.tile_instances.get(action.hex, f"{action.hex}-0")
+    printed = writer.game.title.map.hexes[action.hex].profile_ids.get(PROFILE,
+                                                                       f"{action.hex}-0")
+    tile = writer.tile_instances.get(action.hex, printed)
     return {"type": "place_token", **writer.entity(action.ability or action.entity),
             "city": f"{tile}-{action.city}", "tokener": action.entity}
 

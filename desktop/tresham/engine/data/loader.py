@@ -412,7 +412,8 @@ class _TitleLoader:
 
     def _hex(self, node: Node, grid: HexGrid, phase_names: list[str]) -> HexDef:
         node.mapping({"id", "name", "colour", "label", "cities", "towns", "offboards", "paths",
-                      "terrain", "borders", "features", "blocks_through", "printed_id"})
+                      "terrain", "borders", "features", "blocks_through", "printed_id",
+                      "profile_ids"})
         id_node = node.child("id")
         hex_id = id_node.text()
         try:
@@ -436,7 +437,8 @@ class _TitleLoader:
             name=node.child("name", None).opt_text(), label=node.child("label", None).opt_text(),
             terrain=terrain, borders=tuple(borders), features=tuple(features),
             blocks_through=node.child("blocks_through", False).bool(),
-            printed_id=node.child("printed_id", None).opt_text())
+            printed_id=node.child("printed_id", None).opt_text(),
+            profile_ids=_profile_ids(node.child("profile_ids", {})))
 
     # tiles.yaml -------------------------------------------------------------------------------
 

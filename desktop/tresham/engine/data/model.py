@@ -198,6 +198,9 @@ class HexDef:
     printed_id: str | None = None
     """The hex's name on the printed board where it differs from `id` (1848 numbers the hexes
     of a row one by one: 18xx.games' F17 is the board's F9), for messages to cite."""
+    profile_ids: Mapping[str, str] = field(default_factory=dict, hash=False, compare=False)
+    """Another implementation's name for the hex's printed tile (18xx.games: `E8-5`), where it
+    is not `HEX-0`."""
 
     @property
     def terrain_cost(self) -> int:
