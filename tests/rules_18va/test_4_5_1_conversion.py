@@ -104,3 +104,4 @@ def test_4_4_1_corporations_started_from_phase_5_are_ten_share() -> None:
     assert Shares(game).percent(sr, "Bob") == 20
     assert game.state.player("Bob").cash == 340 - 164  # still twice the par
     assert sr.treasury == 164
+    assert sr.floated  # 4.4: the president's certificate starts it, 20% as it is now

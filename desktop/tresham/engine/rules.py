@@ -231,6 +231,10 @@ class TitleRules:
 
     # Corporations -----------------------------------------------------------------------------
 
+    def float_percent(self, corp_id: str) -> int:
+        """The percent of a corporation players must hold for it to float (18GA 3.4: 60%)."""
+        return self.game.title.corporations[corp_id].float_percent
+
     def float_corporation(self, corp: CorporationState) -> None:
         """3.4: the corporation floats and receives ten times its par value from the bank.
         Under incremental capitalization (18VA 4.3.2) it has been paid share by share."""

@@ -600,10 +600,9 @@ class StockRound(Round):
         self.turn.acted = True
 
     def _check_float(self, corp: CorporationState) -> None:
-        definition = self.game.title.corporations[corp.id]
         if corp.floated:
             return
-        if 100 - self.shares.percent(corp, IPO) >= definition.float_percent:
+        if 100 - self.shares.percent(corp, IPO) >= self.game.rules.float_percent(corp.id):
             self.game.rules.float_corporation(corp)
 
     def _sell_problem(self, player: str, corp: CorporationState, percent: int) -> str | None:

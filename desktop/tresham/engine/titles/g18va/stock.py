@@ -101,6 +101,11 @@ class VirginiaStockRules(TitleRules):
 
     # 4.3.3, 4.4.1 Starting a corporation -----------------------------------------------------
 
+    def float_percent(self, corp_id: str) -> int:
+        """4.3.3, 4.4: buying the president's certificate starts the corporation, whatever its
+        size now (40% of a five-share company, 20% of a ten-share one)."""
+        return self.game.state.corporations[corp_id].share_sizes[0]
+
     def on_corporation_started(self, corp_id: str) -> None:
         """4.4.1: from phase 5 a corporation starts ten-share; 4.3.3: the president places the
         home station as he starts the corporation."""
