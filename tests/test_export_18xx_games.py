@@ -171,3 +171,15 @@ def test_a_station_on_a_printed_tile_names_their_printed_tile() -> None:
     assert _place_token(writer, PlaceToken("B&O", "F5", 0, "PY"))["city"] == "F5-0-0"
     writer.tile_instances["E8"] = "57-1"
     assert _place_token(writer, PlaceToken("B&O", "E8", 0, "PY"))["city"] == "57-1-0"
+
+
+def test_optional_rules_go_out_under_their_ids() -> None:
+    """18VA's two-player 70% limit is their `two_player_share_limit` too; without it their
+    engine refused a 2-player game's purchases beyond 60%."""
+    from tresham.importers.eighteen_xx_games import OPTION_NAMES
+    from tresham.importers.eighteen_xx_games_export import optional_rule_ids
+
+    setup = GameSetup("18VA", ("A", "B"), {"two_player_share_limit": True}, 1)
+    assert optional_rule_ids(setup) == ["two_player_share_limit"]
+    assert OPTION_NAMES["two_player_ew"] == "two_player_east_west"
+    assert OPTION_NAMES["four_player_alt"] == "four_player_alternative"

@@ -193,6 +193,11 @@ OPTION_NAMES = {
     "hard_rust_t4": "four_trains_rust_on_7",
     "new_georgia_florida_home": "gf_home_columbus",
     "remove_cog_token": "cog_one_less_token",
+    # 18VA 3.1: the same id in both.
+    "two_player_share_limit": "two_player_share_limit",
+    # 18GB's setups.
+    "two_player_ew": "two_player_east_west",
+    "four_player_alt": "four_player_alternative",
 }
 
 
