@@ -1,7 +1,8 @@
-"""Whole games played by random choice from `game.choices()`, for both titles and every player
-count: each offered choice is accepted when made, money is neither made nor lost (the bank,
-players and treasuries always hold the title's bank total), the game reaches its end (5), and
-a save of the game loads to the same position. A wrong choice, a leak of money or a crash in a
+"""Whole games played by random choice from `game.choices()`, for each title and player count:
+each offered choice is accepted when made, money is neither made nor lost (the bank, players
+and treasuries always hold the title's bank total), every corporation's certificates make up
+100% (five or ten shares), the game reaches its end, and a save of the game loads to the same
+position. A wrong choice, a leak of money or a crash in a
 position no hand-made test reaches shows up here."""
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ SEEDS = range(4)
 
 
 @pytest.mark.parametrize("title, count", [("18GA", 3), ("18GA", 4), ("18GA", 5),
-                                          ("18AL", 3), ("18AL", 4)])
+                                          ("18AL", 3), ("18AL", 4),
+                                          ("18VA", 2), ("18VA", 3), ("18VA", 4)])
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_random_game_plays_to_its_end(title: str, count: int, seed: int) -> None:
     players = tuple("ABCDE"[:count])
@@ -28,20 +30,24 @@ def test_a_random_game_plays_to_its_end(title: str, count: int, seed: int) -> No
     assert loaded.state.log == game.state.log
 
 
-@pytest.mark.parametrize("title", ["18GA", "18AL"])
+@pytest.mark.parametrize("title, count", [("18GA", 4), ("18AL", 4), ("18VA", 2)])
 @pytest.mark.parametrize("seed", SEEDS)
-def test_a_random_game_with_every_optional_rule_plays_to_its_end(title: str, seed: int) -> None:
-    options: dict[str, object] = {o.id: True for o in load_title(title).info.options}
-    history = play(title, ("A", "B", "C", "D"), seed, options)
+def test_a_random_game_with_every_optional_rule_plays_to_its_end(title: str, count: int,
+                                                                 seed: int) -> None:
+    """Every optional rule the player count allows (18VA's 70% is for two players)."""
+    options: dict[str, object] = {o.id: True for o in load_title(title).info.options
+                                  if not o.players or count in o.players}
+    history = play(title, tuple("ABCDE"[:count]), seed, options)
     assert history.game.state.finished and history.game.state.end_reason
 
 
-@pytest.mark.parametrize("title", ["18GA", "18AL"])
+@pytest.mark.parametrize("title", ["18GA", "18AL", "18VA"])
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_random_game_with_every_variant_plays_to_its_end(title: str, seed: int) -> None:
     """Every other reading of the rules at once (title.yaml `variants`, with the options some
     of them go with), as games imported from 18xx.games play."""
     info = load_title(title).info
-    options: dict[str, object] = {o.id: True for o in info.options + info.variants}
+    options: dict[str, object] = {o.id: True for o in info.options + info.variants
+                                  if not getattr(o, "players", ()) or 3 in o.players}
     history = play(title, ("A", "B", "C"), seed, options)
     assert history.game.state.finished and history.game.state.end_reason

@@ -1,7 +1,7 @@
 """A crude random player for whole games: each move a random choice from `game.choices()`,
 weighted so that games reach their last phases and end. The random-playout tests and
-`python -m tresham.bench playouts` use it; a refused offered choice, a leak of money or a game
-that never ends raises AssertionError."""
+`python -m tresham.bench playouts` use it; a refused offered choice, a leak of money,
+certificates that no longer make up 100% or a game that never ends raises AssertionError."""
 
 from __future__ import annotations
 
@@ -24,6 +24,16 @@ def money(game: Game) -> int:
     state = game.state
     return state.bank + sum(p.cash for p in state.players) + \
         sum(c.treasury for c in state.corporations.values())
+
+
+def shares_problem(game: Game) -> str | None:
+    """Why some corporation's certificates do not make up 100% with an owner each, or None
+    (five or ten shares, as the corporation is now)."""
+    for corp in game.state.corporations.values():
+        if sum(corp.share_sizes) != 100 or len(corp.cert_owners) != len(corp.share_sizes):
+            return (f"{corp.id}'s certificates {corp.share_sizes} held by {corp.cert_owners} "
+                    "do not make up 100%")
+    return None
 
 
 def weight(game: Game, choice: Choice) -> int:
@@ -129,4 +139,6 @@ def play(title: str, players: tuple[str, ...], seed: int,
             raise AssertionError(f"action {count}: no offered choice can be made: "
                                  f"{[c.text for c in choices]}")
         assert money(history.game) == total, f"money changed after {action}"
+        problem = shares_problem(history.game)
+        assert problem is None, f"after {action}: {problem}"
     raise AssertionError(f"the game has not ended after {ACTION_LIMIT} actions")
