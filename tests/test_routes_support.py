@@ -243,3 +243,21 @@ def random_tokens(game: Game, seed: int, corps: tuple[str, ...] = ("W&A", "CoG",
 def test_the_yellow_network_is_laid_legally() -> None:
     game = yellow_network()
     assert len(game.state.board.tiles) == 8
+
+
+def test_an_answer_cache_shared_with_a_bot_thread_survives_a_key_leaving() -> None:
+    """The bots think on another thread over the same caches: a key another thread evicts
+    between the lookup and the reordering is no error, and the answer found still counts."""
+    from collections import OrderedDict
+
+    from tresham.engine.routes.connectivity import _Answers
+
+    class Evicting(OrderedDict):  # type: ignore[type-arg]
+        def move_to_end(self, key: object, last: bool = True) -> None:
+            raise KeyError(key)
+
+    answers: _Answers[int] = _Answers(1)
+    answers.cache = Evicting()
+    answers.put(("a",), 1)
+    answers.last = None
+    assert answers.get(("a",)) == 1

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeVar
 
@@ -282,14 +283,18 @@ class _Answers(Generic[_Answer]):
             return self.last[1]
         found = self.cache.get(key)
         if found is not None:
-            self.cache.move_to_end(key)
+            # A bot thinking on another thread shares these caches: each operation is atomic,
+            # but the key may leave between two of them.
+            with suppress(KeyError):
+                self.cache.move_to_end(key)
             self.last = (key, found)
         return found
 
     def put(self, key: tuple[object, ...], answer: _Answer) -> _Answer:
         self.cache[key] = answer
         while len(self.cache) > self.size:
-            self.cache.popitem(last=False)
+            with suppress(KeyError):
+                self.cache.popitem(last=False)
         self.last = (key, answer)
         return answer
 

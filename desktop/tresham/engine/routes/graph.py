@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -631,12 +632,15 @@ def track_graph(game: Game, overrides: Mapping[str, LaidTile] | None = None) -> 
         return _last_graph[1]
     cached = _CACHE.get(key)
     if cached is not None and cached[0] is game.title:
-        _CACHE.move_to_end(key)
+        # A bot's thread shares the cache: a key may leave between two atomic operations.
+        with suppress(KeyError):
+            _CACHE.move_to_end(key)
         graph = cached[1]
     else:
         graph = build_graph(game.title, laid, phases_started(game))
         _CACHE[key] = (game.title, graph)
         while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
+            with suppress(KeyError):
+                _CACHE.popitem(last=False)
     _last_graph = (key, graph)
     return graph
