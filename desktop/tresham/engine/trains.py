@@ -219,9 +219,13 @@ class Trains:
         return found
 
     def bought_any(self, name: str) -> bool:
-        """Whether some train of type `name` has left the depot."""
-        return any(train_name(t) == name for t in self.all_ids(name)
-                   if t not in self.state.depot)
+        """Whether some train of type `name` has left the depot: it is a corporation's, in the
+        open market or gone."""
+        state = self.state
+        return any(train_name(t) == name for corp in state.corporations.values()
+                   for t in corp.trains) or \
+            any(train_name(t) == name for t in state.market_trains) or \
+            any(train_name(t) == name for t in state.trains_gone)
 
     def discard_to_pool(self, corp_id: str, train_id: str) -> None:
         """The corporation's train goes to the bank's open market, undeclared again (18VA

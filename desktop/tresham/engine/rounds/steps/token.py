@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 from tresham.engine.actions import Action, PlaceBonusToken, PlaceToken
@@ -68,7 +69,10 @@ class TokenStep(Step):
                 free = min(free, hex_free)
         return free
 
-    def problem(self, hex_id: str, city: int, company: str | None = None) -> str | None:
+    def problem(self, hex_id: str, city: int, company: str | None = None,
+                reached: AbstractSet[tuple[str, int]] | None = None) -> str | None:
+        """Why a station may not go there now, or None; `reached`: the cities the stations
+        reach, when the caller has them (asking again for each city costs a replay dearly)."""
         corp = self.corp
         ability = None
         if company is not None:
@@ -94,7 +98,9 @@ class TokenStep(Step):
         if not extra and self.slots_free(hex_id, city) <= 0:
             return f"no circle is free in {hex_id} (one may be held for a home station, 4.2.2(c))"
         if ability is None or ability.params.get("connected", True):
-            if (hex_id, city) not in token_reachable_cities(self.game, corp.id):
+            if reached is None:
+                reached = token_reachable_cities(self.game, corp.id)
+            if (hex_id, city) not in reached:
                 return f"{hex_id} is not connected to a {corp.id} station"
         cost = 0 if ability is not None and ability.params.get("free") else (price or 0)
         if cost > corp.treasury:
@@ -106,21 +112,24 @@ class TokenStep(Step):
         privates' stations that take a circle (extra stations are separate choices)."""
         price = self.next_price() or 0
         spots: dict[tuple[str, int], int] = {}
-        for company, candidates in self._candidates():
+        reached = token_reachable_cities(self.game, self.corp.id)
+        for company, candidates in self._candidates(reached):
             if company is not None and self.is_extra_station(company):
                 continue
             for hex_id, city in candidates:
-                if self.problem(hex_id, city, company) is None:
+                if self.problem(hex_id, city, company, reached) is None:
                     free = company is not None and self._free(company)
                     spots[(hex_id, city)] = min(spots.get((hex_id, city), price),
                                                 0 if free else price)
         return spots
 
-    def _candidates(self) -> list[tuple[str | None, list[tuple[str, int]]]]:
+    def _candidates(self, reached: AbstractSet[tuple[str, int]] | None = None
+                    ) -> list[tuple[str | None, list[tuple[str, int]]]]:
         """Cities worth asking about: those the stations reach (4.2.2(a)) for a normal
         station, and every city of a private's own hexes for its station."""
-        result: list[tuple[str | None, list[tuple[str, int]]]] = [
-            (None, sorted(token_reachable_cities(self.game, self.corp.id)))]
+        if reached is None:
+            reached = token_reachable_cities(self.game, self.corp.id)
+        result: list[tuple[str | None, list[tuple[str, int]]]] = [(None, sorted(reached))]
         for company, ability in self.station_abilities():
             cities = []
             for hex_id in ability.params.get("hexes", []):
