@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from tresham.engine.game import FIRST_PRIORITY, GameSetup
 from tresham.engine.history import History
 from tresham.engine.rounds.operating import OperatingRound
+from tresham.engine.trains import Trains
 from tresham.ui.map_scene import hex_tooltip
 
 from window_helpers import open_window
@@ -77,3 +78,44 @@ def test_the_potomac_yards_station_is_one_row_with_a_list_of_hexes(qtbot: QtBot,
     button.click()
     placed = history.game.state.board.tokens[-1]
     assert (placed.hex, placed.extra) == ("F11", True)
+
+
+def _b_and_o_owning(company: str, step: str) -> History:
+    history = History(GameSetup("18VA", ("Ann", "Bob", "Cy"), {FIRST_PRIORITY: 0}, 1))
+    game = history.game
+    start(game, "B&O")
+    lay(game, "H3", "6", 3)
+    game.state.privates[company].owner = "B&O"
+    game.round = OperatingRound(game, 1)
+    skip_to(game, step)
+    return history
+
+
+def test_4_2_the_rea_token_is_placed_from_a_list_of_cities(qtbot: QtBot, tmp_path: Path) -> None:
+    """The REA may go in any city of the map: one row, the city chosen from a list."""
+    history = _b_and_o_owning("REA", "token")
+    win = open_window(qtbot, history, tmp_path, size=(1366, 768))
+    place = win.what_now.buttons["bonus REA list"]
+    assert "bonus REA" in win.what_now.buttons  # and on the map
+    combo = next(c for c in win.what_now.findChildren(QComboBox)
+                 if any(c.itemText(i) == "Richmond (F11)" for i in range(c.count())))
+    combo.setCurrentIndex(next(i for i in range(combo.count())
+                               if combo.itemText(i) == "Richmond (F11)"))
+    place.click()
+    token = history.game.state.board.bonus_tokens[-1]
+    assert (token.company, token.hex, token.corporation) == ("REA", "F11", "B&O")
+
+
+def test_4_2_potomac_yards_raises_the_train_limit_from_what_now(qtbot: QtBot,
+                                                                tmp_path: Path) -> None:
+    """Potomac Yards' other power, +1 to the train limit for good, chosen in the train step."""
+    history = _b_and_o_owning("PY", "trains")
+    game = history.game
+    limit = game.rules.train_limit("B&O", Trains(game).phase())
+    win = open_window(qtbot, history, tmp_path, size=(1366, 768))
+    button = next(b for b in win.what_now.findChildren(QPushButton)
+                  if "train limit +1" in b.text())
+    button.click()
+    assert history.game.state.privates["PY"].closed
+    assert history.game.state.train_limit_increases["B&O"] == 1
+    assert history.game.rules.train_limit("B&O", Trains(game).phase()) == limit + 1

@@ -94,6 +94,10 @@ class Control:
     widgets: list[QWidget] = field(default_factory=list)
 
 
+MAX_BONUS_BUTTONS = 6
+"""Beyond this many cities a bonus token's city is chosen from a list, not a button each."""
+
+
 class WhatNowPanel(QWidget):
     """Rebuilt from the engine after every change; see the module docstring.
 
@@ -700,6 +704,19 @@ class WhatNowPanel(QWidget):
             self.buttons[f"bonus {company}"] = on_map
             self.layout_.addWidget(on_map)
             self.controls.append(Control(list(options), [on_map]))
+            if len(options) > MAX_BONUS_BUTTONS:
+                # Any city of the map (18VA's REA): one row, the city chosen in a list.
+                combo = _combo()
+                for choice in options:
+                    hex_id = choice.fields["hex"]
+                    name = game.title.map.hexes[hex_id].name
+                    combo.addItem(f"{name} ({hex_id})" if name else hex_id, choice)
+                place = QPushButton(f"Place (+{money(amount)})")
+                place.clicked.connect(lambda _=False, c=combo: self.make(c.currentData()))
+                self.layout_.addWidget(_pair(combo, place))
+                self.controls.append(Control(list(options), [place]))
+                self.buttons[f"bonus {company} list"] = place
+                continue
             for choice in options:
                 hex_id = choice.fields["hex"]
                 name = game.title.map.hexes[hex_id].name
