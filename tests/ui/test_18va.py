@@ -119,3 +119,24 @@ def test_4_2_potomac_yards_raises_the_train_limit_from_what_now(qtbot: QtBot,
     assert history.game.state.privates["PY"].closed
     assert history.game.state.train_limit_increases["B&O"] == 1
     assert history.game.rules.train_limit("B&O", Trains(game).phase()) == limit + 1
+
+
+def test_the_corporations_table_fits_its_column_on_a_large_screen(qtbot: QtBot,
+                                                                  tmp_path: Path) -> None:
+    """At 1920x1080 the late 18VA table (five-/ten-share, treasury, REA tokens) fits without
+    scrolling sideways: the right column widens and the long-text column wraps."""
+    import pytest
+
+    from shared_paths import SHARED
+    from tresham import game_file
+
+    path = SHARED / "fixtures" / "18xx.games" / "18VA" / "18VA_game_end_bank.json"
+    if not path.is_file():
+        pytest.skip(f"no 18VA fixture at {path}")
+    history = game_file.read(path).history
+    win = open_window(qtbot, history, tmp_path, size=(1920, 1080))
+    win.corporations_dock.raise_()
+    # The side columns are sized once the window is shown (a queued call).
+    qtbot.waitUntil(lambda: win.corporations.isVisible()
+                    and win.corporations_dock.width() > 520, timeout=2000)
+    assert win.corporations.horizontalScrollBar().maximum() == 0

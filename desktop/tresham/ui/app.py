@@ -281,7 +281,8 @@ class MainWindow(QMainWindow):
         """Side columns sized for their content at this window size; the map gets the rest."""
         width, height = max(self.width(), 800), max(self.height(), 500)
         left = 340 if width < 1600 else 380
-        right = 400 if width < 1600 else max(520, int(width * 0.27))
+        # From 1600 wide the right column has room for the whole corporations table.
+        right = 400 if width < 1600 else max(520, int(width * 0.36))
         self.resizeDocks([self.what_now_dock, self.charter_dock], [left, right],
                          Qt.Orientation.Horizontal)
         charter = max(self.charter.sizeHint().height() + 30, 120)

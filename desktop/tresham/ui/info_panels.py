@@ -6,6 +6,8 @@ click on an entry asks to see the game as it was then).
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from typing import Callable
 
 from PySide6.QtCore import QRectF, QSize, Qt, QTimer
@@ -53,8 +55,14 @@ def _item(text: object, tip: str = "", bold: bool = False) -> QTableWidgetItem:
     return item
 
 
-def fill(table: QTableWidget, rows: list[list[QTableWidgetItem]]) -> None:
-    """Replace a table's cells in one go: sizing columns once, not after every cell."""
+WRAPPED_WIDTH = 70
+"""The width of a table's long-text columns, which wrap instead of widening the table."""
+
+
+def fill(table: QTableWidget, rows: list[list[QTableWidgetItem]],
+         wrapped: Collection[int] = ()) -> None:
+    """Replace a table's cells in one go: sizing columns once, not after every cell. The
+    `wrapped` columns (long words: an objective, train names) are kept narrow and wrap."""
     table.setUpdatesEnabled(False)
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
@@ -63,6 +71,9 @@ def fill(table: QTableWidget, rows: list[list[QTableWidgetItem]]) -> None:
         for column, cell in enumerate(cells):
             table.setItem(row, column, cell)
     table.resizeColumnsToContents()
+    for column in wrapped:
+        table.setColumnWidth(column, min(table.columnWidth(column), WRAPPED_WIDTH))
+    table.setWordWrap(True)
     table.resizeRowsToContents()  # a cell may list several things, one a line
     header.setStretchLastSection(True)
     table.setUpdatesEnabled(True)
@@ -226,7 +237,7 @@ class CorporationsPanel(ReadOnlyTable):
             left = tokens[corp.tokens_placed:]
             stations = f"{corp.tokens_placed}/{len(tokens)}"
             if left and corp.tokens_placed:
-                stations += f", next {money(left[0])}"
+                stations += f" · {money(left[0])}"
             privates = [p.id for p in state.privates.values() if p.owner == corp_id
                         and not p.closed]
             if corp.floated:
@@ -242,7 +253,8 @@ class CorporationsPanel(ReadOnlyTable):
                 _item(money(corp.par) if corp.par else "—"),
                 _item(money(corp.treasury) if corp.floated else "—"),
                 _item(" ".join(declared_name(state, t) for t in corp.trains) or "—"),
-                _item(stations, "placed/total; costs " + ", ".join(money(t) for t in tokens)
+                _item(stations, "placed/total, and the next one's cost; costs "
+                      + ", ".join(money(t) for t in tokens)
                       + " (the first is the home station)"),
                 _item(f"{shares.percent(corp, IPO)}%",
                       "treasury" if "Treasury" in columns else "initial offering"),
@@ -262,7 +274,8 @@ class CorporationsPanel(ReadOnlyTable):
                 if corp_id == game.acting and column:
                     cell.setBackground(ACTING_ROW)
             rows.append(cells)
-        fill(self, rows)
+        fill(self, rows, [columns.index(c) for c in ("Objective", "Names, tokens")
+                          if c in columns])
 
 
 def objective_item(game: Game, corp_id: str) -> QTableWidgetItem:
