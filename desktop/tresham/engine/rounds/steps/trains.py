@@ -476,7 +476,17 @@ class BuyTrainStep(Step):
     # Step interface ---------------------------------------------------------------------------
 
     def enter(self) -> bool:
-        return bool(self.choices())
+        # A bank train it may buy is a choice: no need to build the whole list to know.
+        return self._a_bank_train_buyable() or bool(self.choices())
+
+    def _a_bank_train_buyable(self) -> bool:
+        corp = self.corp
+        for train_id in self.bank_offer():
+            price = self.trains.price(train_id)
+            for side in self._sides_to_offer(train_id, None):
+                if self.problem(BuyTrain(corp.id, train_id, price, side=side)) is None:
+                    return True
+        return False
 
     def accepts(self, action: Action) -> bool:
         return isinstance(action, (BuyTrain, SellShares, Bankrupt, RaiseTrainLimit))
