@@ -183,3 +183,14 @@ def test_optional_rules_go_out_under_their_ids() -> None:
     assert optional_rule_ids(setup) == ["two_player_share_limit"]
     assert OPTION_NAMES["two_player_ew"] == "two_player_east_west"
     assert OPTION_NAMES["four_player_alt"] == "four_player_alternative"
+
+
+def test_a_corporation_started_again_keeps_their_certificate_numbers() -> None:
+    """18VA 4.6.3: SR closes (its president bankrupt) and starts again; their engine numbers
+    its certificates otherwise than ours from then on. The importer reads the export's share
+    numbers by their numbering (the exporter's book), so a share bought from the pool is read
+    back as bought from the pool, not from the treasury (this game's action 514)."""
+    options = profile_options("18VA")
+    history = play("18VA", tuple("ABCDE"), 4, options, trades=False)
+    assert any("SR closes" in line for line in history.game.state.log)
+    assert_same_game(history, round_trip(history))

@@ -85,10 +85,6 @@ KNOWN_DIFFERENCES: dict[tuple[str, int, int], str] = {
     ("18VA", 4, 3): "the B&O closed and started again: their engine numbers its "
                     "certificates otherwise than ours from then on, and pays the sixth-share "
                     "funding (4.4) by a certificate's number, at the second share sold",
-    ("18VA", 5, 4): "SR closed and started again (action 369): the exporter names certificates "
-                    "in their numbering, but our importer reads a certificate's number as ours, "
-                    "so reading the export back buys from the treasury what was bought from "
-                    "the pool (action 514). The importer needs the exporter's numbering",
     ("18VA", 4, 7): "a route crossing a hex twice (two tracks in E6) is written as hex "
                     "chains, which their engine reads back without the corporation's station",
     ("18VA", 5, 6): "a route crossing a hex twice, as in 4 players seed 7",

@@ -13,7 +13,8 @@ from shared_paths import SHARED
 from tresham.engine.actions import BuyShare, Par
 from tresham.engine.data.loader import load_title
 from tresham.importers import eighteen_xx_games as xx
-from tresham.importers.eighteen_xx_games_export import _Certificates, export_history
+from tresham.importers.certificates import Certificates
+from tresham.importers.eighteen_xx_games_export import export_history
 from tresham.importers.profile_ids import local_ids, localize_record, localize_state
 from tresham.replay import run
 
@@ -66,7 +67,7 @@ def test_their_company_ids_are_read_as_ours() -> None:
 
 
 def test_4_5_1_the_export_follows_a_conversion_to_new_share_ids() -> None:
-    certificates = _Certificates((40, 20, 20, 20), {"Bob": [0, 2], "ipo": [1], "market": [3]})
+    certificates = Certificates((40, 20, 20, 20), {"Bob": [0, 2], "ipo": [1], "market": [3]})
     certificates.resize([20] + [10] * 8)
     assert certificates.held("ipo") == [1, 4, 5, 6, 7, 8]
     assert certificates.percent("Bob") == 30

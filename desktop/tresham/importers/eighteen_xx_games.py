@@ -25,8 +25,9 @@ from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.routes.legality import routes_problem
 from tresham.engine.savefile import describe
-from tresham.engine.state import IPO
+from tresham.engine.state import IPO, MARKET
 from tresham.engine.upgrades import current_track
+from tresham.importers.certificates import CertificateBook, presidents
 from tresham.importers.profile_ids import local_ids, localize_record
 
 NO_EFFECT = {"message", "log", "program_disable", "program_share_pass", "program_buy_shares",
@@ -163,6 +164,8 @@ class Replay:
     """The export's actions in effect (after its undos and redos, chat left out)."""
     tile_hexes: dict[str, str] = field(default_factory=dict)
     """18xx.games tile instance ("57-1") -> the hex it lies in."""
+    book: CertificateBook = field(default_factory=CertificateBook)
+    """Who holds which certificate by their numbering, which drifts from ours."""
 
 
 PROFILE = "18xx.games"
@@ -321,9 +324,34 @@ def _apply(state: Replay, data: dict[str, Any], following: list[dict[str, Any]])
     action = _translate(state, game, entity, data)
     if not literal:
         _make_room_for(state, action, game.round)
+    before = presidents(history.game)
     history.apply(action)
+    _book_certificates(state, data, entity)
+    state.book.follow_game(history.game, before)
     if isinstance(action, LayTile):
         state.tile_hexes[_text(data, "tile")] = action.hex
+
+
+def _book_certificates(state: Replay, data: dict[str, Any], entity: str) -> None:
+    """Move the certificates a purchase, a sale or a par names in the book, by their numbers."""
+    kind = data.get("type")
+    game = state.history.game
+    if kind == "par":
+        state.book.of(game, _text(data, "corporation")).move([0], entity)
+    elif kind in ("buy_shares", "sell_shares"):
+        ids = [str(s) for s in _field(data, "shares")]
+        corp_id = ids[0].rsplit("_", 1)[0]
+        certificates = state.book.of(game, corp_id)
+        indices = [int(i.rsplit("_", 1)[1]) for i in ids]
+        if kind == "buy_shares":
+            certificates.move(indices, entity)
+            return
+        certificates.move(indices, MARKET)
+        total = sum(certificates.sizes[i] for i in indices)
+        # A sale splitting the president's certificate: the rest comes back once the
+        # presidency has passed (the book's `settle`).
+        certificates.returning = (entity, (total - _whole(data, "percent"))
+                                  // certificates.sizes[-1])
 
 
 def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> Action:
@@ -355,7 +383,9 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
     if kind == "buy_shares":
         share = _first(data, "shares")
         corp_id, index = share.rsplit("_", 1)
-        owner = game.state.corporations[corp_id].cert_owners[int(index)]
+        owner = state.book.of(game, corp_id).holder_of(int(index))
+        if owner is None:  # a certificate the book does not know: read the number as ours
+            owner = game.state.corporations[corp_id].cert_owners[int(index)]
         return BuyShare(entity, corp_id, IPO if owner == IPO else "market")
     if kind == "sell_shares":
         corp_id = _first(data, "shares").rsplit("_", 1)[0]

@@ -40,6 +40,7 @@ from tresham.engine.routes.walks import parse_waypoints
 from tresham.engine.shares import Shares
 from tresham.engine.state import IPO, MARKET
 from tresham.engine.upgrades import current_track
+from tresham.importers.certificates import Certificates, CertificateBook, presidents
 from tresham.importers.eighteen_xx_games import OPTION_NAMES, OUR_SETUP, PROFILE
 from tresham.importers.profile_ids import local_ids, localize_record
 
@@ -144,71 +145,6 @@ def write_export(history: History, path: Path) -> None:
 # Translation ----------------------------------------------------------------------------------
 
 @dataclass
-class _Certificates:
-    """Who holds which certificate of one corporation in 18xx.games' engine, each holder's in
-    the order they came: a change of president there gives the new president's first
-    certificates to the old one, so its numbering drifts from ours (which only counts)."""
-
-    sizes: tuple[int, ...]
-    holders: dict[str, list[int]]
-    returning: tuple[str, int] | None = None
-    """After a sale that split the president's certificate: the seller and how many
-    certificates the open market gives back once the presidency has passed."""
-
-    def held(self, holder: str) -> list[int]:
-        return self.holders.get(holder, [])
-
-    def move(self, indices: list[int], to: str) -> None:
-        for index in indices:
-            for held in self.holders.values():
-                if index in held:
-                    held.remove(index)
-            self.holders.setdefault(to, []).append(index)
-
-    def percent(self, holder: str) -> int:
-        return sum(self.sizes[i] for i in self.held(holder))
-
-    def resize(self, sizes: list[int]) -> None:
-        """Follow a change of share structure: a conversion's new certificates go to the
-        treasury; a closing returns every certificate there."""
-        if len(sizes) < len(self.sizes):
-            self.holders = {IPO: list(range(len(sizes)))}
-        else:
-            self.holders.setdefault(IPO, []).extend(range(len(self.sizes), len(sizes)))
-        self.sizes = tuple(sizes)
-
-    def follow(self, owners: list[str]) -> None:
-        """Move certificates our engine moved otherwise than by a sale or purchase (a private
-        company's free share): the lowest ordinary ones, as their engine names them."""
-        wanted = {h: owners.count(h) for h in set(owners)}
-        for holder, count in wanted.items():
-            while len(self.held(holder)) < count:
-                donors = [h for h, held in self.holders.items() if len(held) > wanted.get(h, 0)]
-                # Ordinary certificates first; the president's moves only when a corporation
-                # closes and every certificate goes back (18VA 4.6.3).
-                donor = next((h for h in donors if any(i != 0 for i in self.held(h))),
-                             donors[0])
-                ordinary = [i for i in self.held(donor) if i != 0]
-                self.move([min(ordinary) if ordinary else 0], holder)
-
-    def settle(self, before: str | None, after: str | None) -> None:
-        """Swap the president's certificate when the presidency has passed, as their engine
-        does: the new president's first certificates (the president's worth) go to the old
-        president if they still hold that much, else to the open market."""
-        returning, self.returning = self.returning, None
-        if before is not None and after is not None and after != before:
-            ordinary = self.sizes[-1]
-            count = self.sizes[0] // ordinary
-            swap_to = before if self.percent(before) >= self.sizes[0] else MARKET
-            given = [i for i in self.held(after) if i != 0][:count]
-            self.move(given, swap_to)
-            self.move([0], after)
-        if returning is not None and returning[1] > 0:
-            seller, count = returning
-            self.move([i for i in self.held(MARKET) if i != 0][:count], seller)
-
-
-@dataclass
 class _Writer:
     history: History
     player_ids: dict[str, int] = field(default_factory=dict)
@@ -220,16 +156,13 @@ class _Writer:
     def game(self) -> Game:
         return self.history.game
 
-    certificates_of: dict[str, _Certificates] = field(default_factory=dict)
+    book: CertificateBook = field(default_factory=CertificateBook)
 
-    def certificates(self, corp_id: str) -> _Certificates:
-        if corp_id not in self.certificates_of:
-            sizes = self.game.title.corporations[corp_id].shares
-            self.certificates_of[corp_id] = _Certificates(sizes, {IPO: list(range(len(sizes)))})
-        return self.certificates_of[corp_id]
+    def certificates(self, corp_id: str) -> Certificates:
+        return self.book.of(self.game, corp_id)
 
     def write(self, action: Action) -> None:
-        before = self._presidents()
+        before = presidents(self.game)
         used_before = dict(self.game.state.abilities_used)
         record = self._record(action)
         self.history.apply(action)
@@ -239,19 +172,8 @@ class _Writer:
             # Our engine used a private's ability the action did not name (a station only
             # the private allows): their engine takes it from the private itself.
             record.update(self.entity(used[0]))
-        for corp_id, president in self._presidents().items():
-            self.certificates(corp_id).settle(before.get(corp_id), president)
-        for corp in self.game.state.corporations.values():
-            certificates = self.certificates(corp.id)
-            if list(certificates.sizes) != corp.share_sizes:
-                certificates.resize(corp.share_sizes)
-            certificates.follow(corp.cert_owners)
+        self.book.follow_game(self.game, before)
         self.emit(record)
-
-    def _presidents(self) -> dict[str, str | None]:
-        shares = Shares(self.game)
-        return {c.id: shares.president(c) for c in self.game.state.corporations.values()
-                if c.par is not None}
 
     def emit(self, record: dict[str, Any]) -> None:
         """Add a record, naming companies by their ids (our `VGN` is their `VR`)."""
