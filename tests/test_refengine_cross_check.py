@@ -85,11 +85,6 @@ KNOWN_DIFFERENCES: dict[tuple[str, int, int], str] = {
     ("18VA", 4, 3): "the B&O closed and started again: their engine numbers its "
                     "certificates otherwise than ours from then on, and pays the sixth-share "
                     "funding (4.4) by a certificate's number, at the second share sold",
-    ("18VA", 4, 7): "a route passes twice through the junction of a Lawson tile (546 in E6), "
-                    "legal by 4.5.5 (the junction is part of no track segment); their engine "
-                    "makes the junction a node a route visits once, and cannot read the route "
-                    "back. To become a variant (it must bind the route search too)",
-    ("18VA", 5, 6): "a route passes twice through a Lawson junction, as in 4 players seed 7",
 }
 """Random games still found to differ, each with what is known: expected to fail until mended
 (strict, so that a mend is noticed)."""

@@ -525,6 +525,12 @@ class TitleRules:
         by the rulebook (4.2.1(j)) it may begin at any point of the new track."""
         return bool(self.option("tile_lay_trace_enters_new_track"))
 
+    def junction_once_per_route(self) -> bool:
+        """Variant junction_once_per_route: a route passes through a junction (the centre of
+        18VA's Lawson tiles) at most once (18xx.games, where a junction is a node); by 18VA
+        4.5.5 it is part of no track segment, so a route may cross it along other exits."""
+        return bool(self.option("junction_once_per_route"))
+
     def train_step_waits_after_buying_from_a_corporation(self) -> bool:
         """Variant train_step_waits_after_buying_from_a_corporation: after a train bought from
         another corporation the train step waits for the president to end it while the

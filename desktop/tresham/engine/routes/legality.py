@@ -102,12 +102,21 @@ def _route_problem(game: Game, graph: TrackGraph, hooks: RouteRules, corp_id: st
     # (b) no track twice.
     masks = []
     first_reuse = None
+    junction_twice = None
+    once = game.rules.junction_once_per_route()
     for walk in walks:
         mask, reused = walk.resources(graph)
         if reused:
             first_reuse = first_reuse if first_reuse is not None else reused[0]
-        else:
-            masks.append(mask)
+            continue
+        twice = walk.junction_passed_twice(graph) if once else None
+        if twice:
+            junction_twice = junction_twice or twice
+            continue
+        masks.append(mask)
+    if not masks and first_reuse is None and junction_twice is not None:
+        return (f"{who} passes through the junction in {junction_twice} twice; under this "
+                f"game's rules a route passes a junction once")
     if not masks:
         assert first_reuse is not None
         turned = _turns_back_at(graph, walks[0])
