@@ -174,14 +174,6 @@ def test_4_2_tredegar_pays_200_of_a_new_bank_train() -> None:
     assert game.state.privates["TIW"].closed
 
 
-def test_variant_tredegar_passenger_only() -> None:
-    game = at_train_step(tredegar_passenger_only=True)
-    game.state.privates["TIW"].owner = "B&O"
-    with pytest.raises(IllegalAction, match="TIW's discount is only for a passenger train"):
-        game.process(BuyTrain("B&O", "2-0", 0, ability="TIW", side="1G"))
-    game.process(BuyTrain("B&O", "2-0", 0, ability="TIW", side="2"))
-
-
 def test_4_6_a_corporation_without_a_route_must_still_buy_a_train() -> None:
     game = new_game()
     start(game, "WM", treasury=300)

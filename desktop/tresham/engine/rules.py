@@ -532,10 +532,11 @@ class TitleRules:
         return bool(self.option("junction_once_per_route"))
 
     def train_step_waits_after_buying_from_a_corporation(self) -> bool:
-        """Variant train_step_waits_after_buying_from_a_corporation: after a train bought from
-        another corporation the train step waits for the president to end it while the
-        corporation has room and the money for the cheapest bank train, even if it may buy no
-        more (4.2.5(f)); by the rulebook a step with nothing left to do is over."""
+        """Variant train_step_waits_after_buying_from_a_corporation (its first case gave it its
+        name): the train step waits for the president to end it while the corporation has room
+        and the money for the cheapest bank train (less a discount it holds), even if it may
+        buy no more, except as a bank purchase leaves nothing to buy (4.2.5(f)); by the rulebook
+        a step with nothing left to do is over."""
         return bool(self.option("train_step_waits_after_buying_from_a_corporation"))
 
     def emergency_buy_from_corporations(self) -> bool:

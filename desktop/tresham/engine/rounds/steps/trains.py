@@ -23,10 +23,9 @@ class BuyTrainStep(Step):
 
     def __init__(self, round_: object) -> None:
         super().__init__(round_)  # type: ignore[arg-type]
-        self.waits_for_pass = False
-        """Under the variant train_step_waits_after_buying_from_a_corporation: the last purchase
-        was from a corporation, so the step stays open, offering only to end it, while the
-        corporation has room and money for a bank train though it may buy nothing more."""
+        self._bank_purchase_at: int | None = None
+        """The number of the action (`Game.actions_applied` while it is processed) that last
+        bought a train from the bank in this step."""
 
     @property
     def trains(self) -> Trains:
@@ -397,9 +396,17 @@ class BuyTrainStep(Step):
             choices.append(Choice(self.round.pass_action, text="Buy no more trains"))
         elif self.must_buy() and not choices:
             choices.append(Choice(self.round.pass_action, text="No train can be bought"))
-        elif not choices and self.waits_for_pass and self._room_and_money_for_the_bank():
+        elif not choices and self.waits_for_pass() and self._room_and_money_for_the_bank():
             choices.append(Choice(self.round.pass_action, text="Buy no more trains"))
         return choices
+
+    def waits_for_pass(self) -> bool:
+        """Under the variant train_step_waits_after_buying_from_a_corporation: the step stays
+        open, offering only to end it, while the corporation has room and money for a bank
+        train though it may buy nothing more; it closes only as the purchase of a bank train
+        leaves nothing to buy."""
+        return self.game.rules.train_step_waits_after_buying_from_a_corporation() and \
+            self._bank_purchase_at != self.game.actions_applied
 
     # Emergency sales (the forced purchase's clause (d)) -----------------------------------------
 
@@ -514,14 +521,21 @@ class BuyTrainStep(Step):
             raise IllegalAction(f"{self.corp.id} cannot buy the {train_name(action.train)} train: "
                                 f"{problem}")
         self._buy(action)
-        self.waits_for_pass = action.seller is not None and \
-            self.game.rules.train_step_waits_after_buying_from_a_corporation()
+        if action.seller is None:
+            self._bank_purchase_at = self.game.actions_applied
         return not self.choices() or self.turn.president_paid > 0
 
     def _room_and_money_for_the_bank(self) -> bool:
-        cheapest = self.cheapest_bank_train()
-        return cheapest is not None and self.trains.price(cheapest) <= self.corp.treasury and \
-            self.trains.counted(self.corp.id) < self.trains.limit(self.corp.id)
+        """Room for a train, and money for the cheapest the bank offers, less any discount
+        the corporation holds for it."""
+        if self.trains.counted(self.corp.id) >= self.trains.limit(self.corp.id):
+            return False
+        discounts = [company for company, _ in self.discounts()]
+        return any(
+            min([self.trains.price(train_id)] + [
+                self.bank_price(train_id, company) for company in discounts
+                if self.discount_problem(company, train_id) is None]) <= self.corp.treasury
+            for train_id in self.bank_offer())
 
     def _buy(self, action: BuyTrain) -> None:
         corp = self.corp

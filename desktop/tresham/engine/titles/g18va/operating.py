@@ -49,16 +49,6 @@ class VirginiaOperatingRules(TitleRules):
         again (4.5.8 keeps the declaration until the card is discarded to the pool)."""
         return bool(self.option("bought_trains_redeclared"))
 
-    def discount_problem(self, company: str, train_id: str, side: str | None) -> str | None:
-        """Variant tredegar_passenger_only: the Tredegar Iron Works pays only toward a card
-        declared passenger (or a 4D); 4.2 allows any new train from the bank."""
-        if not self.option("tredegar_passenger_only") or side is None:
-            return None
-        card = Trains(self.game).definition(train_id)
-        if card.sides and card.side(side).kind != "passenger":
-            return f"{company}'s discount is only for a passenger train"
-        return None
-
     def powers_in_token_step(self) -> bool:
         """4.5.3: the REA's token and the Potomac Yards' station are placed in the station
         step; variant powers_any_time_in_turn: at any time of the turn (18xx.games)."""
