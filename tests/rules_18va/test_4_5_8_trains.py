@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tresham.engine.actions import BuyTrain, DiscardTrain, Pass, RaiseTrainLimit
+from tresham.engine.actions import BuyCompany, BuyTrain, DiscardTrain, Pass, RaiseTrainLimit
 from tresham.engine.errors import IllegalAction
 from tresham.engine.trains import Trains
 
@@ -172,6 +172,46 @@ def test_4_2_tredegar_pays_200_of_a_new_bank_train() -> None:
     game.process(BuyTrain("B&O", "4-0", 100, ability="TIW", side="3G"))
     assert game.state.corporations["B&O"].treasury == 1000 + 15 - 100
     assert game.state.privates["TIW"].closed
+
+
+def test_4_5_8_the_tredegar_does_not_lift_the_one_card_of_a_type_limit() -> None:
+    game = at_train_step()
+    game.state.privates["TIW"].owner = "B&O"
+    game.round.turn.bank_types_bought.append("2")  # type: ignore[attr-defined]
+    with pytest.raises(IllegalAction, match="only one of a type may be bought"):
+        game.process(BuyTrain("B&O", "2-0", 0, ability="TIW", side="1G"))
+
+
+def test_variant_tredegar_outside_type_limit() -> None:
+    game = at_train_step(tredegar_outside_type_limit=True)
+    game.state.privates["TIW"].owner = "B&O"
+    game.round.turn.bank_types_bought.append("2")  # type: ignore[attr-defined]
+    game.process(BuyTrain("B&O", "2-0", 0, ability="TIW", side="1G"))
+    assert game.state.corporations["B&O"].trains == ["2-0"]
+
+
+def test_variant_train_step_waits_while_a_bank_train_is_affordable() -> None:
+    """18xx.games: with its one 3/2G card bought and its money spent on the Tredegar, the
+    corporation may buy nothing more, but with the Tredegar the next card would cost $0, and
+    the step waits for "done"; by the rulebook it is over."""
+    for waits in (False, True):
+        game = new_game(train_step_waits_after_buying_from_a_corporation=waits)
+        for _ in range(6):
+            give_train(game, "C&O", "2", "2")
+        game.state.corporations["C&O"].trains.clear()
+        give_train(game, "WM", "3", "3")
+        start(game, "B&O", treasury=260)
+        game.state.privates["TIW"].owner = "Ann"
+        operate(game, "B&O")
+        skip_to(game, "trains")
+        game.process(BuyTrain("B&O", "3-1", 200, side="3"))
+        assert game.round.step.name == "trains"  # type: ignore[attr-defined]
+        game.process(BuyCompany("B&O", "TIW", 60))
+        assert game.state.corporations["B&O"].treasury == 0
+        step = getattr(game.round, "step", None)
+        assert (step is not None and step.name == "trains") is waits
+        if waits:
+            assert [c.action for c in game.choices() if c.action in (BuyTrain, Pass)] == [Pass]
 
 
 def test_4_6_a_corporation_without_a_route_must_still_buy_a_train() -> None:

@@ -328,8 +328,9 @@ class TitleRules:
         return [str(n) for n in names] if isinstance(names, list) else None
 
     def discount_outside_bank_limit(self, company: str) -> bool:
-        """Whether a purchase with `company`'s train discount is outside the limit of bank
-        trains per turn (4.2.5(f)): it neither counts toward it nor is refused by it."""
+        """Whether a purchase with `company`'s train discount is outside the bank's limits:
+        the limit of trains per turn (4.2.5(f)), which it neither counts toward nor is refused
+        by, and the limit of cards of a type (18VA 4.5.8), which it is not refused by."""
         return False
 
     def discount_problem(self, company: str, train_id: str, side: str | None) -> str | None:

@@ -130,10 +130,13 @@ class BuyTrainStep(Step):
         per_turn = self.trains.phase().bank_trains_per_turn
         return per_turn != UNLIMITED and self.turn.bank_trains_bought >= per_turn
 
-    def _type_limit_problem(self, train_id: str) -> str | None:
+    def _type_limit_problem(self, train_id: str, ability: str | None = None) -> str | None:
         """18VA 4.5.8: at most `bank_trains_per_type` cards of one type from the bank (not the
         pool) in an operating round; the last of one type and the first of the next may both be
-        bought."""
+        bought. A purchase with a discount outside the bank limits is never refused by it (it
+        still counts toward it)."""
+        if self._outside_bank_limit(ability):
+            return None
         per_type = self.trains.phase().bank_trains_per_type
         name = train_name(train_id)
         if per_type == UNLIMITED or train_id in self.game.state.market_trains or \
@@ -287,7 +290,7 @@ class BuyTrainStep(Step):
             if self._bank_limit_reached() and not self._outside_bank_limit(action.ability):
                 return f"{corp.id} may buy only one train from the bank each turn until the " \
                        "first 4 train (4.2.5(f))"
-            per_type = self._type_limit_problem(action.train)
+            per_type = self._type_limit_problem(action.train, action.ability)
             if per_type:
                 return per_type
             price = self.bank_price(action.train, action.ability)

@@ -49,6 +49,11 @@ class VirginiaOperatingRules(TitleRules):
         again (4.5.8 keeps the declaration until the card is discarded to the pool)."""
         return bool(self.option("bought_trains_redeclared"))
 
+    def discount_outside_bank_limit(self, company: str) -> bool:
+        """Variant tredegar_outside_type_limit: a card bought with the Tredegar's discount is
+        outside 4.5.8's one card of a type per operating round."""
+        return bool(self.option("tredegar_outside_type_limit"))
+
     def powers_in_token_step(self) -> bool:
         """4.5.3: the REA's token and the Potomac Yards' station are placed in the station
         step; variant powers_any_time_in_turn: at any time of the turn (18xx.games)."""
