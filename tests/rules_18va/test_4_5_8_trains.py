@@ -6,7 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from tresham.engine.actions import BuyCompany, BuyTrain, DiscardTrain, Pass, RaiseTrainLimit
+from tresham.engine.actions import (
+    BuyCompany,
+    BuyTrain,
+    DiscardTrain,
+    Pass,
+    RaiseTrainLimit,
+    SellShares,
+)
+from tresham.engine.shares import Shares
 from tresham.engine.errors import IllegalAction
 from tresham.engine.trains import Trains
 
@@ -266,3 +274,40 @@ def test_4_5_8_18xx_games_records_name_the_side_as_variant() -> None:
     redeclaring = new_game(bought_trains_redeclared=True)
     train = give_train(redeclaring, "C&O", "2", "1G")
     assert _declared_side(redeclaring, train, "C&O", "2") == "2"
+
+
+def selling_for_a_train(**options: object):  # type: ignore[no-untyped-def]
+    """B&O (Ann) has a train and $50, the cheapest bank card costs $100 and Ann has $60: the
+    two have the money. Ann holds only WM's 40% president's certificate; Bob holds 40%."""
+    game = new_game(**options)
+    start(game, "WM", treasury=0)
+    wm = game.state.corporations["WM"]
+    wm.cert_owners[1] = wm.cert_owners[2] = "Bob"
+    wm.operated = True
+    give_train(game, "C&O", "2", "2")
+    start(game, "B&O", treasury=50)
+    give_train(game, "B&O", "2", "2")
+    game.state.player("Ann").cash = 60
+    operate(game, "B&O")
+    skip_to(game, "trains")
+    return game
+
+
+def ann_sales(game) -> list[object]:  # type: ignore[no-untyped-def]
+    return [(c.fields["corporation"], c.fields["percent"]) for c in game.choices()
+            if c.action is SellShares]
+
+
+def test_4_6_2_no_sale_for_a_train_the_corporation_need_not_buy() -> None:
+    assert ann_sales(selling_for_a_train()) == []
+    assert ann_sales(selling_for_a_train(train_step_sales_when_short=True)) == []
+
+
+def test_variant_lone_president_certificate_sale() -> None:
+    """18xx.games: $10 more than the need is less than the unsold 20% of the certificate is
+    worth, so half of it may go; the whole of it may not (selling none was enough)."""
+    game = selling_for_a_train(train_step_sales_when_short=True,
+                               lone_president_certificate_sale=True)
+    assert ann_sales(game) == [("WM", 20)]
+    game.process(SellShares("Ann", "WM", 20))
+    assert Shares(game).president(game.state.corporations["WM"]) == "Bob"
