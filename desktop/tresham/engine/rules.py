@@ -270,6 +270,10 @@ class TitleRules:
     def sell_shares(self, player: str, corporation: str, percent: int) -> None:
         sell_shares(self.game, player, corporation, percent)
 
+    def after_sale_for_a_train(self) -> None:
+        """Called after a president's own sale for a train in an operating round (not after
+        the sales of a bankruptcy)."""
+
     # Operating turns --------------------------------------------------------------------------
 
     def turn_steps(self, shared: tuple[type[Step], ...]) -> tuple[type[Step], ...]:

@@ -607,6 +607,7 @@ class BuyTrainStep(Step):
             raise IllegalAction(problem)
         self.game.rules.sell_shares(action.entity, action.corporation, action.percent)
         self.turn.sold.add(action.corporation)
+        self.game.rules.after_sale_for_a_train()
 
     def process_bankruptcy(self, action: Bankrupt) -> bool:
         """Bankrupt only if selling all he may still leaves the train unaffordable."""

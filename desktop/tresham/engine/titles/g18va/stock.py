@@ -144,10 +144,10 @@ class VirginiaStockRules(TitleRules):
                 return ids[first]
         return super().next_to_operate(round_, waiting)
 
-    def sell_shares(self, player: str, corporation: str, percent: int) -> None:
+    def after_sale_for_a_train(self) -> None:
         """Under operating_order_fixed_per_round, a president's sale in an operating round
-        (4.6.2) re-sorts the corporations yet to operate by their share values now."""
-        super().sell_shares(player, corporation, percent)
+        (4.6.2) re-sorts the corporations yet to operate by their share values now (the sales
+        of a bankruptcy do not)."""
         round_ = self.game.round
         if self.option("operating_order_fixed_per_round") and round_.kind == "operating":
             order: list[str] = round_.order_at_start  # type: ignore[attr-defined]
