@@ -54,7 +54,9 @@ class Weights:
     sale_friction: float = 12.0
     """What a sale must gain per share over standing pat: the evaluation's margin of error,
     so that a bot does not buy and sell the same shares back and forth."""
-    """How much the others' average worth counts against a player's own."""
+    dump_risk: float = 1.0
+    """What a player holding enough of a trainless corporation to be handed its presidency
+    (a dump) expects to lose per dollar it is short, against the president's whole loss."""
 
 
 WEIGHTS = Weights()
@@ -262,6 +264,8 @@ class Projection:
                 total += self.corporation_value.get(corp.id, 0.0) * percent / 100
             if self.shares.president(corp) == player:
                 total -= self.weights.shortfall_penalty * self.shortfall(corp)
+            elif percent >= self.shares.president_size(corp):
+                total -= self.weights.dump_risk * self.shortfall(corp)
         return total
 
     def standing(self, player: str) -> float:
