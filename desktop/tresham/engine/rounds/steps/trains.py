@@ -13,7 +13,7 @@ from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.base import Step
 from tresham.engine.selling import successor
 from tresham.engine.shares import PRESIDENT, Shares
-from tresham.engine.snapshot import clone
+from tresham.engine.snapshot import clone_round
 from tresham.engine.state import MARKET, CorporationState
 from tresham.engine.trains import Trains, card_words, train_name
 
@@ -111,8 +111,8 @@ class BuyTrainStep(Step):
     def _short_after_selling_all(self) -> bool:
         """Whether, after every sale the president may make, the cheapest bank train is still
         out of reach (tried on a copy of the game)."""
-        trial = clone(self.game)
-        trial_step = BuyTrainStep(trial.round)
+        # Not clone(self.game).round: as a round begins, the game still holds the one before.
+        trial_step = BuyTrainStep(clone_round(self.round))
         _sell_everything_allowed(trial_step)
         return trial_step.shortfall() > 0
 
