@@ -193,7 +193,11 @@ class VirginiaStockRules(TitleRules):
             if private.owner == player and not private.closed:
                 private.closed = True
                 self.game.log(f"{private.id} closes with {player}'s bankruptcy")
-        presided = [c for c in state.corporations.values() if shares.president(c) == player]
+        # In operating order: the trains of those that close reach the open market so (as on
+        # 18xx.games, whose records name the first card of a kind there).
+        market = StockMarket(self.game.title.market, state)
+        presided = sorted((c for c in state.corporations.values()
+                           if shares.president(c) == player), key=market.operating_order_key)
         for corp in state.corporations.values():
             for index in shares.certificates(corp, player):
                 if index != 0:
