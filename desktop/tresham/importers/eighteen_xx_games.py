@@ -25,6 +25,7 @@ from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.routes.legality import routes_problem
 from tresham.engine.savefile import describe
+from tresham.engine.shares import Shares
 from tresham.engine.state import IPO, MARKET
 from tresham.engine.upgrades import current_track
 from tresham.importers.certificates import CertificateBook, presidents
@@ -598,11 +599,35 @@ def _apply_pass(state: Replay, entity: str, following: list[dict[str, Any]]) -> 
             step = game.round.step
             if upcoming is not None and step is not None and step.accepts(upcoming):
                 return  # our engine already skipped the step this pass leaves
+        if game.acting != entity and _passes_for_the_acting_corporation(state, entity, following):
+            entity = game.acting or entity
         if game.acting != entity or not any(c.action is Pass for c in game.choices()):
             return
     elif game.acting is not None and game.acting != entity and _acting_done_with_turn(game):
         history.apply(Pass(game.acting))
     history.apply(Pass(entity))
+
+
+def _passes_for_the_acting_corporation(state: Replay, player: str,
+                                       following: list[dict[str, Any]]) -> bool:
+    """Whether a player's pass in an operating turn ends the acting corporation's step: he is
+    its president (18xx.games lets the 18VA Potomac Yards' owner pass the station step as
+    himself), and the corporation's next action is not one this step takes."""
+    game = state.history.game
+    round_ = game.round
+    assert isinstance(round_, OperatingRound)
+    corp = game.state.corporations.get(game.acting or "")
+    step = round_.step
+    if corp is None or step is None or Shares(game).president(corp) != player:
+        return False
+    nxt = next((a for a in following if a.get("type") not in NO_EFFECT), None)
+    if nxt is None or nxt.get("type") == "pass" or state.export.name_of(nxt.get("entity")) != corp.id:
+        return False
+    try:
+        upcoming = _translate(state, game, corp.id, nxt)
+    except (TreshamError, KeyError, ValueError):
+        return False
+    return not step.accepts(upcoming)
 
 
 def _declared_side(game: Game, train: str, seller: str | None, variant: object) -> str | None:
