@@ -311,3 +311,21 @@ def test_variant_lone_president_certificate_sale() -> None:
     assert ann_sales(game) == [("WM", 20)]
     game.process(SellShares("Ann", "WM", 20))
     assert Shares(game).president(game.state.corporations["WM"]) == "Bob"
+
+
+def test_4_6_2_after_the_presidents_help_the_corporation_may_buy_on() -> None:
+    """Unlike 18GA's forced purchase ("only one train"), 4.6 lets the corporation go on buying:
+    here the last 2/1G with Ann's help, then the first 3/2G (a new type) for $0 with the
+    Tredegar."""
+    game = new_game()
+    for _ in range(5):
+        give_train(game, "C&O", "2", "2")
+    game.state.corporations["C&O"].trains.clear()
+    start(game, "B&O", treasury=0)
+    game.state.privates["TIW"].owner = "B&O"
+    operate(game, "B&O")
+    skip_to(game, "trains")
+    game.process(BuyTrain("B&O", "2-5", 100, side="2"))
+    assert game.round.turn.president_paid == 100 - 15  # type: ignore[attr-defined]  # TIW paid $15
+    game.process(BuyTrain("B&O", "3-0", 0, ability="TIW", side="3"))
+    assert game.state.corporations["B&O"].trains == ["2-5", "3-0"]

@@ -270,6 +270,11 @@ class TitleRules:
     def sell_shares(self, player: str, corporation: str, percent: int) -> None:
         sell_shares(self.game, player, corporation, percent)
 
+    def one_train_when_president_helps(self) -> bool:
+        """Whether a forced purchase the president pays toward is the corporation's last train
+        of the turn (18GA 4.2.5.1(b), 18AL 4.2.5.2(b): "only one train may be purchased")."""
+        return True
+
     def after_sale_for_a_train(self) -> None:
         """Called after a president's own sale for a train in an operating round (not after
         the sales of a bankruptcy)."""

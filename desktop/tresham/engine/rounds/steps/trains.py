@@ -273,8 +273,9 @@ class BuyTrainStep(Step):
             found = self.discount_problem(action.ability, action.train, action.side)
             if found:
                 return found
-        if self.turn.president_paid:
-            return "after a purchase the president helped pay for, no more trains may be bought"
+        if self.turn.president_paid and self.game.rules.one_train_when_president_helps():
+            return "after a purchase the president helped pay for, no more trains may be " \
+                   "bought" + self.game.rules.cite("forced_train_purchase", "(b)")
         declared = self.side_problem(action)
         if declared:
             return declared
@@ -526,7 +527,8 @@ class BuyTrainStep(Step):
         self._buy(action)
         if action.seller is None:
             self._bank_purchase_at = self.game.actions_applied
-        return not self.choices() or self.turn.president_paid > 0
+        return not self.choices() or (self.turn.president_paid > 0
+                                      and self.game.rules.one_train_when_president_helps())
 
     def _room_and_money_for_the_bank(self) -> bool:
         """Room for a train, and money for the cheapest the bank offers, less any discount

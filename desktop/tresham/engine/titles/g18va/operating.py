@@ -49,6 +49,11 @@ class VirginiaOperatingRules(TitleRules):
         again (4.5.8 keeps the declaration until the card is discarded to the pool)."""
         return bool(self.option("bought_trains_redeclared"))
 
+    def one_train_when_president_helps(self) -> bool:
+        """4.6.2 has no such limit: after the president's help the corporation may buy more,
+        within 4.5.8's limits."""
+        return False
+
     def discount_outside_bank_limit(self, company: str) -> bool:
         """Variant tredegar_outside_type_limit: a card bought with the Tredegar's discount is
         outside 4.5.8's one card of a type per operating round."""
