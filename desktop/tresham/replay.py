@@ -22,6 +22,7 @@ from tresham.engine.game import Game
 from tresham.engine.history import History
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.open_auction import OpenBidsAuction
+from tresham.engine.rounds.waterfall_auction import WaterfallAuction
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.shares import Shares
@@ -97,7 +98,9 @@ def trace_state(game: Game, ids: dict[str, str]) -> dict[str, Any]:
                                 if p.owner == corp.id and not p.closed),
             "home_pending": game.rules.home_of(corp.id)[0] if corp.tokens_placed == 0 else None}
     return {
-        "round": _round_name(game), "phase": _phase_name(game), "bank": state.bank,
+        "round": _round_name(game), "phase": _phase_name(game),
+        # An unlimited bank (18GB) is reported as what it has paid out, as 18xx.games does.
+        "bank": state.bank - game.title.info.bank if game.rules.bank_unlimited() else state.bank,
         "acting": ids.get(game.acting or "", game.acting),
         "players": players, "corporations": corporations,
         "tiles": {h: f"{t.tile.id}@{t.rotation}" for h, t in sorted(state.board.tiles.items())},
@@ -112,7 +115,7 @@ def _round_name(game: Game) -> str:
     round_ = game.round
     if isinstance(round_, StockRound):
         return "Auction" if round_.auction or round_.private_turns else "Stock"
-    if isinstance(round_, OpenBidsAuction):
+    if isinstance(round_, (OpenBidsAuction, WaterfallAuction)):
         return "Auction"
     return "Operating" if isinstance(round_, OperatingRound) else type(round_).__name__
 

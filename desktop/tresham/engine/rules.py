@@ -10,13 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from tresham.engine.data.model import UNLIMITED, Ability, MarketDef, PhaseDef, TrainDef
+from tresham.engine.data.model import (
+    UNLIMITED, Ability, MarketDef, PhaseDef, TitleData, TrainDef,
+)
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Round
 from tresham.engine.routes.connectivity import has_route
 from tresham.engine.routes.revenue import RouteSpec
 from tresham.engine.routes.rules import RouteRules
 from tresham.engine.rounds.open_auction import OpenBidsAuction
+from tresham.engine.rounds.waterfall_auction import WaterfallAuction
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.steps.base import Step, TurnRecord
 from tresham.engine.rounds.stock import StockRound, TurnRecord as StockTurn
@@ -81,6 +84,16 @@ class TitleRules:
 
     # Setup ------------------------------------------------------------------------------------
 
+    def title_in_play(self, title: TitleData) -> TitleData:
+        """The data the game plays once the title's draws at the start are made (18GB: the
+        3-player extra corporation); by default all of it."""
+        return title
+
+    def bank_unlimited(self) -> bool:
+        """Whether the bank never runs out of money (18GB): title.yaml's `bank` then only
+        stands for it, and the bank cannot break."""
+        return False
+
     def initial_priority(self, player_count: int) -> int:
         """Seat of the first priority deal: as agreed, or drawn from the game's seed (18GA 2)."""
         agreed = self.option("first_priority")
@@ -126,12 +139,16 @@ class TitleRules:
     def first_round(self) -> Round:
         if self.game.title.info.private_auction == "open_bids":
             return OpenBidsAuction(self.game)
+        if self.game.title.info.private_auction == "open_bids_settled":
+            setup = self.game.setup_def
+            return WaterfallAuction(self.game, setup.required_bids if setup else 1,
+                                    self.section("private_auction", ""))
         self.game.state.stock_round_number = 1
         return StockRound(self.game, 1)
 
     def next_round(self, finished: Round) -> Round:
         state = self.game.state
-        if isinstance(finished, OpenBidsAuction):
+        if isinstance(finished, (OpenBidsAuction, WaterfallAuction)):
             state.stock_round_number = 1
             return StockRound(self.game, 1)
         if isinstance(finished, StockRound):
@@ -187,6 +204,8 @@ class TitleRules:
     def bank_broken(self) -> bool:
         """The bank has run out of money (18GA 5(a)): it has none left. Under the variant
         bank_breaks_below_zero only a payment beyond what it holds breaks it."""
+        if self.bank_unlimited():
+            return False
         if self.option("bank_breaks_below_zero"):
             return self.game.state.bank < 0
         return self.game.state.bank <= 0
