@@ -144,13 +144,13 @@ class TitleRules:
             return WaterfallAuction(self.game, setup.required_bids if setup else 1,
                                     self.section("private_auction", ""))
         self.game.state.stock_round_number = 1
-        return StockRound(self.game, 1)
+        return self.stock_round(1)
 
     def next_round(self, finished: Round) -> Round:
         state = self.game.state
         if isinstance(finished, (OpenBidsAuction, WaterfallAuction)):
             state.stock_round_number = 1
-            return StockRound(self.game, 1)
+            return self.stock_round(1)
         if isinstance(finished, StockRound):
             if state.game_ends_after == END_AFTER_SR_AND_OR:
                 state.game_ends_after = END_AFTER_OR
@@ -169,7 +169,11 @@ class TitleRules:
             return OperatingRound(self.game, state.operating_round_number,
                                   finished.index_in_set + 1, finished.set_size)
         state.stock_round_number += 1
-        return StockRound(self.game, state.stock_round_number)
+        return self.stock_round(state.stock_round_number)
+
+    def stock_round(self, number: int) -> StockRound:
+        """The title's stock round (18GB's turn and limits differ)."""
+        return StockRound(self.game, number)
 
     def operating_rounds_per_set(self) -> int:
         return Trains(self.game).phase().operating_rounds
@@ -325,6 +329,10 @@ class TitleRules:
         """Why no share of this corporation may be sold now, in a stock turn or to raise money
         for a train (18VA 4.3.1, 4.6.2: not before it has operated)."""
         return None
+
+    def privates_closed_by_owner(self) -> bool:
+        """Whether a private's owner may close it at will (18GB: its powers then work)."""
+        return False
 
     def privates_traded_between_players(self) -> bool:
         """Whether players sell private companies to each other in stock turns (18GA 3.2(b);

@@ -360,8 +360,14 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
     if kind == "assign" and private is not None:
         return PlaceBonusToken(private.owner, entity, _text(data, "target"))
     if kind == "choose_ability" and private is not None and _text(data, "choice") == "close":
+        if game.rules.privates_closed_by_owner():
+            # 18GB: the owning player closes it, for its powers.
+            return ClosePrivate(private.owner, entity)
         # 18VA's Potomac Yards closes to raise its corporation's train limit.
         return RaiseTrainLimit(private.owner, entity)
+    if kind == "choose" and str(data.get("choice", "")).startswith("convert_"):
+        # 18GB: a president converts his corporation in his stock turn.
+        return Convert(entity, _text(data, "choice").split("_", 1)[1])
     if private is not None and private.owner in game.state.corporations:
         # A private company's ability used by the corporation that owns it.
         action = _translate(state, game, private.owner, data)

@@ -1,0 +1,199 @@
+"""18GB's stock round (HL "Stock Rounds", "Corporations", "Private Companies").
+
+The shared stock round with 18GB's turn: sales first, then one purchase (or a conversion); sales
+from the first stock round on, the open market holding any amount; at most 60% of a corporation
+bought from the IPO; tier-2 corporations only from the second stock round; the LB's owner starts
+the LNWR before anything else; a private may be closed from the second stock round; the priority
+deal goes to the first player to pass in the round's last run of passes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator
+
+from tresham.engine.actions import Action, BuyShare, ClosePrivate, Convert, Par, Pass, SellShares
+from tresham.engine.errors import IllegalAction
+from tresham.engine.rounds.base import Choice
+from tresham.engine.rounds.stock import StockRound
+from tresham.engine.shares import PRESIDENT
+from tresham.engine.state import IPO, MARKET, CorporationState
+
+if TYPE_CHECKING:
+    from tresham.engine.game import Game
+    from tresham.engine.titles.g18gb.stock import BritainStockRules
+
+IPO_LIMIT = 60
+GREEN_ZONE = "green"
+TWO_IN_GREEN_ZONE = "president_buys_two_in_green_zone"
+
+
+class BritainStockRound(StockRound):
+
+    def __init__(self, game: Game, number: int) -> None:
+        self.pass_order: list[str] = []
+        self.converted: str | None = None
+        self.bought_this_turn: list[str] = []
+        self.presided_at_turn_start: set[str] = set()
+        super().__init__(game, number)
+        self._note_presidencies()
+
+    @property
+    def gb(self) -> BritainStockRules:
+        return self.game.rules  # type: ignore[return-value]
+
+    def _note_presidencies(self) -> None:
+        player = self.acting()
+        self.presided_at_turn_start = {c.id for c in self.game.state.corporations.values()
+                                       if self.shares.president(c) == player}
+
+    # Choices ----------------------------------------------------------------------------------
+
+    def _iter_regular_choices(self) -> Iterator[Choice]:
+        player = self.acting()
+        assert player is not None
+        if not self.turn.acted:
+            for corp in self.game.state.corporations.values():
+                if self.gb.conversion_in_stock_round_problem(player, corp.id) is None:
+                    yield Choice(Convert, {"corporation": corp.id},
+                                 text=f"Convert {corp.id} to ten shares")
+        yield from super()._iter_regular_choices()
+
+    def accepts_out_of_turn(self, action: Action) -> bool:
+        return isinstance(action, ClosePrivate) or super().accepts_out_of_turn(action)
+
+    def process(self, action: Action) -> None:
+        if isinstance(action, ClosePrivate):
+            self.gb.close_private(action.entity, action.company)
+            return
+        if isinstance(action, Convert):
+            self._convert(action)
+            return
+        super().process(action)
+
+    def _convert(self, action: Convert) -> None:
+        player = action.entity
+        corp_id = action.corporation or ""
+        problem = self.gb.conversion_in_stock_round_problem(player, corp_id)
+        if problem is None and self.turn.acted:
+            problem = f"{player} has acted this turn: a conversion is the whole turn's action"
+        if problem:
+            raise IllegalAction(problem)
+        self.gb.convert_in_stock_round(player, corp_id)
+        self.converted = corp_id
+        self.turn.acted = True
+        self._end_turn_if_spent()
+
+    # Purchases --------------------------------------------------------------------------------
+
+    def _par_problem(self, player: str, corp: CorporationState, price: int) -> str | None:
+        problem = self.gb.start_problem(player, corp.id, self.number)
+        if problem is None and self.converted is not None:
+            problem = (f"{player} has converted {self.converted} this turn and may buy only its "
+                       "shares (HL \"Stock Rounds\")")
+        return problem or super()._par_problem(player, corp, price)
+
+    def _buy_problem(self, player: str, corp: CorporationState, source: str) -> str | None:
+        only = self.gb.only_corporation_to_buy(player) or self.converted
+        if only is not None and corp.id != only:
+            return (f"{player} may buy only {only} shares now (HL \"Stock Rounds\")")
+        if self.turn.bought and self._may_buy_again(player, corp):
+            self.turn.bought = False
+            try:
+                return self._buy_problem_here(player, corp, source)
+            finally:
+                self.turn.bought = True
+        return self._buy_problem_here(player, corp, source)
+
+    def _buy_problem_here(self, player: str, corp: CorporationState, source: str) -> str | None:
+        problem = super()._buy_problem(player, corp, source)
+        if problem:
+            return problem
+        if source == IPO and not self._beyond_60_allowed(corp):
+            size = self._next_size(corp, source)
+            if self.shares.percent(corp, player) + size > IPO_LIMIT:
+                return (f"{player} may not hold more than {IPO_LIMIT}% of {corp.id} by buying "
+                        "from the IPO (HL \"Stock Rounds\")")
+        return None
+
+    def _next_size(self, corp: CorporationState, source: str) -> int:
+        index = next(i for i in self.shares.certificates(corp, source) if i != PRESIDENT)
+        return corp.share_sizes[index]
+
+    def _beyond_60_allowed(self, corp: CorporationState) -> bool:
+        """HL: in the green zone players may buy beyond 60% from the IPO (not under the
+        18xx.games reading, where the green zone lets the president buy two)."""
+        return not self.game.rules.option(TWO_IN_GREEN_ZONE) and self.market.in_zone(
+            corp, GREEN_ZONE)
+
+    def _limits_problem(self, player: str, corp: CorporationState, percent: int,
+                        yellow_exempt: bool) -> str | None:
+        if self.market.in_zone(corp, GREEN_ZONE) and corp.par is not None:
+            # 18xx.games: no holding limit in its multiple-buy cells; HL: buying beyond 60%.
+            held = self.shares.percent(corp, player)
+            if held + percent > self.game.rules.holding_limit(corp.id):
+                return self._certificate_problem(player)
+        return super()._limits_problem(player, corp, percent, yellow_exempt)
+
+    def _certificate_problem(self, player: str) -> str | None:
+        if self.certificate_count(player) >= self._certificate_limit():
+            return f"{player} is at the certificate limit of {self._certificate_limit()}"
+        return None
+
+    def _may_buy_again(self, player: str, corp: CorporationState) -> bool:
+        """Variant president_buys_two_in_green_zone: a president (since the turn began) may
+        buy a second share of his corporation in the green zone."""
+        return bool(self.game.rules.option(TWO_IN_GREEN_ZONE)) \
+            and self.market.in_zone(corp, GREEN_ZONE) \
+            and corp.id in self.presided_at_turn_start \
+            and self.bought_this_turn == [corp.id]
+
+    def _buy(self, player: str, corp: CorporationState, source: str) -> None:
+        super()._buy(player, corp, source)
+        self.bought_this_turn.append(corp.id)
+
+    def _par(self, player: str, corp: CorporationState, price: int) -> None:
+        super()._par(player, corp, price)
+        self.bought_this_turn.append("")
+
+    # Sales ------------------------------------------------------------------------------------
+
+    def _sell_problem(self, player: str, corp: CorporationState, percent: int) -> str | None:
+        if self.converted is not None:
+            return f"{player} has converted {self.converted} this turn and may not sell"
+        if self.turn.bought:
+            return f"{player} has bought this turn: sales come first (HL \"Stock Rounds\")"
+        step = self.shares.share_percent(corp)
+        if percent <= 0 or percent % step:
+            return f"{corp.id} shares are sold in steps of {step}%"
+        held = self.shares.percent(corp, player)
+        if percent > held:
+            return f"{player} holds only {held}% of {corp.id}"
+        if corp.par is None:
+            return f"{corp.id} has no share value yet, so its shares cannot be sold"
+        return self.gb.president_sale_problem(player, corp, percent)
+
+    # End of turn and round --------------------------------------------------------------------
+
+    def _end_stock_turn(self, acted: bool) -> None:
+        player = self.acting()
+        if player is not None and not self.auction:
+            if acted:
+                if player in self.pass_order:
+                    self.pass_order.remove(player)
+            elif player not in self.pass_order:
+                self.pass_order.append(player)
+        self.converted = None
+        self.bought_this_turn = []
+        super()._end_stock_turn(acted)
+        if not self.finished:
+            self._note_presidencies()
+
+    def _finish(self) -> None:
+        """The priority deal goes to the first player of the last run of passes; no sold-out
+        rise (HL "Share Prices")."""
+        state = self.game.state
+        if self.pass_order:
+            state.priority = state.seat(self.pass_order[0])
+        self.game.log(f"Stock round {self.number} ends; "
+                      f"{state.players[state.priority].name} has priority")
+        self.finished = True
