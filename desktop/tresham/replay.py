@@ -77,8 +77,10 @@ def trace_state(game: Game, ids: dict[str, str]) -> dict[str, Any]:
                 if shares.percent(c, player.name)}
         players[ids.get(player.name, player.name)] = {
             "cash": player.cash, "shares": held,
+            # A private its owner closed stays his, for its powers (18GB), as their traces show.
             "companies": sorted(p.id for p in state.privates.values()
-                                if p.owner == player.name and not p.closed),
+                                if p.owner == player.name
+                                and (not p.closed or game.rules.privates_closed_by_owner())),
             "value": scores[player.name]}
     corporations = {}
     for corp in state.corporations.values():
@@ -264,7 +266,7 @@ def _comparer(ids: dict[str, str], trace_out: TextIO | None,
         if ref is not None:
             # 18xx.games moves an incremental corporation's par with its share value (the
             # price its treasury shares sell at): there par is not the starting value.
-            skipped = ("par",) if game.title.info.capitalization == "incremental" else ()
+            skipped = ("par",) if game.rules.profile_par_follows_price() else ()
             found = differences(ours, localize_state(ref["state"],
                                                      local_ids(game.title, xx.PROFILE)),
                                 skipped)

@@ -25,7 +25,7 @@ from tresham.engine.rounds.steps.base import Step, TurnRecord
 from tresham.engine.rounds.stock import StockRound, TurnRecord as StockTurn
 from tresham.engine.selling import sell_shares
 from tresham.engine.shares import PRESIDENT, Shares
-from tresham.engine.state import BANK, IPO, CorporationState, StationToken, TrainName
+from tresham.engine.state import BANK, IPO, MARKET, CorporationState, StationToken, TrainName
 from tresham.engine.trains import Trains, card_words
 from tresham.engine.upgrades import UpgradeRules
 
@@ -88,6 +88,11 @@ class TitleRules:
         """The data the game plays once the title's draws at the start are made (18GB: the
         3-player extra corporation); by default all of it."""
         return title
+
+    def profile_par_follows_price(self) -> bool:
+        """Whether 18xx.games' traces report a corporation's par as its current share value
+        (18VA's incremental capitalization, 18GB), so comparisons leave par out."""
+        return self.game.title.info.capitalization == "incremental"
 
     def bank_unlimited(self) -> bool:
         """Whether the bank never runs out of money (18GB): title.yaml's `bank` then only
@@ -157,7 +162,7 @@ class TitleRules:
             state.operating_round_number += 1
             size = 1 if state.game_ends_after in (END_AFTER_OR, END_AFTER_SR_AND_OR) \
                 else self.operating_rounds_per_set()
-            return OperatingRound(self.game, state.operating_round_number, 1, size)
+            return self.operating_round(state.operating_round_number, 1, size)
         assert isinstance(finished, OperatingRound)
         last_of_set = finished.index_in_set >= finished.set_size
         if state.game_ends_after == END_AFTER_OR or (
@@ -166,10 +171,26 @@ class TitleRules:
             return finished
         if finished.index_in_set < finished.set_size:
             state.operating_round_number += 1
-            return OperatingRound(self.game, state.operating_round_number,
-                                  finished.index_in_set + 1, finished.set_size)
+            return self.operating_round(state.operating_round_number,
+                                        finished.index_in_set + 1, finished.set_size)
         state.stock_round_number += 1
         return self.stock_round(state.stock_round_number)
+
+    def operating_round(self, number: int, index_in_set: int, set_size: int) -> OperatingRound:
+        """The title's operating round."""
+        return OperatingRound(self.game, number, index_in_set, set_size)
+
+    def private_abilities(self, corp_id: str, kind: str) -> list[tuple[str, Ability]]:
+        """The abilities of type `kind` of private companies that `corp_id` may use now: by
+        default those of open privates it owns (18GB: of closed privates its president owns)."""
+        result = []
+        for private in self.game.state.privates.values():
+            if private.owner != corp_id or private.closed:
+                continue
+            for ability in self.game.title.privates[private.id].abilities:
+                if ability.type == kind:
+                    result.append((private.id, ability))
+        return result
 
     def stock_round(self, number: int) -> StockRound:
         """The title's stock round (18GB's turn and limits differ)."""
@@ -305,6 +326,22 @@ class TitleRules:
         """The corporation that operates next among those yet to operate this round: the
         highest share value now (18GA 4(b), 18VA 4.5)."""
         return min(waiting, key=round_.market.operating_order_key)
+
+    def pay_dividend(self, corp: CorporationState, revenue: int) -> int:
+        """Pay `revenue` out to the shareholders; return what a share gets. Each share pays the
+        same, rounded down (18VA 4.5.6: per share, by the corporation's size); open-market shares
+        pay the corporation, initial-offering or treasury shares pay nobody (4.2.4(a))."""
+        state = self.game.state
+        shares = Shares(self.game)
+        per_share = revenue // shares.share_count(corp)
+        for player in state.players:
+            amount = per_share * shares.count(corp, shares.percent(corp, player.name))
+            player.cash += amount
+            state.bank -= amount
+        amount = per_share * shares.count(corp, shares.percent(corp, MARKET))
+        corp.treasury += amount
+        state.bank -= amount
+        return per_share
 
     def move_after_payout(self, corp: CorporationState, revenue: int) -> None:
         """The share price after a dividend is paid out: one column right (18GA 4.2.4)."""

@@ -13,7 +13,8 @@ from itertools import permutations
 from typing import Any
 
 from tresham.engine.actions import (
-    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, Convert, DiscardTrain,
+    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, ClosePrivate, Convert,
+    DiscardTrain,
     Dividend, EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RaiseTrainLimit,
     RunRoutes, SellPrivate, SellShares,
 )
@@ -368,6 +369,12 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
     if kind == "choose" and str(data.get("choice", "")).startswith("convert_"):
         # 18GB: a president converts his corporation in his stock turn.
         return Convert(entity, _text(data, "choice").split("_", 1)[1])
+    if private is not None and private.owner not in game.state.corporations and \
+            kind in ("lay_tile", "place_token") and game.round.acting() in game.state.corporations:
+        # 18GB: a closed private's power used for a corporation its owner presides.
+        corp_id = str(data.get("tokener") or game.round.acting())
+        action = _translate(state, game, corp_id, {**data, "entity": corp_id})
+        return type(action)(**{**action.to_json_fields(), "ability": entity})
     if private is not None and private.owner in game.state.corporations:
         # A private company's ability used by the corporation that owns it.
         action = _translate(state, game, private.owner, data)

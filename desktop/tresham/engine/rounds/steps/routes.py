@@ -10,8 +10,6 @@ from tresham.engine.rounds.steps.base import Step
 from tresham.engine.routes.legality import routes_problem
 from tresham.engine.routes.revenue import routes_revenue
 from tresham.engine.routes.search import best_routes
-from tresham.engine.shares import Shares
-from tresham.engine.state import MARKET
 
 
 class RouteStep(Step):
@@ -109,18 +107,7 @@ class DividendStep(Step):
             self.game.log(f"{corp.id} withholds ${revenue}; share value "
                           f"${market.price(corp)}")
             return True
-        shares = Shares(self.game)
-        # Each share pays the same, rounded down (18VA 4.5.6: per share, by the corporation's
-        # size); open-market shares pay the corporation, initial-offering or treasury shares
-        # pay nobody (4.2.4(a)).
-        per_share = revenue // shares.share_count(corp)
-        for player in state.players:
-            amount = per_share * shares.count(corp, shares.percent(corp, player.name))
-            player.cash += amount
-            state.bank -= amount
-        amount = per_share * shares.count(corp, shares.percent(corp, MARKET))
-        corp.treasury += amount
-        state.bank -= amount
+        per_share = self.game.rules.pay_dividend(corp, revenue)
         self.game.rules.move_after_payout(corp, revenue)
         self.game.log(f"{corp.id} pays ${revenue} (${per_share} a share); share value "
                       f"${market.price(corp)}")

@@ -8,8 +8,9 @@ modules; `Rules` joins them. Rules are cited by the section headings of the rule
 
 from __future__ import annotations
 
+from tresham.engine.titles.g18gb.operating import BritainOperatingRules
 from tresham.engine.titles.g18gb.stock import BritainStockRules
 
 
-class Rules(BritainStockRules):
+class Rules(BritainStockRules, BritainOperatingRules):
     pass

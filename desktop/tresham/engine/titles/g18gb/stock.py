@@ -50,6 +50,9 @@ class BritainStockRules(TitleRules):
         agreed = self.option("first_priority")
         return agreed if isinstance(agreed, int) else 0
 
+    def profile_par_follows_price(self) -> bool:
+        return True
+
     def bank_unlimited(self) -> bool:
         """HL "Setup": the bank has unlimited cash."""
         return True
@@ -103,7 +106,8 @@ class BritainStockRules(TitleRules):
             raise IllegalAction(f"{player} does not own {company}")
         if private.closed:
             raise IllegalAction(f"{company} is already closed")
-        if state.stock_round_number < 2:
+        if state.stock_round_number < 1 or (state.stock_round_number == 1 and
+                                             isinstance(self.game.round, StockRound)):
             raise IllegalAction("a private company may be closed only after the first stock "
                                 "round (HL \"Private Companies\")")
         revenue = self.game.title.privates[company].revenue

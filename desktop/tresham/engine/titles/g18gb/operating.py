@@ -1,0 +1,134 @@
+"""18GB's operating side: the turn's steps, private powers, homes, exports and the end-game
+restrictions (HL "Operating Rounds", "Building Track", "Private Companies", "Trains",
+"Game End")."""
+
+from __future__ import annotations
+
+from tresham.engine.actions import Action, ClosePrivate
+from tresham.engine.data.model import Ability
+from tresham.engine.rounds.base import Round
+from tresham.engine.rounds.operating import OperatingRound
+from tresham.engine.rounds.steps.base import Step, TurnRecord
+from tresham.engine.rounds.steps.routes import DividendStep, RouteStep
+from tresham.engine.rounds.steps.trains import BuyTrainStep
+from tresham.engine.rules import TitleRules
+from tresham.engine.market import StockMarket
+from tresham.engine.shares import Shares
+from tresham.engine.state import IPO, CorporationState, StationToken
+from tresham.engine.titles.g18gb.track import TrackAndTokenStep
+
+HOMES_AT_START = "homes_placed_at_start"
+BLUE = "blue"
+TILE_LAYS = 2
+MAX_DIVIDEND_STEPS = 4
+
+
+class BritainOperatingRound(OperatingRound):
+
+    def accepts_out_of_turn(self, action: Action) -> bool:
+        return isinstance(action, ClosePrivate) or super().accepts_out_of_turn(action)
+
+    def process(self, action: Action) -> None:
+        if isinstance(action, ClosePrivate):
+            self.game.rules.close_private(action.entity, action.company)  # type: ignore
+            step = self.step
+            if step is not None and not self.discards:
+                self._step_done(done=False)
+            return
+        super().process(action)
+
+    def choices(self) -> list:  # type: ignore[type-arg]
+        return super().choices()
+
+
+class BritainOperatingRules(TitleRules):
+
+    def first_round(self) -> Round:
+        """Variant homes_placed_at_start (18xx.games): every home station is on the map from
+        the start; by HL it goes down when the corporation floats."""
+        if self.option(HOMES_AT_START):
+            for corp_id in self.game.state.corporations:
+                self._place_home(corp_id)
+        return super().first_round()
+
+    def _place_home(self, corp_id: str) -> None:
+        corp = self.game.state.corporations[corp_id]
+        if corp.tokens_placed:
+            return
+        hex_id, city = self.home_of(corp_id)
+        self.game.state.board.tokens.append(StationToken(corp_id, hex_id, city or 0))
+        corp.tokens_placed = 1
+
+    def operating_round(self, number: int, index_in_set: int, set_size: int) -> OperatingRound:
+        return BritainOperatingRound(self.game, number, index_in_set, set_size)
+
+    def turn_steps(self, shared: tuple[type[Step], ...]) -> tuple[type[Step], ...]:
+        """HL "Operating Rounds": track and a station in any order, run, pay, buy trains."""
+        return (TrackAndTokenStep, RouteStep, DividendStep, BuyTrainStep)
+
+    def tile_lay_turn_problem(self, turn: TurnRecord, is_upgrade: bool) -> str | None:
+        """HL "Building Track": two tile lays or upgrades a turn."""
+        if turn.tile_lays >= TILE_LAYS:
+            return f"{turn.corporation} has laid its two tiles this turn (HL \"Building Track\")"
+        return None
+
+    # Private companies' powers ----------------------------------------------------------------
+
+    def private_abilities(self, corp_id: str, kind: str) -> list[tuple[str, Ability]]:
+        """HL "Private Companies": a private's powers work once its owner has closed it, for
+        any corporation he presides."""
+        corp = self.game.state.corporations[corp_id]
+        president = Shares(self.game).president(corp)
+        result = []
+        for private in self.game.state.privates.values():
+            if private.owner != president or not private.closed:
+                continue
+            for ability in self.game.title.privates[private.id].abilities:
+                if ability.type == kind and ability.params.get("active") == "after_close":
+                    result.append((private.id, ability))
+        return result
+
+    def blue_phase(self) -> bool:
+        from tresham.engine.trains import Trains
+        return BLUE in Trains(self.game).phase().tiles
+
+    def after_tile_laid(self, corp_id: str, hex_id: str) -> None:
+        """From the blue phase a tile in an open private's hex closes that private."""
+        for private in self.game.state.privates.values():
+            if private.closed or private.owner not in {p.name for p in self.game.state.players}:
+                continue
+            for ability in self.game.title.privates[private.id].abilities:
+                if ability.type == "blocks_hexes" and hex_id in ability.params.get("hexes", ()):
+                    self.close_private(private.owner, private.id)  # type: ignore[attr-defined]
+
+    def stations_allowed(self) -> bool:
+        """HL "Game End": the end-game restriction stops station placing."""
+        return not self.game.state.title_state.get("end_game_near")
+
+    # Dividends (HL "Share Prices") -----------------------------------------------------------
+
+    def pay_dividend(self, corp: CorporationState, revenue: int) -> int:
+        """Each holder gets its shares' part of the revenue, rounded up; the IPO's shares pay
+        the corporation, the open market's nobody."""
+        state = self.game.state
+        shares = Shares(self.game)
+        count = shares.share_count(corp)
+        for player in state.players:
+            held = shares.count(corp, shares.percent(corp, player.name))
+            amount = -(-revenue * held // count)
+            player.cash += amount
+            state.bank -= amount
+        own = shares.count(corp, shares.percent(corp, IPO))
+        amount = -(-revenue * own // count)
+        corp.treasury += amount
+        state.bank -= amount
+        return -(-revenue // count)
+
+    def move_after_payout(self, corp: CorporationState, revenue: int) -> None:
+        """One step right, or two, three or four for a dividend at least that many times the
+        share price."""
+        market = StockMarket(self.game.title.market, self.game.state)
+        price = market.price(corp)
+        steps = max(1, min(MAX_DIVIDEND_STEPS, revenue // price)) if price else 1
+        for _ in range(steps):
+            market.move_right(corp)

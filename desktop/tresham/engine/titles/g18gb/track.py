@@ -1,0 +1,212 @@
+"""18GB's track and station step (HL "Building Track", "Station Markers", "Private Companies").
+
+In one step, in any order: up to two tile lays or upgrades (at most one of them in a city hex)
+and one station. The powers of a closed private work for the corporations its owner presides:
+AF/LS an extra tile lay in their hex, TV the Severn tile without its cost, GN/MC an extra station
+(free if a route reaches it, else its `unconnected_price`) after which the corporation may lay a
+green tile there as on its green home hex.
+"""
+
+from __future__ import annotations
+
+from tresham.engine.actions import Action, LayTile, PlaceToken
+from tresham.engine.data.model import Ability
+from tresham.engine.errors import IllegalAction
+from tresham.engine.rounds.base import Choice
+from tresham.engine.rounds.steps.token import TokenStep
+from tresham.engine.rounds.steps.track import TrackStep
+from tresham.engine.routes.connectivity import token_reachable_cities
+from tresham.engine.state import StationToken
+from tresham.engine.upgrades import LaidTile, current_track
+
+GREEN_HEXES = "green_hexes"
+"""title_state key: "CORP:HEX" for each hex where a corporation may lay a green tile early."""
+CITY_TILE_LAYS = 1
+
+
+def green_hexes(game: object, corp_id: str) -> dict[str, frozenset[str]]:
+    """Hex -> the green tiles the corporation may lay there in any phase: its charter's (the
+    green home tiles) and those gained with a GN or MC station."""
+    result: dict[str, frozenset[str]] = {}
+    title = game.title  # type: ignore[attr-defined]
+    for ability in title.corporations[corp_id].abilities:
+        if ability.type == "tile_lay" and ability.params.get("any_phase"):
+            for hex_id in ability.params.get("hexes", ()):
+                result[hex_id] = frozenset(str(t) for t in ability.params.get("tiles", ()))
+    for entry in game.state.title_state.get(GREEN_HEXES, []):  # type: ignore[attr-defined]
+        corp, hex_id = entry.split(":", 1)
+        if corp == corp_id:
+            for company in title.privates.values():
+                for ability in company.abilities:
+                    if ability.type == "tile_lay" and ability.params.get("any_phase") and \
+                            hex_id in ability.params.get("hexes", ()):
+                        result[hex_id] = frozenset(str(t) for t in ability.params["tiles"])
+    return result
+
+
+class TrackAndTokenStep(TrackStep):
+    name = "track and station"
+
+    def __init__(self, round_: object) -> None:
+        super().__init__(round_)  # type: ignore[arg-type]
+        self.tokens = TokenStep(self.round)
+        self.city_tiles = 0
+
+    def reserved_by(self, hex_id: str) -> str | None:
+        """HL "Private Companies": an open private blocks its hex until the blue phase."""
+        if self.game.rules.blue_phase():  # type: ignore[attr-defined]
+            return None
+        return super().reserved_by(hex_id)
+
+    # Tile lays --------------------------------------------------------------------------------
+
+    def problem(self, hex_id: str, tile_id: str, rotation: int,
+                company: str | None = None) -> str | None:
+        tile = self.game.title.tiles.get(tile_id)
+        if tile is not None and tile.track.cities and self.city_tiles >= CITY_TILE_LAYS and \
+                (company is None or not self._extra(company)):
+            return "at most one tile a turn may be laid in a city hex (HL \"Building Track\")"
+        special = green_hexes(self.game, self.corp.id).get(hex_id)
+        if company is None and special and tile_id in special:
+            return self._green_problem(hex_id, tile_id, rotation, special)
+        return super().problem(hex_id, tile_id, rotation, company)
+
+    def _extra(self, company: str) -> bool:
+        ability = self._ability(company)
+        return ability is not None and bool(ability.params.get("extra"))
+
+    def _green_problem(self, hex_id: str, tile_id: str, rotation: int,
+                       tiles: frozenset[str]) -> str | None:
+        """A green tile laid early in a green home hex (or after a GN/MC station), as one of the
+        turn's lays."""
+        problem = self.game.rules.tile_lay_turn_problem(self.turn, is_upgrade=True)
+        if problem:
+            return problem
+        problem = self.game.board.lay_problem(hex_id, tile_id, rotation, tiles)
+        if problem:
+            return problem
+        if not self._home_pending_in(hex_id) and not self._connected(hex_id, tile_id, rotation):
+            return f"the new track is not connected to a {self.corp.id} station"
+        return self._cost_problem(hex_id, None)
+
+    def process(self, action: Action) -> bool:
+        if isinstance(action, PlaceToken):
+            return self._place_token(action)
+        assert isinstance(action, LayTile)
+        special = green_hexes(self.game, self.corp.id).get(action.hex)
+        tile = self.game.title.tiles[action.tile]
+        if action.ability is None and special and action.tile in special:
+            problem = self._green_problem(action.hex, action.tile, action.rotation, special)
+            if problem:
+                raise IllegalAction(f"{self.corp.id} cannot lay tile {action.tile} in "
+                                    f"{action.hex}: {problem}")
+            cost = self.cost(action.hex)
+            self.corp.treasury -= cost
+            self.game.state.bank += cost
+            self.game.board.lay(action.hex, LaidTile(tile, action.rotation))
+            self._count_lay(True)
+            self.game.log(f"{self.corp.id} lays green tile {action.tile} in {action.hex}")
+        else:
+            super().process(action)
+        if tile.track.cities and not (action.ability and self._extra(action.ability)):
+            self.city_tiles += 1
+        self.game.rules.after_tile_laid(self.corp.id, action.hex)  # type: ignore[attr-defined]
+        return not self.active()
+
+    # Stations ---------------------------------------------------------------------------------
+
+    def station_choices(self) -> list[Choice]:
+        if not self.game.rules.stations_allowed():  # type: ignore[attr-defined]
+            return []
+        spots = self.tokens.legal_spots() if not self.turn.station_placed else {}
+        return [Choice(PlaceToken, {"hex": h, "city": c},
+                       text=f"Place a station in {h} for ${cost}")
+                for (h, c), cost in sorted(spots.items())]
+
+    def power_station_choices(self) -> list[Choice]:
+        choices = []
+        for company, ability in self.tokens.station_abilities():
+            for hex_id in ability.params.get("hexes", ()):
+                track = current_track(self.game.title.map.hexes[hex_id],
+                                      self.game.board.laid(hex_id))
+                for city in range(len(track.cities)):
+                    if self._power_station_problem(company, ability, hex_id, city) is None:
+                        choices.append(Choice(PlaceToken, {"hex": hex_id, "city": city,
+                                                           "ability": company},
+                                              text=f"Place {company}'s station in {hex_id}"))
+        return choices
+
+    def _power_station_problem(self, company: str, ability: Ability, hex_id: str,
+                               city: int) -> str | None:
+        if not self.game.rules.stations_allowed():  # type: ignore[attr-defined]
+            return "no more stations may be placed (HL \"Game End\")"
+        if hex_id not in ability.params.get("hexes", ()):
+            return f"{company}'s station is only for {', '.join(ability.params['hexes'])}"
+        if any(t.hex == hex_id and t.corporation == self.corp.id
+               for t in self.game.state.board.tokens):
+            return f"{self.corp.id} already has a station in {hex_id}"
+        track = current_track(self.game.title.map.hexes[hex_id], self.game.board.laid(hex_id))
+        if city >= len(track.cities):
+            return f"{hex_id} has no city {city}"
+        if self._power_price(ability, hex_id, city) > self.corp.treasury:
+            return f"{self.corp.id} cannot pay for the station"
+        return None
+
+    def _power_price(self, ability: Ability, hex_id: str, city: int) -> int:
+        if (hex_id, city) in token_reachable_cities(self.game, self.corp.id):
+            return 0
+        return int(ability.params.get("unconnected_price", 0))
+
+    def _place_token(self, action: PlaceToken) -> bool:
+        if action.ability is not None:
+            ability = next((a for c, a in self.tokens.station_abilities()
+                            if c == action.ability), None)
+            if ability is None:
+                raise IllegalAction(f"{self.corp.id} has no unused station from "
+                                    f"{action.ability}")
+            problem = self._power_station_problem(action.ability, ability, action.hex,
+                                                  action.city)
+            if problem:
+                raise IllegalAction(f"{self.corp.id} cannot place a station in {action.hex}: "
+                                    f"{problem}")
+            price = self._power_price(ability, action.hex, action.city)
+            self.corp.treasury -= price
+            self.game.state.bank += price
+            self.game.state.board.tokens.append(StationToken(self.corp.id, action.hex,
+                                                             action.city))
+            used = self.game.state.abilities_used
+            used[action.ability] = used.get(action.ability, 0) + 1
+            self.game.state.title_state.setdefault(GREEN_HEXES, []).append(
+                f"{self.corp.id}:{action.hex}")
+            self.game.log(f"{self.corp.id} places {action.ability}'s station in {action.hex} "
+                          f"for ${price}")
+            return not self.active()
+        if not self.game.rules.stations_allowed():  # type: ignore[attr-defined]
+            raise IllegalAction("no more stations may be placed (HL \"Game End\")")
+        self.tokens.process(action)
+        return not self.active()
+
+    # Step interface ---------------------------------------------------------------------------
+
+    def _green_lay_possible(self) -> bool:
+        if self.game.rules.tile_lay_turn_problem(self.turn, is_upgrade=True) is not None:
+            return False
+        return any(self.game.board.laid(h) is None or
+                   self.game.board.laid(h).tile.colour == "yellow"  # type: ignore[union-attr]
+                   for h in green_hexes(self.game, self.corp.id))
+
+    def active(self) -> bool:
+        return super().active() or bool(self.station_choices()) or \
+            bool(self.power_station_choices()) or self._green_lay_possible()
+
+    def choices(self) -> list[Choice]:
+        choices = [c for c in super().choices() if c.action is not self.round.pass_action]
+        if self._green_lay_possible() and not any(c.action is LayTile for c in choices):
+            choices.append(Choice(LayTile, {}, text="Lay a green tile"))
+        choices += self.station_choices() + self.power_station_choices()
+        if choices or self.waits_for_pass():
+            choices.append(Choice(self.round.pass_action, text="Done"))
+        return choices
+
+    def accepts(self, action: Action) -> bool:
+        return isinstance(action, (LayTile, PlaceToken))
