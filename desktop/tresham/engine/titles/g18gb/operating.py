@@ -16,6 +16,7 @@ from tresham.engine.market import StockMarket
 from tresham.engine.shares import Shares
 from tresham.engine.state import IPO, CorporationState, StationToken
 from tresham.engine.titles.g18gb.track import TrackAndTokenStep
+from tresham.engine.titles.g18gb.upgrades import BritainUpgradeRules
 
 HOMES_AT_START = "homes_placed_at_start"
 BLUE = "blue"
@@ -42,6 +43,7 @@ class BritainOperatingRound(OperatingRound):
 
 
 class BritainOperatingRules(TitleRules):
+    upgrade_rules_class = BritainUpgradeRules
 
     def first_round(self) -> Round:
         """Variant homes_placed_at_start (18xx.games): every home station is on the map from

@@ -16,12 +16,14 @@ from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.token import TokenStep
 from tresham.engine.rounds.steps.track import TrackStep
 from tresham.engine.routes.connectivity import token_reachable_cities
+from tresham.engine.shares import Shares
 from tresham.engine.state import StationToken
 from tresham.engine.upgrades import LaidTile, current_track
 
 GREEN_HEXES = "green_hexes"
 """title_state key: "CORP:HEX" for each hex where a corporation may lay a green tile early."""
 CITY_TILE_LAYS = 1
+LAY_POWERS_OFFERED_OPEN = ("AF",)
 
 
 def green_hexes(game: object, corp_id: str) -> dict[str, frozenset[str]]:
@@ -185,6 +187,33 @@ class TrackAndTokenStep(TrackStep):
             raise IllegalAction("no more stations may be placed (HL \"Game End\")")
         self.tokens.process(action)
         return not self.active()
+
+    def waits_for_pass(self) -> bool:
+        """Under track_step_waits_for_pass (18xx.games) the step also waits while the turn's
+        station is unused and could go somewhere."""
+        if super().waits_for_pass():
+            return True
+        if self.game.rules.track_step_waits_for_pass() and self._president_lay_power_unused():
+            return True
+        if not self.game.rules.track_step_waits_for_pass() or self.turn.station_placed or \
+                not self.game.rules.stations_allowed():  # type: ignore[attr-defined]
+            return False
+        return bool(self.tokens.legal_spots())
+
+    def _president_lay_power_unused(self) -> bool:
+        """18xx.games keeps the step open while the president owns the AF, open or closed, with
+        its extra tile lay unused (its data makes only the AF's lay a power of the owning
+        player's track step, offered even before the private closes)."""
+        president = Shares(self.game).president(self.corp)
+        for private in self.game.state.privates.values():
+            if private.owner != president or private.id not in LAY_POWERS_OFFERED_OPEN:
+                continue
+            for ability in self.game.title.privates[private.id].abilities:
+                if ability.type == "tile_lay" and ability.params.get("extra") and \
+                        self.game.state.abilities_used.get(private.id, 0) < \
+                        int(ability.params.get("count", 1)):
+                    return True
+        return False
 
     # Step interface ---------------------------------------------------------------------------
 
