@@ -15,6 +15,7 @@ from tresham.engine.rules import TitleRules
 from tresham.engine.market import StockMarket
 from tresham.engine.shares import Shares
 from tresham.engine.state import IPO, CorporationState, StationToken
+from tresham.engine.titles.g18gb.routes import BritainRouteRules
 from tresham.engine.titles.g18gb.track import TrackAndTokenStep
 from tresham.engine.titles.g18gb.upgrades import BritainUpgradeRules
 
@@ -44,6 +45,7 @@ class BritainOperatingRound(OperatingRound):
 
 class BritainOperatingRules(TitleRules):
     upgrade_rules_class = BritainUpgradeRules
+    route_rules_class = BritainRouteRules
 
     def first_round(self) -> Round:
         """Variant homes_placed_at_start (18xx.games): every home station is on the map from

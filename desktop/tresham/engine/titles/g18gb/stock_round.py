@@ -189,11 +189,15 @@ class BritainStockRound(StockRound):
             self._note_presidencies()
 
     def _finish(self) -> None:
-        """The priority deal goes to the first player of the last run of passes; no sold-out
-        rise (HL "Share Prices")."""
+        """The players are re-seated in the order they passed in the round's last run of
+        passes, the first of them with the priority deal; no sold-out rise (HL "Share
+        Prices")."""
         state = self.game.state
         if self.pass_order:
-            state.priority = state.seat(self.pass_order[0])
+            order = self.pass_order + [p.name for p in state.players
+                                       if p.name not in self.pass_order]
+            state.players.sort(key=lambda p: order.index(p.name))
+            state.priority = 0
         self.game.log(f"Stock round {self.number} ends; "
                       f"{state.players[state.priority].name} has priority")
         self.finished = True
