@@ -4,6 +4,8 @@ restrictions (HL "Operating Rounds", "Building Track", "Private Companies", "Tra
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tresham.engine.actions import Action, ClosePrivate
 from tresham.engine.data.model import Ability
 from tresham.engine.rounds.base import Round
@@ -18,14 +20,30 @@ from tresham.engine.state import IPO, CorporationState, StationToken
 from tresham.engine.titles.g18gb.routes import BritainRouteRules
 from tresham.engine.titles.g18gb.track import TrackAndTokenStep
 from tresham.engine.titles.g18gb.upgrades import BritainUpgradeRules
+from tresham.engine.trains import Trains, train_name
+
+if TYPE_CHECKING:
+    from tresham.engine.game import Game
 
 HOMES_AT_START = "homes_placed_at_start"
+TWO_TRAINS_TOKENS_ONLY = "end_game_two_trains_tokens_only"
+END_GAME_NEAR = "end_game_near"
 BLUE = "blue"
 TILE_LAYS = 2
 MAX_DIVIDEND_STEPS = 4
 
 
 class BritainOperatingRound(OperatingRound):
+
+    def __init__(self, game: Game, number: int, index_in_set: int = 1, set_size: int = 1) -> None:
+        self.depot_at_start = len(game.state.depot)
+        super().__init__(game, number, index_in_set, set_size)
+
+    def _next_corporation(self) -> None:
+        super()._next_corporation()
+        if self.finished:
+            self.game.rules.after_operating_round(  # type: ignore[attr-defined]
+                bought_from_bank=len(self.game.state.depot) < self.depot_at_start)
 
     def accepts_out_of_turn(self, action: Action) -> bool:
         return isinstance(action, ClosePrivate) or super().accepts_out_of_turn(action)
@@ -93,7 +111,6 @@ class BritainOperatingRules(TitleRules):
         return result
 
     def blue_phase(self) -> bool:
-        from tresham.engine.trains import Trains
         return BLUE in Trains(self.game).phase().tiles
 
     def after_tile_laid(self, corp_id: str, hex_id: str) -> None:
@@ -105,9 +122,50 @@ class BritainOperatingRules(TitleRules):
                 if ability.type == "blocks_hexes" and hex_id in ability.params.get("hexes", ()):
                     self.close_private(private.owner, private.id)  # type: ignore[attr-defined]
 
+    # The end of an operating round (HL "Trains", "Game End") --------------------------------
+
+    def after_operating_round(self, bought_from_bank: bool) -> None:
+        """An operating round in which no train was bought from the bank exports the next
+        one (which may start a phase); once the bank has no train left the game ends, and
+        once it has few the end-game restrictions begin."""
+        state = self.game.state
+        if not bought_from_bank and state.depot:
+            train = state.depot.pop(0)
+            state.trains_gone.append(train)
+            self.game.log(f"No train was bought from the bank this round: a {train_name(train)} "
+                          "train is exported")
+            Trains(self.game)._start_phase_for(train_name(train))
+        left = len(state.depot)
+        if left == 0:
+            state.title_state["final_train"] = ["yes"]
+            return
+        if left <= self._restriction_trains() and not state.title_state.get(END_GAME_NEAR):
+            state.title_state[END_GAME_NEAR] = ["yes"]
+            self.game.log("End-game restrictions begin: no more stations"
+                          + ("" if self.option(TWO_TRAINS_TOKENS_ONLY) else
+                             " and no share sales") + " (HL \"Game End\")")
+
+    def _restriction_trains(self) -> int:
+        """HL (2E): three trains left; variant end_game_two_trains_tokens_only: two."""
+        return 2 if self.option(TWO_TRAINS_TOKENS_ONLY) else 3
+
+    def sales_allowed(self) -> bool:
+        """HL "Game End": no share sales once the end-game restrictions begin (not under the
+        18xx.games reading)."""
+        return self.option(TWO_TRAINS_TOKENS_ONLY) or \
+            not self.game.state.title_state.get(END_GAME_NEAR)
+
+    def next_round(self, finished: Round) -> Round:
+        """The last train gone, the game ends with the operating round (HL "Game End")."""
+        if isinstance(finished, OperatingRound) and \
+                self.game.state.title_state.get("final_train"):
+            self.end_game("final_train")
+            return finished
+        return super().next_round(finished)
+
     def stations_allowed(self) -> bool:
         """HL "Game End": the end-game restriction stops station placing."""
-        return not self.game.state.title_state.get("end_game_near")
+        return not self.game.state.title_state.get(END_GAME_NEAR)
 
     # Dividends (HL "Share Prices") -----------------------------------------------------------
 

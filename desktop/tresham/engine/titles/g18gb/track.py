@@ -97,6 +97,7 @@ class TrackAndTokenStep(TrackStep):
         assert isinstance(action, LayTile)
         special = green_hexes(self.game, self.corp.id).get(action.hex)
         tile = self.game.title.tiles[action.tile]
+        extra = action.ability is not None and self._extra(action.ability)
         if action.ability is None and special and action.tile in special:
             problem = self._green_problem(action.hex, action.tile, action.rotation, special)
             if problem:
@@ -110,7 +111,7 @@ class TrackAndTokenStep(TrackStep):
             self.game.log(f"{self.corp.id} lays green tile {action.tile} in {action.hex}")
         else:
             super().process(action)
-        if tile.track.cities and not (action.ability and self._extra(action.ability)):
+        if tile.track.cities and not extra:
             self.city_tiles += 1
         self.game.rules.after_tile_laid(self.corp.id, action.hex)  # type: ignore[attr-defined]
         return not self.active()
