@@ -155,6 +155,11 @@ class BritainStockRound(StockRound):
         super()._par(player, corp, price)
         self.bought_this_turn.append("")
 
+    def share_price(self, corp: CorporationState, source: str) -> int:
+        """Shares cost the current share price from the IPO as from the open market (HL is
+        silent; 18xx.games moves a corporation's par with its price)."""
+        return self.market.price(corp)
+
     # Sales ------------------------------------------------------------------------------------
 
     def _sell_problem(self, player: str, corp: CorporationState, percent: int) -> str | None:
