@@ -10,7 +10,7 @@ green tile there as on its green home hex.
 from __future__ import annotations
 
 from tresham.engine.actions import Action, LayTile, PlaceToken
-from tresham.engine.data.model import Ability
+from tresham.engine.data.model import Ability, TileDef
 from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.token import TokenStep
@@ -18,8 +18,9 @@ from tresham.engine.rounds.steps.track import TrackStep
 from tresham.engine.routes.connectivity import token_reachable_cities
 from tresham.engine.shares import Shares
 from tresham.engine.state import StationToken
-from tresham.engine.upgrades import LaidTile, current_track
+from tresham.engine.upgrades import LaidTile, current_track, rotated_track
 
+BORDERS_PAID = "borders_paid"
 GREEN_HEXES = "green_hexes"
 """title_state key: "CORP:HEX" for each hex where a corporation may lay a green tile early."""
 CITY_TILE_LAYS = 1
@@ -73,6 +74,23 @@ class TrackAndTokenStep(TrackStep):
             return self._green_problem(hex_id, tile_id, rotation, special)
         return super().problem(hex_id, tile_id, rotation, company)
 
+    def _pay_borders(self, hex_id: str, tile: TileDef, rotation: int) -> None:
+        """HL "Building Track": £50 for each hill side of the hex the new track points at,
+        once per side."""
+        cost = 0
+        paid = self.game.state.title_state.setdefault(BORDERS_PAID, [])
+        edges = {end for path in rotated_track(tile, rotation).paths for end in path
+                 if isinstance(end, int)}
+        for border in self.game.title.map.hexes[hex_id].borders:
+            key = f"{hex_id}:{border.edge}"
+            if border.cost and border.edge in edges and key not in paid:
+                paid.append(key)
+                cost += border.cost
+        if cost:
+            self.corp.treasury -= cost
+            self.game.state.bank += cost
+            self.game.log(f"{self.corp.id} pays ${cost} for the hills of {hex_id}")
+
     def _extra(self, company: str) -> bool:
         ability = self._ability(company)
         return ability is not None and bool(ability.params.get("extra"))
@@ -107,10 +125,12 @@ class TrackAndTokenStep(TrackStep):
             self.corp.treasury -= cost
             self.game.state.bank += cost
             self.game.board.lay(action.hex, LaidTile(tile, action.rotation))
+            self._pay_borders(action.hex, tile, action.rotation)
             self._count_lay(True)
             self.game.log(f"{self.corp.id} lays green tile {action.tile} in {action.hex}")
         else:
             super().process(action)
+            self._pay_borders(action.hex, tile, action.rotation)
         if tile.track.cities and not extra:
             self.city_tiles += 1
         self.game.rules.after_tile_laid(self.corp.id, action.hex)  # type: ignore[attr-defined]
