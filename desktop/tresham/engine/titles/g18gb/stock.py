@@ -207,6 +207,18 @@ class BritainStockRules(TitleRules):
         self.game.log(f"{player} sells {percent}% of {corp.id} for ${price}; share value "
                       f"${market.price(corp)}")
 
+    def take_presidency_from_pool(self, player: str, corp: CorporationState) -> None:
+        """A corporation whose president's certificate is in the open market (receivership)
+        gets the first player holding as much as it as president: he swaps that much of his
+        shares for it."""
+        shares = Shares(self.game)
+        size = corp.share_sizes[PRESIDENT]
+        if corp.cert_owners[PRESIDENT] != MARKET or shares.percent(corp, player) < size:
+            return
+        shares.move_percent(corp, player, MARKET, size)
+        shares.move(corp, PRESIDENT, player)
+        self.game.log(f"{player} becomes president of {corp.id}: it leaves receivership")
+
     def _only_president_sales_drop(self) -> bool:
         """HL "Share Prices": from the first 6X only the president's sales move the price."""
         return LAST_PHASE in Trains(self.game).phases_started()

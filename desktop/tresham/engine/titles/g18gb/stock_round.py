@@ -150,6 +150,7 @@ class BritainStockRound(StockRound):
     def _buy(self, player: str, corp: CorporationState, source: str) -> None:
         super()._buy(player, corp, source)
         self.bought_this_turn.append(corp.id)
+        self.gb.take_presidency_from_pool(player, corp)
 
     def _par(self, player: str, corp: CorporationState, price: int) -> None:
         super()._par(player, corp, price)
