@@ -12,13 +12,15 @@ from tresham.engine.rounds.base import Round
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.steps.base import Step, TurnRecord
 from tresham.engine.rounds.steps.routes import DividendStep, RouteStep
-from tresham.engine.rounds.steps.trains import BuyTrainStep
 from tresham.engine.rules import TitleRules
 from tresham.engine.market import StockMarket
 from tresham.engine.shares import Shares
 from tresham.engine.state import IPO, CorporationState, StationToken
 from tresham.engine.titles.g18gb.routes import BritainRouteRules
 from tresham.engine.titles.g18gb.track import TrackAndTokenStep
+from tresham.engine.titles.g18gb.trains import (
+    BritainTrainStep, EmergencyShareStep, done_converting,
+)
 from tresham.engine.titles.g18gb.upgrades import BritainUpgradeRules
 from tresham.engine.trains import Trains, train_name
 
@@ -39,7 +41,15 @@ class BritainOperatingRound(OperatingRound):
         self.depot_at_start = len(game.state.depot)
         super().__init__(game, number, index_in_set, set_size)
 
+    def acting(self) -> str | None:
+        step = self.step
+        if isinstance(step, EmergencyShareStep) and not self.discards:
+            return step.president()
+        return super().acting()
+
     def _next_corporation(self) -> None:
+        if self.turn.corporation:
+            done_converting(self.game, self.turn.corporation)
         super()._next_corporation()
         if self.finished:
             self.game.rules.after_operating_round(  # type: ignore[attr-defined]
@@ -86,7 +96,7 @@ class BritainOperatingRules(TitleRules):
 
     def turn_steps(self, shared: tuple[type[Step], ...]) -> tuple[type[Step], ...]:
         """HL "Operating Rounds": track and a station in any order, run, pay, buy trains."""
-        return (TrackAndTokenStep, RouteStep, DividendStep, BuyTrainStep)
+        return (TrackAndTokenStep, RouteStep, DividendStep, BritainTrainStep, EmergencyShareStep)
 
     def tile_lay_turn_problem(self, turn: TurnRecord, is_upgrade: bool) -> str | None:
         """HL "Building Track": two tile lays or upgrades a turn."""
@@ -121,6 +131,31 @@ class BritainOperatingRules(TitleRules):
             for ability in self.game.title.privates[private.id].abilities:
                 if ability.type == "blocks_hexes" and hex_id in ability.params.get("hexes", ()):
                     self.close_private(private.owner, private.id)  # type: ignore[attr-defined]
+
+    # Receivership and emergencies (HL "Receivership", "Corporations") ----------------------
+
+    def in_receivership(self, corp_id: str) -> bool:
+        corp = self.game.state.corporations[corp_id]
+        return corp.floated and Shares(self.game).president(corp) is None
+
+    def convert_in_emergency(self, corp_id: str) -> None:
+        """HL "Corporations": the price falls three steps."""
+        self.convert_to_ten_shares(corp_id, 3)  # type: ignore[attr-defined]
+
+    def share_value_to_buy(self, corp: CorporationState) -> int:
+        return StockMarket(self.game.title.market, self.game.state).price(corp)
+
+    def buy_share_for(self, player: str, corp_id: str, source: str) -> None:
+        """The president's one share after an emergency conversion, at the share price."""
+        state = self.game.state
+        corp = state.corporations[corp_id]
+        shares = Shares(self.game)
+        index = next(i for i in shares.certificates(corp, source) if i != 0)
+        price = self.share_value_to_buy(corp)
+        shares.move(corp, index, player)
+        state.player(player).cash -= price
+        state.bank += price
+        self.game.log(f"{player} buys a {corp_id} share for ${price} after its conversion")
 
     # The end of an operating round (HL "Trains", "Game End") --------------------------------
 

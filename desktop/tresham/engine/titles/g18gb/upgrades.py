@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import HexDef, TileDef
-from tresham.engine.upgrades import UpgradeRules, current_colour, current_track
+from tresham.engine.upgrades import (
+    LaidTile, UpgradeRules, current_colour, current_track, edge_links, rotated_track,
+)
 
 if TYPE_CHECKING:
     from tresham.engine.board import Board
@@ -39,7 +41,35 @@ class BritainUpgradeRules(UpgradeRules):
             if len(old.cities) != len(tile.track.cities):
                 return f"tile {tile.id} does not fit the cities of {hex_def.id}"
             return None
+        if self._merges(laid, tile):
+            problem = self.explicit_upgrade_problem(laid, tile)
+            if problem:
+                return problem
+            if tile.colour not in colours_available:
+                return f"{tile.colour} tiles are not available yet"
+            if board.tiles_left(tile.id) == 0:
+                return f"no tile {tile.id} is left"
+            return None
         return super().tile_problem(board, hex_def, tile, colours_available, ability_tiles)
+
+    @staticmethod
+    def _merges(laid: LaidTile | None, tile: TileDef) -> bool:
+        """An explicit upgrade joining two cities into one (G30 on a green OO tile)."""
+        return laid is not None and laid.tile.upgrades_to is not None and \
+            tile.id in laid.tile.upgrades_to and \
+            len(tile.track.cities) < len(laid.tile.track.cities)
+
+    def rotation_problem(self, board: Board, hex_def: HexDef, tile: TileDef,
+                         rotation: int) -> str | None:
+        """A merging upgrade must keep every joined pair of sides; its cities become one."""
+        laid = board.laid(hex_def.id)
+        if not self._merges(laid, tile):
+            return super().rotation_problem(board, hex_def, tile, rotation)
+        old = current_track(hex_def, laid)
+        new = rotated_track(tile, rotation)
+        if edge_links(old) - edge_links(new):
+            return "existing track would be lost"
+        return None
 
     def _estuary_problem(self, board: Board, hex_def: HexDef, tile: TileDef,
                          colours_available: tuple[str, ...]) -> str | None:

@@ -1,0 +1,157 @@
+"""18GB's train step (HL "Train Purchases", "Insolvency", "Corporations").
+
+Trains come from the bank or from other corporations (for £1 up to twice their face value; a
+corporation parts with its last train only to one that has none; none in receivership trade).
+The president never pays: a trainless five-share corporation short of the cheapest bank train may
+convert to ten shares in an emergency (price three steps down, five new shares to the market, the
+new capital to it) and must then buy from the bank; its president may then buy one of its shares.
+A purchase is forced only for a trainless corporation that cannot afford the dearest train on sale
+(variant forced_purchase_when_affordable: only one that can).
+"""
+
+from __future__ import annotations
+
+from tresham.engine.actions import Action, BuyShare, BuyTrain, Convert, Pass
+from tresham.engine.errors import IllegalAction
+from tresham.engine.rounds.base import Choice
+from tresham.engine.rounds.steps.base import Step
+from tresham.engine.rounds.steps.trains import BuyTrainStep
+from tresham.engine.shares import PRESIDENT, Shares
+from tresham.engine.state import IPO, MARKET
+from tresham.engine.trains import train_name
+
+WHEN_AFFORDABLE = "forced_purchase_when_affordable"
+EMERGENCY_CONVERTED = "emergency_converted"
+MAX_FACE_MULTIPLE = 2
+
+
+class BritainTrainStep(BuyTrainStep):
+
+    def _depot_prices(self) -> list[int]:
+        return [self.trains.price(t) for t in self.bank_offer()]
+
+    def must_buy(self) -> bool:
+        if self.corp.trains or not self.bank_offer():
+            return False
+        dearest = max(self._depot_prices())
+        if self.game.rules.option(WHEN_AFFORDABLE):
+            return self.corp.treasury >= dearest
+        return self.corp.treasury < dearest
+
+    def emergency(self) -> bool:
+        """No president's money, sales or bankruptcy for a train."""
+        return False
+
+    def president_may_sell(self) -> bool:
+        return False
+
+    def bankruptcy_allowed(self) -> bool:
+        return False
+
+    def converted(self) -> bool:
+        return self.corp.id in self.game.state.title_state.get(EMERGENCY_CONVERTED, [])
+
+    def can_convert(self) -> bool:
+        cheapest = self.cheapest_bank_train()
+        return (not self.corp.trains and cheapest is not None
+                and self.trains.price(cheapest) > self.corp.treasury
+                and Shares(self.game).share_count(self.corp) == 5)
+
+    def problem(self, action: BuyTrain) -> str | None:
+        corp = self.corp
+        if action.seller is None:
+            if action.train in self.bank_offer() and \
+                    self.trains.price(action.train) > corp.treasury:
+                return f"{corp.id} has ${corp.treasury}: its president never pays for trains " \
+                       "(HL \"Train Purchases\")"
+            return super().problem(action)
+        if self.converted() and self.must_buy():
+            return f"{corp.id} converted in an emergency and must buy from the bank"
+        seller = self.game.state.corporations.get(action.seller)
+        if seller is not None:
+            if self.game.rules.in_receivership(corp.id) or \
+                    self.game.rules.in_receivership(seller.id):  # type: ignore[attr-defined]
+                return "corporations in receivership do not trade trains"
+            if corp.trains and len(seller.trains) < 2:
+                return f"{seller.id} parts with its last train only to a corporation without one"
+            face = self.trains.price(action.train)
+            if action.price > MAX_FACE_MULTIPLE * face:
+                return f"a train from another corporation costs at most twice its face, " \
+                       f"${MAX_FACE_MULTIPLE * face}"
+            if action.price > corp.treasury:
+                return f"{corp.id} has only ${corp.treasury}"
+        return super().problem(action)
+
+    def choices(self) -> list[Choice]:
+        choices = super().choices()
+        if self.can_convert():
+            choices.insert(0, Choice(Convert, text=f"Convert {self.corp.id} to ten shares"))
+            if not any(c.action is Pass for c in choices):
+                choices.append(Choice(Pass, text="Buy no train"))
+        return choices
+
+    def accepts(self, action: Action) -> bool:
+        return isinstance(action, Convert) or super().accepts(action)
+
+    def process(self, action: Action) -> bool:
+        if isinstance(action, Convert):
+            if action.corporation not in (None, self.corp.id) or not self.can_convert():
+                raise IllegalAction(f"{self.corp.id} may convert here only when it has no train "
+                                    "and less than the cheapest one costs (HL \"Corporations\")")
+            self.game.rules.convert_in_emergency(self.corp.id)  # type: ignore[attr-defined]
+            self.game.state.title_state.setdefault(EMERGENCY_CONVERTED, []).append(self.corp.id)
+            return not self.choices()
+        return super().process(action)
+
+
+class EmergencyShareStep(Step):
+    """After an emergency conversion the president may buy one share of the corporation."""
+
+    name = "share after conversion"
+
+    def president(self) -> str | None:
+        return Shares(self.game).president(self.corp)
+
+    def _sources(self) -> list[str]:
+        shares = Shares(self.game)
+        player = self.president()
+        if player is None:
+            return []
+        price = self.game.rules.share_value_to_buy(self.corp)  # type: ignore[attr-defined]
+        if self.game.state.player(player).cash < price:
+            return []
+        return [s for s in (MARKET, IPO)
+                if any(i != PRESIDENT for i in shares.certificates(self.corp, s))]
+
+    def active(self) -> bool:
+        return self.corp.id in self.game.state.title_state.get(EMERGENCY_CONVERTED, []) and \
+            bool(self._sources())
+
+    def choices(self) -> list[Choice]:
+        return [Choice(BuyShare, {"corporation": self.corp.id, "source": s},
+                       text=f"Buy a {self.corp.id} share from the {s}", by=self.president())
+                for s in self._sources()] + [Choice(Pass, text="Buy no share")]
+
+    def accepts(self, action: Action) -> bool:
+        return isinstance(action, BuyShare)
+
+    def process(self, action: Action) -> bool:
+        assert isinstance(action, BuyShare)
+        if action.corporation != self.corp.id or action.source not in self._sources():
+            raise IllegalAction(f"only a {self.corp.id} share may be bought now")
+        self.game.rules.buy_share_for(action.entity, self.corp.id,  # type: ignore[attr-defined]
+                                      action.source)
+        return True
+
+    def on_pass(self) -> None:
+        pass
+
+
+def done_converting(game: object, corp_id: str) -> None:
+    """The turn is over: its emergency conversion is forgotten."""
+    marks = game.state.title_state.get(EMERGENCY_CONVERTED, [])  # type: ignore[attr-defined]
+    if corp_id in marks:
+        marks.remove(corp_id)
+
+
+__all__ = ["BritainTrainStep", "EmergencyShareStep", "done_converting", "train_name"]
