@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tresham.engine.actions import Action, ClosePrivate
-from tresham.engine.data.model import Ability
+from tresham.engine.conversion import can_convert
+from tresham.engine.data.model import Ability, PhaseDef
 from tresham.engine.rounds.base import Round
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.steps.base import Step, TurnRecord
@@ -30,6 +31,9 @@ if TYPE_CHECKING:
 HOMES_AT_START = "homes_placed_at_start"
 TWO_TRAINS_TOKENS_ONLY = "end_game_two_trains_tokens_only"
 END_GAME_NEAR = "end_game_near"
+REMOVED = "removed_corporations"
+TEN_SHARE_PHASE = "5+2"
+LAST_PHASE = "6X"
 BLUE = "blue"
 TILE_LAYS = 2
 MAX_DIVIDEND_STEPS = 4
@@ -131,6 +135,32 @@ class BritainOperatingRules(TitleRules):
             for ability in self.game.title.privates[private.id].abilities:
                 if ability.type == "blocks_hexes" and hex_id in ability.params.get("hexes", ()):
                     self.close_private(private.owner, private.id)  # type: ignore[attr-defined]
+
+    # Phases (HL "Corporations", "Trains") --------------------------------------------------
+
+    def on_phase_change(self, phase: PhaseDef) -> None:
+        """The first 5+2 makes every corporation not yet floated ten-share; the first 6X
+        removes them, each taking a 6X out of the bank (their home stations stay)."""
+        state = self.game.state
+        if phase.name == TEN_SHARE_PHASE:
+            for corp in state.corporations.values():
+                if not corp.floated and can_convert(self.game, corp.id):
+                    self.convert_to_ten_shares(corp.id, 0)  # type: ignore[attr-defined]
+        elif phase.name == LAST_PHASE:
+            removed = state.title_state.setdefault(REMOVED, [])
+            for corp in state.corporations.values():
+                if corp.floated or corp.id in removed:
+                    continue
+                removed.append(corp.id)
+                spare = [t for t in state.depot if train_name(t) == LAST_PHASE]
+                if spare:
+                    state.depot.remove(spare[-1])
+                    state.trains_gone.append(spare[-1])
+                self.game.log(f"{corp.id} was never floated and is removed"
+                              + (", with a 6X train" if spare else ""))
+
+    def removed(self, corp_id: str) -> bool:
+        return corp_id in self.game.state.title_state.get(REMOVED, [])
 
     # Receivership and emergencies (HL "Receivership", "Corporations") ----------------------
 

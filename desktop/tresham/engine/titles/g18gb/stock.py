@@ -67,6 +67,8 @@ class BritainStockRules(TitleRules):
         """Why `player` may not start this corporation now: a tier-2 corporation before the
         second stock round (HL "Setup"); the LB's owner must start the LNWR before any other,
         and nobody else may (HL "Private Companies")."""
+        if self.removed(corp_id):  # type: ignore[attr-defined]
+            return f"{corp_id} has been removed from the game (HL \"Trains\")"
         if self.tiers.get(corp_id, 1) > round_number and \
                 not self.option("tier2_startable_in_first_stock_round"):
             return f"{corp_id} may be started only from stock round 2 (tier 2, HL \"Setup\")"

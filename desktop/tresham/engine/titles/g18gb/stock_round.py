@@ -127,11 +127,9 @@ class BritainStockRound(StockRound):
 
     def _limits_problem(self, player: str, corp: CorporationState, percent: int,
                         yellow_exempt: bool) -> str | None:
+        """In the green zone no holding limit applies, only the certificate limit."""
         if self.market.in_zone(corp, GREEN_ZONE) and corp.par is not None:
-            # 18xx.games: no holding limit in its multiple-buy cells; HL: buying beyond 60%.
-            held = self.shares.percent(corp, player)
-            if held + percent > self.game.rules.holding_limit(corp.id):
-                return self._certificate_problem(player)
+            return self._certificate_problem(player)
         return super()._limits_problem(player, corp, percent, yellow_exempt)
 
     def _certificate_problem(self, player: str) -> str | None:
