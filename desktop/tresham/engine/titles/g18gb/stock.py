@@ -298,3 +298,7 @@ class BritainStockRules(TitleRules):
     def privates_traded_between_players(self) -> bool:
         """HL "Private Companies": privates stay with the players who bought them."""
         return False
+
+    def holding_limit(self, corp_id: str) -> int:
+        """HL "Stock Rounds": no limit from the open market (60% only from the IPO)."""
+        return 100
