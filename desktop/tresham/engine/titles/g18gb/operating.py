@@ -12,7 +12,7 @@ from tresham.engine.data.model import Ability, PhaseDef
 from tresham.engine.rounds.base import Round
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.steps.base import Step, TurnRecord
-from tresham.engine.rounds.steps.routes import DividendStep, RouteStep
+from tresham.engine.rounds.steps.routes import RouteStep
 from tresham.engine.rules import TitleRules
 from tresham.engine.market import StockMarket
 from tresham.engine.shares import Shares
@@ -20,7 +20,7 @@ from tresham.engine.state import IPO, CorporationState, StationToken
 from tresham.engine.titles.g18gb.routes import BritainRouteRules
 from tresham.engine.titles.g18gb.track import TrackAndTokenStep
 from tresham.engine.titles.g18gb.trains import (
-    BritainTrainStep, EmergencyShareStep, done_converting,
+    BritainDividendStep, BritainTrainStep, EmergencyShareStep, done_converting,
 )
 from tresham.engine.titles.g18gb.upgrades import BritainUpgradeRules
 from tresham.engine.trains import Trains, train_name
@@ -32,6 +32,7 @@ HOMES_AT_START = "homes_placed_at_start"
 TWO_TRAINS_TOKENS_ONLY = "end_game_two_trains_tokens_only"
 END_GAME_NEAR = "end_game_near"
 REMOVED = "removed_corporations"
+INSOLVENT = "insolvent"
 TEN_SHARE_PHASE = "5+2"
 LAST_PHASE = "6X"
 BLUE = "blue"
@@ -100,7 +101,8 @@ class BritainOperatingRules(TitleRules):
 
     def turn_steps(self, shared: tuple[type[Step], ...]) -> tuple[type[Step], ...]:
         """HL "Operating Rounds": track and a station in any order, run, pay, buy trains."""
-        return (TrackAndTokenStep, RouteStep, DividendStep, BritainTrainStep, EmergencyShareStep)
+        return (TrackAndTokenStep, RouteStep, BritainDividendStep, BritainTrainStep,
+                EmergencyShareStep)
 
     def tile_lay_turn_problem(self, turn: TurnRecord, is_upgrade: bool) -> str | None:
         """HL "Building Track": two tile lays or upgrades a turn."""
@@ -163,6 +165,9 @@ class BritainOperatingRules(TitleRules):
         return corp_id in self.game.state.title_state.get(REMOVED, [])
 
     # Receivership and emergencies (HL "Receivership", "Corporations") ----------------------
+
+    def insolvent(self, corp_id: str) -> bool:
+        return corp_id in self.game.state.title_state.get(INSOLVENT, [])
 
     def in_receivership(self, corp_id: str) -> bool:
         corp = self.game.state.corporations[corp_id]

@@ -11,10 +11,11 @@ A purchase is forced only for a trainless corporation that cannot afford the dea
 
 from __future__ import annotations
 
-from tresham.engine.actions import Action, BuyShare, BuyTrain, Convert, Pass
+from tresham.engine.actions import Action, BuyShare, BuyTrain, Convert, Dividend, Pass
 from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.base import Step
+from tresham.engine.rounds.steps.routes import DividendStep
 from tresham.engine.rounds.steps.trains import BuyTrainStep
 from tresham.engine.shares import PRESIDENT, Shares
 from tresham.engine.state import IPO, MARKET
@@ -154,4 +155,17 @@ def done_converting(game: object, corp_id: str) -> None:
         marks.remove(corp_id)
 
 
-__all__ = ["BritainTrainStep", "EmergencyShareStep", "done_converting", "train_name"]
+
+
+class BritainDividendStep(DividendStep):
+    """HL "Insolvency", "Receivership": insolvent corporations and those in receivership always
+    withhold."""
+
+    def enter(self) -> bool:
+        if not super().enter():
+            return False
+        rules = self.game.rules
+        if rules.in_receivership(self.corp.id) or rules.insolvent(self.corp.id):  # type: ignore
+            self.process(Dividend(self.corp.id, "withhold"))
+            return False
+        return True
