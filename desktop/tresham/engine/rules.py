@@ -292,6 +292,11 @@ class TitleRules:
         self.game.state.bank -= capital
         self.game.log(f"{corp.id} floats and receives ${capital}")
 
+    def runnable_trains(self, corp_id: str) -> list[str]:
+        """The trains the corporation runs this turn: its own (18GB: an insolvent one leases
+        the bank's cheapest)."""
+        return self.game.state.corporations[corp_id].trains
+
     def has_legal_run(self, corp_id: str) -> bool:
         """Whether some route exists for a train of this corporation (the forced train purchase,
         18GA 4.2.5.1, 18AL 4.2.5.2): a station is joined to another stop, which may be another

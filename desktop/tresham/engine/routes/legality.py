@@ -42,7 +42,7 @@ def routes_problem(game: Game, corp_id: str, routes: Sequence[RouteSpec],
     seen: set[str] = set()
     checked: list[_Checked] = []
     for train_id, waypoints in routes:
-        if train_id not in corp.trains:
+        if train_id not in game.rules.runnable_trains(corp_id):
             return f"{corp_id} does not own {train_words(train_id, game)}"
         if train_id in seen:
             return f"{train_words(train_id)} may run only once"

@@ -18,15 +18,18 @@ class RouteStep(Step):
     def active(self) -> bool:
         """A corporation whose trains have no legal run at all has nothing to decide here: it
         runs no trains, and the dividend step then moves its share value left (4.2.4)."""
-        return bool(self.corp.trains) and self.game.rules.has_legal_run(self.corp.id)
+        return bool(self._trains()) and self.game.rules.has_legal_run(self.corp.id)
+
+    def _trains(self) -> list[str]:
+        return self.game.rules.runnable_trains(self.corp.id)
 
     def passable(self) -> bool:
-        return bool(self.corp.trains)
+        return bool(self._trains())
 
     def choices(self) -> list[Choice]:
         """The best routes ready to run (4.2.3.1: what any shareholder may insist on), any
         other legal routes, or running no trains."""
-        if not self.corp.trains:
+        if not self._trains():
             return []
         revenue, best = best_routes(self.game, self.corp.id, self.game.rules.routes)
         if not best:

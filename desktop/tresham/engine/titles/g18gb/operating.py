@@ -55,6 +55,7 @@ class BritainOperatingRound(OperatingRound):
     def _next_corporation(self) -> None:
         if self.turn.corporation:
             done_converting(self.game, self.turn.corporation)
+            self.game.rules.after_operating_turn(self.turn.corporation)  # type: ignore
         super()._next_corporation()
         if self.finished:
             self.game.rules.after_operating_round(  # type: ignore[attr-defined]
@@ -165,6 +166,42 @@ class BritainOperatingRules(TitleRules):
         return corp_id in self.game.state.title_state.get(REMOVED, [])
 
     # Receivership and emergencies (HL "Receivership", "Corporations") ----------------------
+
+    def after_operating_turn(self, corp_id: str) -> None:
+        """HL "Insolvency": a corporation without a train at the end of its turn is
+        insolvent; one with a train is not."""
+        corp = self.game.state.corporations[corp_id]
+        marks = self.game.state.title_state.setdefault(INSOLVENT, [])
+        if not corp.trains and corp_id not in marks and corp.floated:
+            marks.append(corp_id)
+            self.game.log(f"{corp_id} has no train: it is insolvent")
+        elif corp.trains and corp_id in marks:
+            marks.remove(corp_id)
+            self.game.log(f"{corp_id} has a train again and is no longer insolvent")
+
+    def check_insolvency_at_start(self, corp_id: str) -> None:
+        """HL "Receivership": a trainless corporation in receivership that cannot afford the
+        cheapest bank train declares insolvency at the start of its turn."""
+        corp = self.game.state.corporations[corp_id]
+        marks = self.game.state.title_state.setdefault(INSOLVENT, [])
+        if corp_id in marks or corp.trains or not self.in_receivership(corp_id):
+            return
+        cheapest = self.cheapest_depot_price()
+        if cheapest is None or corp.treasury < cheapest:
+            marks.append(corp_id)
+            self.game.log(f"{corp_id} is in receivership without a train: it is insolvent")
+
+    def cheapest_depot_price(self) -> int | None:
+        trains = Trains(self.game)
+        prices = [trains.price(t) for t in self.game.state.depot]
+        return min(prices) if prices else None
+
+    def runnable_trains(self, corp_id: str) -> list[str]:
+        """HL "Insolvency": an insolvent corporation leases the bank's cheapest train."""
+        if self.insolvent(corp_id) and self.game.state.depot:
+            trains = Trains(self.game)
+            return [min(self.game.state.depot, key=trains.price)]
+        return super().runnable_trains(corp_id)
 
     def insolvent(self, corp_id: str) -> bool:
         return corp_id in self.game.state.title_state.get(INSOLVENT, [])

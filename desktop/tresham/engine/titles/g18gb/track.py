@@ -245,11 +245,25 @@ class TrackAndTokenStep(TrackStep):
                    self.game.board.laid(h).tile.colour == "yellow"  # type: ignore[union-attr]
                    for h in green_hexes(self.game, self.corp.id))
 
+    def _may_build(self) -> bool:
+        """HL "Insolvency", "Receivership": no track or stations for these."""
+        rules = self.game.rules
+        return not (rules.in_receivership(self.corp.id)  # type: ignore[attr-defined]
+                    or rules.insolvent(self.corp.id))  # type: ignore[attr-defined]
+
+    def enter(self) -> bool:
+        self.game.rules.check_insolvency_at_start(self.corp.id)  # type: ignore[attr-defined]
+        return super().enter()
+
     def active(self) -> bool:
+        if not self._may_build():
+            return False
         return super().active() or bool(self.station_choices()) or \
             bool(self.power_station_choices()) or self._green_lay_possible()
 
     def choices(self) -> list[Choice]:
+        if not self._may_build():
+            return []
         choices = [c for c in super().choices() if c.action is not self.round.pass_action]
         if self._green_lay_possible() and not any(c.action is LayTile for c in choices):
             choices.append(Choice(LayTile, {}, text="Lay a green tile"))

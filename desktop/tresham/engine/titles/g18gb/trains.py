@@ -28,6 +28,29 @@ MAX_FACE_MULTIPLE = 2
 
 class BritainTrainStep(BuyTrainStep):
 
+    def enter(self) -> bool:
+        """HL "Receivership": a corporation in receivership with a train buys none; one
+        without, insolvent, converts if five-share and short of the cheapest train, then buys
+        the dearest train it can (paying less than all it has), by itself."""
+        rules = self.game.rules
+        if rules.in_receivership(self.corp.id):  # type: ignore[attr-defined]
+            if not self.corp.trains and rules.insolvent(self.corp.id):  # type: ignore
+                self._buy_by_itself()
+            return False
+        return super().enter()
+
+    def _buy_by_itself(self) -> None:
+        corp = self.corp
+        cheapest = self.cheapest_bank_train()
+        if cheapest is not None and Shares(self.game).share_count(corp) == 5 and \
+                self.trains.price(cheapest) > corp.treasury:
+            self.game.rules.convert_in_emergency(corp.id)  # type: ignore[attr-defined]
+        affordable = [t for t in self.bank_offer()
+                      if t in self.game.state.depot and self.trains.price(t) < corp.treasury]
+        if affordable:
+            train = max(affordable, key=self.trains.price)
+            self._buy(BuyTrain(corp.id, train, self.trains.price(train)))
+
     def _depot_prices(self) -> list[int]:
         return [self.trains.price(t) for t in self.bank_offer()]
 
