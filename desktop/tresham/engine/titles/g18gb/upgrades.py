@@ -81,3 +81,11 @@ class BritainUpgradeRules(UpgradeRules):
         if board.tiles_left(tile.id) == 0:
             return f"no tile {tile.id} is left"
         return self.label_problem(hex_def, tile)
+
+    def edge_problem(self, board: Board, hex_def: HexDef, edge: int) -> str | None:
+        """Track may point at an estuary's blue hex: its blue tile will bring track there."""
+        neighbour = self._neighbour(hex_def.id, edge)
+        if neighbour is not None and neighbour.colour == BLUE and \
+                not any(b.edge == edge and b.type == "impassable" for b in hex_def.borders):
+            return None
+        return super().edge_problem(board, hex_def, edge)
