@@ -74,6 +74,13 @@ class TrackAndTokenStep(TrackStep):
             return self._green_problem(hex_id, tile_id, rotation, special)
         return super().problem(hex_id, tile_id, rotation, company)
 
+    def _seat_homes(self, hex_id: str) -> None:
+        """HL "Corporations": on the first tile of an OO or XX hex the laying corporation's
+        station goes to the connected city, any other's to the unconnected one."""
+        for token in self.game.state.board.tokens:
+            if token.hex == hex_id:
+                token.city = 0 if token.corporation == self.corp.id else 1
+
     def _pay_borders(self, hex_id: str, tile: TileDef, rotation: int) -> None:
         """HL "Building Track": £50 for each hill side of the hex the new track points at,
         once per side."""
@@ -113,6 +120,8 @@ class TrackAndTokenStep(TrackStep):
         if isinstance(action, PlaceToken):
             return self._place_token(action)
         assert isinstance(action, LayTile)
+        hex_def = self.game.title.map.hexes[action.hex]
+        first_track = not current_track(hex_def, self.game.board.laid(action.hex)).paths
         special = green_hexes(self.game, self.corp.id).get(action.hex)
         tile = self.game.title.tiles[action.tile]
         extra = action.ability is not None and self._extra(action.ability)
@@ -133,6 +142,8 @@ class TrackAndTokenStep(TrackStep):
             self._pay_borders(action.hex, tile, action.rotation)
         if tile.track.cities and not extra:
             self.city_tiles += 1
+        if first_track and len(tile.track.cities) > 1:
+            self._seat_homes(action.hex)
         self.game.rules.after_tile_laid(self.corp.id, action.hex)  # type: ignore[attr-defined]
         return not self.active()
 
