@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 IPO_LIMIT = 60
 GREEN_ZONE = "green"
 TWO_IN_GREEN_ZONE = "president_buys_two_in_green_zone"
+TURN_WAITS = "stock_turn_waits_for_pass"
 
 
 class BritainStockRound(StockRound):
@@ -180,6 +181,23 @@ class BritainStockRound(StockRound):
         if corp.par is None:
             return f"{corp.id} has no share value yet, so its shares cannot be sold"
         return self.gb.president_sale_problem(player, corp, percent)
+
+    def _nothing_to_do(self) -> bool:
+        """Variant stock_turn_waits_for_pass: the turn also waits while the player could pay
+        for and hold some share, even one the turn's conversion or the LB keeps him from."""
+        if not super()._nothing_to_do():
+            return False
+        if not self.game.rules.option(TURN_WAITS) or not self.turn.acted:
+            return True
+        player = self.acting()
+        assert player is not None
+        converted, self.converted = self.converted, None
+        try:
+            return not any(StockRound._buy_problem(self, player, corp, source) is None
+                           for corp in self.game.state.corporations.values()
+                           for source in (IPO, MARKET))
+        finally:
+            self.converted = converted
 
     # End of turn and round --------------------------------------------------------------------
 
