@@ -105,7 +105,26 @@ class BritainStockRound(StockRound):
                 self.turn.bought = True
         return self._buy_problem_here(player, corp, source)
 
+    def _president_from_pool(self, player: str, corp: CorporationState, source: str) -> bool:
+        """The president's certificate is the only one in the open market and the player
+        holds one share: he may buy it, his share going to the market in exchange, paying the
+        difference (18xx.games' reading; HL lets it be sold there)."""
+        return source == MARKET and corp.cert_owners[PRESIDENT] == MARKET and \
+            all(i == PRESIDENT for i in self.shares.certificates(corp, MARKET)) and \
+            len(self.shares.certificates(corp, player)) == 1
+
+    def _swap_price(self, player: str, corp: CorporationState) -> int:
+        own = corp.share_sizes[self.shares.certificates(corp, player)[0]]
+        return self.shares.worth(corp, corp.share_sizes[PRESIDENT] - own,
+                                 self.market.price(corp))
+
     def _buy_problem_here(self, player: str, corp: CorporationState, source: str) -> str | None:
+        if self._president_from_pool(player, corp, source):
+            problem = self._buy_problem_common(player, corp)
+            price = self._swap_price(player, corp)
+            if problem is None and self.game.state.player(player).cash < price:
+                problem = f"{player} cannot afford ${price} for {corp.id}'s president's certificate"
+            return problem or self._certificate_problem(player)
         problem = super()._buy_problem(player, corp, source)
         if problem:
             return problem
@@ -147,6 +166,18 @@ class BritainStockRound(StockRound):
             and self.bought_this_turn == [corp.id]
 
     def _buy(self, player: str, corp: CorporationState, source: str) -> None:
+        if self._president_from_pool(player, corp, source):
+            price = self._swap_price(player, corp)
+            own = self.shares.certificates(corp, player)[0]
+            self.shares.move(corp, own, MARKET)
+            self.shares.move(corp, PRESIDENT, player)
+            self.game.state.player(player).cash -= price
+            self.game.state.bank += price
+            self._note_buy()
+            self.bought_this_turn.append(corp.id)
+            self.game.log(f"{player} buys {corp.id}'s president's certificate from the open "
+                          f"market for ${price}: it leaves receivership")
+            return
         super()._buy(player, corp, source)
         self.bought_this_turn.append(corp.id)
         self.gb.take_presidency_from_pool(player, corp)
