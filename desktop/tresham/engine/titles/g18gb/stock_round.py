@@ -223,12 +223,19 @@ class BritainStockRound(StockRound):
         player = self.acting()
         assert player is not None
         converted, self.converted = self.converted, None
+        bought = self.turn.bought
         try:
-            return not any(StockRound._buy_problem(self, player, corp, source) is None
-                           for corp in self.game.state.corporations.values()
-                           for source in (IPO, MARKET))
+            for corp in self.game.state.corporations.values():
+                if bought and not self._may_buy_again(player, corp):
+                    continue
+                self.turn.bought = False
+                if any(StockRound._buy_problem(self, player, corp, source) is None
+                       for source in (IPO, MARKET)):
+                    return False
+            return True
         finally:
             self.converted = converted
+            self.turn.bought = bought
 
     # End of turn and round --------------------------------------------------------------------
 
