@@ -91,9 +91,9 @@ def tunnel_bonus(game: Game, route: Route) -> int:
 
 
 def compass_bonus(game: Game, routes: Sequence[Route]) -> int:
-    """HL "Running Trains": each network of routes sharing a stop (not an off-board area) that
-    joins the north and south edges earns the north-south bonus, east and west the east-west
-    one. Routes are grouped the way that earns most (then into the most networks)."""
+    """HL "Running Trains": each network of routes (routes joined through shared stops other
+    than off-board areas) that reaches the north and south edges earns the north-south bonus,
+    east and west the east-west one."""
     setup = game.setup_def
     table = game.title.setups
     if setup is None or table is None or table.compass_bonus is None or not setup.compass:
@@ -102,11 +102,7 @@ def compass_bonus(game: Game, routes: Sequence[Route]) -> int:
     if not running:
         return 0
     value = table.compass_bonus.value_in(Trains(game).phases_started())
-    best: tuple[int, int] = (0, 0)
-    for partition in _partitions(running):
-        earned = sum(_network_bonus(setup.compass, group, value) for group in partition)
-        best = max(best, (earned, len(partition)))
-    return best[0]
+    return sum(_network_bonus(setup.compass, group, value) for group in _networks(running))
 
 
 def _network_bonus(compass: Mapping[str, tuple[str, ...]], group: list[Route],
@@ -121,17 +117,11 @@ def _shares_stop(a: Route, b: Route) -> bool:
                 {n.id for n in b.stops if n.kind is not NodeKind.OFFBOARD})
 
 
-def _partitions(routes: list[Route]) -> list[list[list[Route]]]:
-    """Every grouping in which each route joins an earlier group it shares a stop with, or
-    starts its own."""
-    result: list[list[list[Route]]] = [[]]
+def _networks(routes: list[Route]) -> list[list[Route]]:
+    """The routes grouped into networks: joined, directly or through others, by shared stops."""
+    groups: list[list[Route]] = []
     for route in routes:
-        grown = []
-        for groups in result:
-            grown.append(groups + [[route]])
-            for index, group in enumerate(groups):
-                if any(_shares_stop(route, other) for other in group):
-                    grown.append([g + [route] if i == index else g
-                                  for i, g in enumerate(groups)])
-        result = grown
-    return result
+        joined = [g for g in groups if any(_shares_stop(route, other) for other in g)]
+        merged = [route] + [r for g in joined for r in g]
+        groups = [g for g in groups if g not in joined] + [merged]
+    return groups
