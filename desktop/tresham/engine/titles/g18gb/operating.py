@@ -155,6 +155,10 @@ class BritainOperatingRules(TitleRules):
                 if corp.floated or corp.id in removed:
                     continue
                 removed.append(corp.id)
+                # Its shareholders lose their shares; its home station stays on the map.
+                corp.cert_owners[:] = [IPO] * len(corp.cert_owners)
+                corp.par = None
+                corp.market_cell = None
                 spare = [t for t in state.depot if train_name(t) == LAST_PHASE]
                 if spare:
                     state.depot.remove(spare[-1])
