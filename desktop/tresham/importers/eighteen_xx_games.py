@@ -473,7 +473,17 @@ def _route(game: Game, corp_id: str,
     the route stops in that hex is tried, and the first our rules accept is kept.
     """
     train = _text(route, "train")
-    nodes = [_node(game, str(n)) for n in route.get("nodes") or []]
+    nodes: list[str] = []
+    for node_id in route.get("nodes") or []:
+        try:
+            nodes.append(_node(game, str(node_id)))
+        except IndexError:
+            # Their node numbers count every part of a printed hex (18GB's Hull and Grimsby
+            # numbers its second off-board 2): any node of the hex, the route deciding which.
+            hex_id = str(node_id).rsplit("-", 1)[0]
+            track = current_track(game.title.map.hexes[hex_id], game.board.laid(hex_id))
+            nodes.extend(f"{hex_id}-{n.ref}" for n in track.nodes
+                         if f"{hex_id}-{n.ref}" not in nodes)
     chains = [list(map(str, c)) for c in route.get("connections") or []]
     if not chains:
         return train, tuple(nodes)

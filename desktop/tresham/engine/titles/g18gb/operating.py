@@ -12,7 +12,6 @@ from tresham.engine.data.model import Ability, PhaseDef
 from tresham.engine.rounds.base import Round
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.steps.base import Step, TurnRecord
-from tresham.engine.rounds.steps.routes import RouteStep
 from tresham.engine.rules import TitleRules
 from tresham.engine.market import StockMarket
 from tresham.engine.shares import Shares
@@ -20,7 +19,7 @@ from tresham.engine.state import IPO, CorporationState, StationToken
 from tresham.engine.titles.g18gb.routes import BritainRouteRules
 from tresham.engine.titles.g18gb.track import TrackAndTokenStep
 from tresham.engine.titles.g18gb.trains import (
-    BritainDividendStep, BritainTrainStep, EmergencyShareStep, done_converting,
+    BritainDividendStep, BritainRouteStep, BritainTrainStep, EmergencyShareStep, done_converting,
 )
 from tresham.engine.titles.g18gb.upgrades import BritainUpgradeRules
 from tresham.engine.trains import Trains, train_name
@@ -102,7 +101,7 @@ class BritainOperatingRules(TitleRules):
 
     def turn_steps(self, shared: tuple[type[Step], ...]) -> tuple[type[Step], ...]:
         """HL "Operating Rounds": track and a station in any order, run, pay, buy trains."""
-        return (TrackAndTokenStep, RouteStep, BritainDividendStep, BritainTrainStep,
+        return (TrackAndTokenStep, BritainRouteStep, BritainDividendStep, BritainTrainStep,
                 EmergencyShareStep)
 
     def tile_lay_turn_problem(self, turn: TurnRecord, is_upgrade: bool) -> str | None:

@@ -11,17 +11,20 @@ A purchase is forced only for a trainless corporation that cannot afford the dea
 
 from __future__ import annotations
 
-from tresham.engine.actions import Action, BuyShare, BuyTrain, Convert, Dividend, Pass
+from tresham.engine.actions import (
+    Action, BuyShare, BuyTrain, Convert, Dividend, Pass, RunRoutes,
+)
 from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.base import Step
-from tresham.engine.rounds.steps.routes import DividendStep
+from tresham.engine.rounds.steps.routes import DividendStep, RouteStep
 from tresham.engine.rounds.steps.trains import BuyTrainStep
 from tresham.engine.shares import PRESIDENT, Shares
 from tresham.engine.state import IPO, MARKET
 from tresham.engine.trains import train_name
 
 WHEN_AFFORDABLE = "forced_purchase_when_affordable"
+BUYS_AFTER_A_RUN = "receivership_buys_only_after_a_run"
 EMERGENCY_CONVERTED = "emergency_converted"
 MAX_FACE_MULTIPLE = 2
 
@@ -35,9 +38,17 @@ class BritainTrainStep(BuyTrainStep):
         rules = self.game.rules
         if rules.in_receivership(self.corp.id):  # type: ignore[attr-defined]
             if not self.corp.trains and rules.insolvent(self.corp.id):  # type: ignore
+                if not self.turn.revenue and rules.option(BUYS_AFTER_A_RUN):
+                    self.waiting_for_pass = True
+                    return True
                 self._buy_by_itself()
             return False
         return super().enter()
+
+    waiting_for_pass = False
+
+    def passable(self) -> bool:
+        return self.waiting_for_pass or super().passable()
 
     def _buy_by_itself(self) -> None:
         corp = self.corp
@@ -107,6 +118,8 @@ class BritainTrainStep(BuyTrainStep):
         return super().problem(action)
 
     def choices(self) -> list[Choice]:
+        if self.waiting_for_pass:
+            return [Choice(Pass, text="Buy no train")]
         choices = super().choices()
         if self.can_convert():
             choices.insert(0, Choice(Convert, text=f"Convert {self.corp.id} to ten shares"))
@@ -192,3 +205,24 @@ class BritainDividendStep(DividendStep):
             self.process(Dividend(self.corp.id, "withhold"))
             return False
         return True
+
+
+class BritainRouteStep(RouteStep):
+    """An insolvent corporation is asked for its run even with no train to lease (18xx.games
+    waits for it); otherwise as the shared step."""
+
+    def active(self) -> bool:
+        if super().active():
+            return True
+        return bool(self.game.rules.insolvent(self.corp.id)) and \
+            self.game.rules.has_legal_run(self.corp.id)  # type: ignore[attr-defined]
+
+    def choices(self) -> list[Choice]:
+        choices = super().choices()
+        if not choices and self.active():
+            return [Choice(RunRoutes, {"routes": ()}, text="Run no trains"),
+                    Choice(Pass, text="Run no trains")]
+        return choices
+
+    def passable(self) -> bool:
+        return super().passable() or self.active()
