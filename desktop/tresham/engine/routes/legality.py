@@ -179,12 +179,12 @@ def _distance_problem(hooks: RouteRules, train: TrainDef, stops: list[GraphNode]
     room = {i: (10**6 if a.count == UNLIMITED else a.count - len(counted.get(i, [])))
             for i, a in enumerate(train.distance)}
     for node, options in flexible:
-        index = next((i for i in options if room[i] > 0), None)
-        if index is None:
+        chosen = next((i for i in options if room[i] > 0), None)
+        if chosen is None:
             total = sum(len(v) for v in counted.values()) + len(flexible)
             limit = sum(train.distance[i].count for i in {i for _, o in flexible for i in o})
             return f"{who} visits {total} stops but may count only {limit}"
-        room[index] -= 1
+        room[chosen] -= 1
     return None
 
 

@@ -262,7 +262,7 @@ class BritainOperatingRules(TitleRules):
     def sales_allowed(self) -> bool:
         """HL "Game End": no share sales once the end-game restrictions begin (not under the
         18xx.games reading)."""
-        return self.option(TWO_TRAINS_TOKENS_ONLY) or \
+        return bool(self.option(TWO_TRAINS_TOKENS_ONLY)) or \
             not self.game.state.title_state.get(END_GAME_NEAR)
 
     def next_round(self, finished: Round) -> Round:

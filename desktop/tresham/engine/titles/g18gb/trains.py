@@ -11,6 +11,8 @@ A purchase is forced only for a trainless corporation that cannot afford the dea
 
 from __future__ import annotations
 
+from typing import Any
+
 from tresham.engine.actions import (
     Action, BuyShare, BuyTrain, Convert, Dividend, Pass, RunRoutes,
 )
@@ -103,9 +105,9 @@ class BritainTrainStep(BuyTrainStep):
         if self.converted() and self.must_buy():
             return f"{corp.id} converted in an emergency and must buy from the bank"
         seller = self.game.state.corporations.get(action.seller)
+        rules: Any = self.game.rules
         if seller is not None:
-            if self.game.rules.in_receivership(corp.id) or \
-                    self.game.rules.in_receivership(seller.id):  # type: ignore[attr-defined]
+            if rules.in_receivership(corp.id) or rules.in_receivership(seller.id):
                 return "corporations in receivership do not trade trains"
             if corp.trains and len(seller.trains) < 2:
                 return f"{seller.id} parts with its last train only to a corporation without one"
@@ -214,8 +216,8 @@ class BritainRouteStep(RouteStep):
     def active(self) -> bool:
         if super().active():
             return True
-        return bool(self.game.rules.insolvent(self.corp.id)) and \
-            self.game.rules.has_legal_run(self.corp.id)  # type: ignore[attr-defined]
+        rules: Any = self.game.rules
+        return bool(rules.insolvent(self.corp.id)) and rules.has_legal_run(self.corp.id)
 
     def choices(self) -> list[Choice]:
         choices = super().choices()

@@ -3,15 +3,11 @@ after a GN or MC station), and the blue estuary tiles laid on blue hexes unturne
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tresham.engine.data.model import HexDef, TileDef
 from tresham.engine.upgrades import (
-    LaidTile, UpgradeRules, current_colour, current_track, edge_links, rotated_track,
+    Board, LaidTile, UpgradeRules, current_colour, current_track, edge_links, rotated_track,
 )
 
-if TYPE_CHECKING:
-    from tresham.engine.board import Board
 
 EARLY_GREEN_FROM = ("white", "yellow")
 BLUE = "blue"
