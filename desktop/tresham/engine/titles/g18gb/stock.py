@@ -13,9 +13,10 @@ from tresham.engine.rounds.stock import StockRound
 from tresham.engine.rules import TitleRules
 from tresham.engine.selling import successor
 from tresham.engine.shares import PRESIDENT, Shares
-from tresham.engine.state import IPO, MARKET, CorporationState
+from tresham.engine.state import IPO, MARKET, CorporationState, StationToken
 from tresham.engine.titles.g18gb.draws import draw_extra, draw_tiers, keys
 from tresham.engine.trains import Trains
+from tresham.engine.upgrades import current_track
 
 LNWR = "LNWR"
 LB = "LB"
@@ -141,9 +142,27 @@ class BritainStockRules(TitleRules):
         corp.treasury += capital
         self.game.state.bank -= capital
         self.game.log(f"{corp.id} floats and receives ${capital}")
+        if corp.tokens_placed == 0:
+            self._place_home_on_floating(corp)
         if shares.share_count(corp) == TEN:
             for index in shares.certificates(corp, IPO):
                 shares.move(corp, index, MARKET)
+
+    def _place_home_on_floating(self, corp: CorporationState) -> None:
+        """HL "Corporations": the home station goes down when the corporation floats; in an
+        OO or XX hex in a city no track reaches yet, if there is one with room."""
+        hex_id, city = self.home_of(corp.id)
+        if city is None:
+            track = current_track(self.game.title.map.hexes[hex_id], self.game.board.laid(hex_id))
+            tokens = self.game.state.board.tokens
+            free = [i for i, c in enumerate(track.cities)
+                    if sum(1 for t in tokens if t.hex == hex_id and t.city == i) < c.slots]
+            joined = {end for path in track.paths for end in path}
+            unconnected = [i for i in free if f"c{i}" not in joined]
+            city = (unconnected or free or [0])[0]
+        self.game.state.board.tokens.append(StationToken(corp.id, hex_id, city))
+        corp.tokens_placed = 1
+        self.game.log(f"{corp.id} places its home station in {hex_id}")
 
     # Sales (HL "Stock Rounds", "Share Prices") ------------------------------------------------
 
