@@ -249,12 +249,50 @@ class TrackAndTokenStep(TrackStep):
 
     # Step interface ---------------------------------------------------------------------------
 
-    def _green_lay_possible(self) -> bool:
+    def _lays(self, first_only: bool, companies: list[str | None] | None = None
+              ) -> dict[str, dict[str, list[int]]]:
+        """The shared lays, less city tiles once the turn's city tile is laid (a private's
+        extra lay aside)."""
+        if self.city_tiles < CITY_TILE_LAYS:
+            return super()._lays(first_only, companies)
+        if companies is None:
+            companies = [None] + [c for c, _ in self.lay_abilities()]
+        result: dict[str, dict[str, list[int]]] = {}
+        for company in companies:
+            exempt = company is not None and self._extra(company)
+            for hex_id, tiles in super()._lays(False, [company]).items():
+                for tile_id, rotations in tiles.items():
+                    if not exempt and self.game.title.tiles[tile_id].track.cities:
+                        continue
+                    kept = result.setdefault(hex_id, {}).setdefault(tile_id, [])
+                    kept.extend(r for r in rotations if r not in kept)
+                    if first_only:
+                        return result
+        return result
+
+    def _green_lays(self, first_only: bool = False) -> dict[str, dict[str, list[int]]]:
+        """The early green tiles the corporation may lay now, as `legal_lays` gives lays."""
+        result: dict[str, dict[str, list[int]]] = {}
         if self.game.rules.tile_lay_turn_problem(self.turn, is_upgrade=True) is not None:
-            return False
-        return any(self.game.board.laid(h) is None or
-                   self.game.board.laid(h).tile.colour == "yellow"  # type: ignore[union-attr]
-                   for h in green_hexes(self.game, self.corp.id))
+            return result
+        for hex_id, tiles in green_hexes(self.game, self.corp.id).items():
+            for tile_id in sorted(tiles):
+                for rotation in range(6):
+                    if self.problem(hex_id, tile_id, rotation) is None:
+                        result.setdefault(hex_id, {}).setdefault(tile_id, []).append(rotation)
+                        if first_only:
+                            return result
+        return result
+
+    def _green_lay_possible(self) -> bool:
+        return bool(self._green_lays(first_only=True))
+
+    def legal_lays(self) -> dict[str, dict[str, list[int]]]:
+        lays = super().legal_lays()
+        for hex_id, tiles in self._green_lays().items():
+            for tile_id, rotations in tiles.items():
+                lays.setdefault(hex_id, {})[tile_id] = rotations
+        return lays
 
     def _may_build(self) -> bool:
         """HL "Insolvency", "Receivership": no track or stations for these."""
