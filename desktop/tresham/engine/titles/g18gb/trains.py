@@ -123,6 +123,7 @@ class BritainTrainStep(BuyTrainStep):
         if self.waiting_for_pass:
             return [Choice(Pass, text="Buy no train")]
         choices = []
+        removed = False
         for choice in super().choices():
             seller = choice.fields.get("seller")
             if choice.action is BuyTrain and seller is not None and choice.price_range:
@@ -130,12 +131,14 @@ class BritainTrainStep(BuyTrainStep):
                 high = min(choice.price_range[1],
                            MAX_FACE_MULTIPLE * self.trains.price(train))
                 if self.problem(BuyTrain(self.corp.id, train, 1, str(seller))) is not None:
+                    removed = True
                     continue
                 choice = Choice(choice.action, choice.fields, (1, high), choice.text)
             choices.append(choice)
-        if not any(c.action is Pass for c in choices) and \
-                not any(c.action is BuyTrain and c.fields.get("seller") is None
-                        for c in choices):
+        bank_buy = any(c.action is BuyTrain and c.fields.get("seller") is None for c in choices)
+        if not any(c.action is Pass for c in choices) and (
+                (removed and not choices) or (choices and not bank_buy)):
+            # No bank train it can pay for: buying from another corporation is a choice.
             choices.append(Choice(Pass, text="Buy no train"))
         if self.can_convert():
             choices.insert(0, Choice(Convert, text=f"Convert {self.corp.id} to ten shares"))
