@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from tresham.engine.actions import Action, ClosePrivate
 from tresham.engine.conversion import can_convert
 from tresham.engine.data.model import Ability, PhaseDef
-from tresham.engine.rounds.base import Round
+from tresham.engine.rounds.base import Choice, Round
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.steps.base import Step, TurnRecord
 from tresham.engine.rules import TitleRules
@@ -17,6 +17,7 @@ from tresham.engine.market import StockMarket
 from tresham.engine.shares import Shares
 from tresham.engine.state import IPO, CorporationState, StationToken
 from tresham.engine.titles.g18gb.routes import BritainRouteRules
+from tresham.engine.titles.g18gb.stock_round import close_choices
 from tresham.engine.titles.g18gb.track import TrackAndTokenStep
 from tresham.engine.titles.g18gb.trains import (
     BritainDividendStep, BritainRouteStep, BritainTrainStep, EmergencyShareStep, done_converting,
@@ -72,8 +73,16 @@ class BritainOperatingRound(OperatingRound):
             return
         super().process(action)
 
-    def choices(self) -> list:  # type: ignore[type-arg]
-        return super().choices()
+    def choices(self) -> list[Choice]:
+        """The step's choices, and the operating corporation's president closing one of his
+        privates (HL "Private Companies": at any time after the first stock round)."""
+        choices = super().choices()
+        corp = self.corporation
+        if corp is not None and not self.discards:
+            president = Shares(self.game).president(corp)
+            if president is not None:
+                choices += close_choices(self.game, president)
+        return choices
 
 
 class BritainOperatingRules(TitleRules):

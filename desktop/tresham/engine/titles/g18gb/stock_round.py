@@ -28,6 +28,12 @@ TWO_IN_GREEN_ZONE = "president_buys_two_in_green_zone"
 TURN_WAITS = "stock_turn_waits_for_pass"
 
 
+def close_choices(game: Game, player: str) -> list[Choice]:
+    """Closing each open private `player` owns (HL "Private Companies")."""
+    return [Choice(ClosePrivate, {"company": p.id}, text=f"Close {p.id}", by=player)
+            for p in game.state.privates.values() if p.owner == player and not p.closed]
+
+
 class BritainStockRound(StockRound):
 
     def __init__(self, game: Game, number: int) -> None:
@@ -58,6 +64,15 @@ class BritainStockRound(StockRound):
                     yield Choice(Convert, {"corporation": corp.id},
                                  text=f"Convert {corp.id} to ten shares")
         yield from super()._iter_regular_choices()
+
+    def choices(self) -> list[Choice]:
+        """The turn's choices, and closing one of the acting player's privates (which never
+        keeps a turn open)."""
+        choices = super().choices()
+        player = self.acting()
+        if player is not None and not self.auction and self.number > 1:
+            choices += close_choices(self.game, player)
+        return choices
 
     def accepts_out_of_turn(self, action: Action) -> bool:
         return isinstance(action, ClosePrivate) or super().accepts_out_of_turn(action)
