@@ -33,6 +33,7 @@ TWO_TRAINS_TOKENS_ONLY = "end_game_two_trains_tokens_only"
 END_GAME_NEAR = "end_game_near"
 REMOVED = "removed_corporations"
 INSOLVENT = "insolvent"
+BUYS_AFTER_A_RUN = "receivership_buys_only_after_a_run"
 TEN_SHARE_PHASE = "5+2"
 LAST_PHASE = "6X"
 BLUE = "blue"
@@ -192,14 +193,15 @@ class BritainOperatingRules(TitleRules):
             self.game.log(f"{corp_id} has a train again and is no longer insolvent")
 
     def check_insolvency_at_start(self, corp_id: str) -> None:
-        """HL "Receivership": a trainless corporation in receivership that cannot afford the
-        cheapest bank train declares insolvency at the start of its turn."""
+        """HL "Receivership": a trainless corporation in receivership declares insolvency at
+        the start of its turn (variant receivership_buys_only_after_a_run: only if it cannot
+        afford the cheapest bank train)."""
         corp = self.game.state.corporations[corp_id]
         marks = self.game.state.title_state.setdefault(INSOLVENT, [])
         if corp_id in marks or corp.trains or not self.in_receivership(corp_id):
             return
         cheapest = self.cheapest_depot_price()
-        if cheapest is None or corp.treasury < cheapest:
+        if not self.option(BUYS_AFTER_A_RUN) or cheapest is None or corp.treasury < cheapest:
             marks.append(corp_id)
             self.game.log(f"{corp_id} is in receivership without a train: it is insolvent")
 

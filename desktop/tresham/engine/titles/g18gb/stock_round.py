@@ -229,11 +229,12 @@ class BritainStockRound(StockRound):
         return self.gb.president_sale_problem(player, corp, percent)
 
     def _nothing_to_do(self) -> bool:
-        """Variant stock_turn_waits_for_pass: the turn also waits while the player could pay
-        for and hold some share, even one the turn's conversion or the LB keeps him from."""
+        """Variant stock_turn_waits_for_pass: the turn (its start too) waits while the player
+        could pay for and hold some share, even one the turn's conversion or the LB keeps him
+        from."""
         if not super()._nothing_to_do():
             return False
-        if not self.game.rules.option(TURN_WAITS) or not self.turn.acted:
+        if not self.game.rules.option(TURN_WAITS):
             return True
         player = self.acting()
         assert player is not None

@@ -37,13 +37,20 @@ class BritainTrainStep(BuyTrainStep):
         """HL "Receivership": a corporation in receivership with a train buys none; one
         without, insolvent, converts if five-share and short of the cheapest train, then buys
         the dearest train it can (paying less than all it has), by itself."""
-        rules = self.game.rules
-        if rules.in_receivership(self.corp.id):  # type: ignore[attr-defined]
-            if not self.corp.trains and rules.insolvent(self.corp.id):  # type: ignore
-                if not self.turn.revenue and rules.option(BUYS_AFTER_A_RUN):
+        rules: Any = self.game.rules
+        if rules.in_receivership(self.corp.id):
+            if self.corp.trains:
+                return False
+            by_hand = rules.option(BUYS_AFTER_A_RUN)
+            if rules.insolvent(self.corp.id):
+                if by_hand and not self.turn.revenue:
                     self.waiting_for_pass = True
                     return True
                 self._buy_by_itself()
+                return False
+            if by_hand:
+                return super().enter()
+            self._buy_by_itself()
             return False
         return super().enter()
 
@@ -63,6 +70,10 @@ class BritainTrainStep(BuyTrainStep):
         if affordable:
             train = max(affordable, key=self.trains.price)
             self._buy(BuyTrain(corp.id, train, self.trains.price(train)))
+
+    def president(self) -> str:
+        """A corporation in receivership has none: it acts for itself."""
+        return Shares(self.game).president(self.corp) or self.corp.id
 
     def _depot_prices(self) -> list[int]:
         return [self.trains.price(t) for t in self.bank_offer()]
