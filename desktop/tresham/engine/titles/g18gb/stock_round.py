@@ -218,6 +218,9 @@ class BritainStockRound(StockRound):
             return f"{player} has converted {self.converted} this turn and may not sell"
         if self.turn.bought:
             return f"{player} has bought this turn: sales come first (HL \"Stock Rounds\")"
+        if corp.id in self.turn.sold:
+            return (f"{player} has sold {corp.id} this turn: a corporation's shares are sold at "
+                    "once")
         step = self.shares.share_percent(corp)
         if percent <= 0 or percent % step:
             return f"{corp.id} shares are sold in steps of {step}%"

@@ -168,7 +168,10 @@ class BritainTrainStep(BuyTrainStep):
             self.game.rules.convert_in_emergency(self.corp.id)  # type: ignore[attr-defined]
             self.game.state.title_state.setdefault(EMERGENCY_CONVERTED, []).append(self.corp.id)
             return not self.choices()
-        return super().process(action)
+        done = super().process(action)
+        rules: Any = self.game.rules
+        # A corporation in receivership buys one train and no more.
+        return done or (rules.in_receivership(self.corp.id) and bool(self.corp.trains))
 
 
 class EmergencyShareStep(Step):
