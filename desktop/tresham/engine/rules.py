@@ -10,19 +10,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from tresham.engine.data.model import UNLIMITED, Ability, MarketDef, PhaseDef, TrainDef
+from tresham.engine.data.model import (
+    UNLIMITED, Ability, MarketDef, PhaseDef, TitleData, TrainDef,
+)
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Round
 from tresham.engine.routes.connectivity import has_route
 from tresham.engine.routes.revenue import RouteSpec
 from tresham.engine.routes.rules import RouteRules
 from tresham.engine.rounds.open_auction import OpenBidsAuction
+from tresham.engine.rounds.waterfall_auction import WaterfallAuction
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.steps.base import Step, TurnRecord
 from tresham.engine.rounds.stock import StockRound, TurnRecord as StockTurn
 from tresham.engine.selling import sell_shares
 from tresham.engine.shares import PRESIDENT, Shares
-from tresham.engine.state import BANK, IPO, CorporationState, StationToken, TrainName
+from tresham.engine.state import BANK, IPO, MARKET, CorporationState, StationToken, TrainName
 from tresham.engine.trains import Trains, card_words
 from tresham.engine.upgrades import UpgradeRules
 
@@ -81,6 +84,21 @@ class TitleRules:
 
     # Setup ------------------------------------------------------------------------------------
 
+    def title_in_play(self, title: TitleData) -> TitleData:
+        """The data the game plays once the title's draws at the start are made (18GB: the
+        3-player extra corporation); by default all of it."""
+        return title
+
+    def profile_par_follows_price(self) -> bool:
+        """Whether 18xx.games' traces report a corporation's par as its current share value
+        (18VA's incremental capitalization, 18GB), so comparisons leave par out."""
+        return self.game.title.info.capitalization == "incremental"
+
+    def bank_unlimited(self) -> bool:
+        """Whether the bank never runs out of money (18GB): title.yaml's `bank` then only
+        stands for it, and the bank cannot break."""
+        return False
+
     def initial_priority(self, player_count: int) -> int:
         """Seat of the first priority deal: as agreed, or drawn from the game's seed (18GA 2)."""
         agreed = self.option("first_priority")
@@ -126,21 +144,25 @@ class TitleRules:
     def first_round(self) -> Round:
         if self.game.title.info.private_auction == "open_bids":
             return OpenBidsAuction(self.game)
+        if self.game.title.info.private_auction == "open_bids_settled":
+            setup = self.game.setup_def
+            return WaterfallAuction(self.game, setup.required_bids if setup else 1,
+                                    self.section("private_auction", ""))
         self.game.state.stock_round_number = 1
-        return StockRound(self.game, 1)
+        return self.stock_round(1)
 
     def next_round(self, finished: Round) -> Round:
         state = self.game.state
-        if isinstance(finished, OpenBidsAuction):
+        if isinstance(finished, (OpenBidsAuction, WaterfallAuction)):
             state.stock_round_number = 1
-            return StockRound(self.game, 1)
+            return self.stock_round(1)
         if isinstance(finished, StockRound):
             if state.game_ends_after == END_AFTER_SR_AND_OR:
                 state.game_ends_after = END_AFTER_OR
             state.operating_round_number += 1
             size = 1 if state.game_ends_after in (END_AFTER_OR, END_AFTER_SR_AND_OR) \
                 else self.operating_rounds_per_set()
-            return OperatingRound(self.game, state.operating_round_number, 1, size)
+            return self.operating_round(state.operating_round_number, 1, size)
         assert isinstance(finished, OperatingRound)
         last_of_set = finished.index_in_set >= finished.set_size
         if state.game_ends_after == END_AFTER_OR or (
@@ -149,10 +171,30 @@ class TitleRules:
             return finished
         if finished.index_in_set < finished.set_size:
             state.operating_round_number += 1
-            return OperatingRound(self.game, state.operating_round_number,
-                                  finished.index_in_set + 1, finished.set_size)
+            return self.operating_round(state.operating_round_number,
+                                        finished.index_in_set + 1, finished.set_size)
         state.stock_round_number += 1
-        return StockRound(self.game, state.stock_round_number)
+        return self.stock_round(state.stock_round_number)
+
+    def operating_round(self, number: int, index_in_set: int, set_size: int) -> OperatingRound:
+        """The title's operating round."""
+        return OperatingRound(self.game, number, index_in_set, set_size)
+
+    def private_abilities(self, corp_id: str, kind: str) -> list[tuple[str, Ability]]:
+        """The abilities of type `kind` of private companies that `corp_id` may use now: by
+        default those of open privates it owns (18GB: of closed privates its president owns)."""
+        result = []
+        for private in self.game.state.privates.values():
+            if private.owner != corp_id or private.closed:
+                continue
+            for ability in self.game.title.privates[private.id].abilities:
+                if ability.type == kind:
+                    result.append((private.id, ability))
+        return result
+
+    def stock_round(self, number: int) -> StockRound:
+        """The title's stock round (18GB's turn and limits differ)."""
+        return StockRound(self.game, number)
 
     def operating_rounds_per_set(self) -> int:
         return Trains(self.game).phase().operating_rounds
@@ -187,6 +229,8 @@ class TitleRules:
     def bank_broken(self) -> bool:
         """The bank has run out of money (18GA 5(a)): it has none left. Under the variant
         bank_breaks_below_zero only a payment beyond what it holds breaks it."""
+        if self.bank_unlimited():
+            return False
         if self.option("bank_breaks_below_zero"):
             return self.game.state.bank < 0
         return self.game.state.bank <= 0
@@ -248,6 +292,11 @@ class TitleRules:
         self.game.state.bank -= capital
         self.game.log(f"{corp.id} floats and receives ${capital}")
 
+    def runnable_trains(self, corp_id: str) -> list[str]:
+        """The trains the corporation runs this turn: its own (18GB: an insolvent one leases
+        the bank's cheapest)."""
+        return self.game.state.corporations[corp_id].trains
+
     def has_legal_run(self, corp_id: str) -> bool:
         """Whether some route exists for a train of this corporation (the forced train purchase,
         18GA 4.2.5.1, 18AL 4.2.5.2): a station is joined to another stop, which may be another
@@ -292,6 +341,22 @@ class TitleRules:
         highest share value now (18GA 4(b), 18VA 4.5)."""
         return min(waiting, key=round_.market.operating_order_key)
 
+    def pay_dividend(self, corp: CorporationState, revenue: int) -> int:
+        """Pay `revenue` out to the shareholders; return what a share gets. Each share pays the
+        same, rounded down (18VA 4.5.6: per share, by the corporation's size); open-market shares
+        pay the corporation, initial-offering or treasury shares pay nobody (4.2.4(a))."""
+        state = self.game.state
+        shares = Shares(self.game)
+        per_share = revenue // shares.share_count(corp)
+        for player in state.players:
+            amount = per_share * shares.count(corp, shares.percent(corp, player.name))
+            player.cash += amount
+            state.bank -= amount
+        amount = per_share * shares.count(corp, shares.percent(corp, MARKET))
+        corp.treasury += amount
+        state.bank -= amount
+        return per_share
+
     def move_after_payout(self, corp: CorporationState, revenue: int) -> None:
         """The share price after a dividend is paid out: one column right (18GA 4.2.4)."""
         StockMarket(self.game.title.market, self.game.state).move_right(corp)
@@ -315,6 +380,10 @@ class TitleRules:
         """Why no share of this corporation may be sold now, in a stock turn or to raise money
         for a train (18VA 4.3.1, 4.6.2: not before it has operated)."""
         return None
+
+    def privates_closed_by_owner(self) -> bool:
+        """Whether a private's owner may close it at will (18GB: its powers then work)."""
+        return False
 
     def privates_traded_between_players(self) -> bool:
         """Whether players sell private companies to each other in stock turns (18GA 3.2(b);

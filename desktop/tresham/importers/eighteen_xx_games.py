@@ -13,7 +13,8 @@ from itertools import permutations
 from typing import Any
 
 from tresham.engine.actions import (
-    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, Convert, DiscardTrain,
+    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, ClosePrivate, Convert,
+    DiscardTrain,
     Dividend, EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RaiseTrainLimit,
     RunRoutes, SellPrivate, SellShares,
 )
@@ -361,8 +362,20 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
     if kind == "assign" and private is not None:
         return PlaceBonusToken(private.owner, entity, _text(data, "target"))
     if kind == "choose_ability" and private is not None and _text(data, "choice") == "close":
+        if game.rules.privates_closed_by_owner():
+            # 18GB: the owning player closes it, for its powers.
+            return ClosePrivate(private.owner, entity)
         # 18VA's Potomac Yards closes to raise its corporation's train limit.
         return RaiseTrainLimit(private.owner, entity)
+    if kind == "choose" and str(data.get("choice", "")).startswith("convert_"):
+        # 18GB: a president converts his corporation in his stock turn.
+        return Convert(entity, _text(data, "choice").split("_", 1)[1])
+    if private is not None and private.owner not in game.state.corporations and \
+            kind in ("lay_tile", "place_token") and game.round.acting() in game.state.corporations:
+        # 18GB: a closed private's power used for a corporation its owner presides.
+        corp_id = str(data.get("tokener") or game.round.acting())
+        action = _translate(state, game, corp_id, {**data, "entity": corp_id})
+        return type(action)(**{**action.to_json_fields(), "ability": entity})
     if private is not None and private.owner in game.state.corporations:
         # A private company's ability used by the corporation that owns it.
         action = _translate(state, game, private.owner, data)
@@ -461,7 +474,17 @@ def _route(game: Game, corp_id: str,
     the route stops in that hex is tried, and the first our rules accept is kept.
     """
     train = _text(route, "train")
-    nodes = [_node(game, str(n)) for n in route.get("nodes") or []]
+    nodes: list[str] = []
+    for node_id in route.get("nodes") or []:
+        try:
+            nodes.append(_node(game, str(node_id)))
+        except IndexError:
+            # Their node numbers count every part of a printed hex (18GB's Hull and Grimsby
+            # numbers its second off-board 2): any node of the hex, the route deciding which.
+            hex_id = str(node_id).rsplit("-", 1)[0]
+            track = current_track(game.title.map.hexes[hex_id], game.board.laid(hex_id))
+            nodes.extend(f"{hex_id}-{n.ref}" for n in track.nodes
+                         if f"{hex_id}-{n.ref}" not in nodes)
     chains = [list(map(str, c)) for c in route.get("connections") or []]
     if not chains:
         return train, tuple(nodes)

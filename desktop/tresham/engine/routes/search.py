@@ -239,7 +239,8 @@ def _best_routes(game: Game, corp_id: str,
                  hooks: RouteRules) -> tuple[int, tuple[RouteSpec, ...]]:
     graph = track_graph(game)
     corp = game.state.corporations[corp_id]
-    trains = [(train_id, train_def(game, train_id)) for train_id in corp.trains]
+    trains = [(train_id, train_def(game, train_id))
+              for train_id in game.rules.runnable_trains(corp.id)]
     known = [(train_id, train) for train_id, train in trains if train is not None]
     by_type = _candidates_by_type(game, graph, corp_id, [t for _, t in known], hooks)
     choice = _branch_and_bound(game, graph, corp_id, hooks, known, by_type)

@@ -29,13 +29,10 @@ class TokenStep(Step):
 
     def station_abilities(self) -> list[tuple[str, Ability]]:
         result = []
-        for private in self.game.state.privates.values():
-            if private.owner != self.corp.id or private.closed:
-                continue
-            for ability in self.game.title.privates[private.id].abilities:
-                used = self.game.state.abilities_used.get(private.id, 0)
-                if ability.type == "station" and used < int(ability.params.get("count", 1)):
-                    result.append((private.id, ability))
+        for company, ability in self.game.rules.private_abilities(self.corp.id, "station"):
+            used = self.game.state.abilities_used.get(company, 0)
+            if used < int(ability.params.get("count", 1)):
+                result.append((company, ability))
         return result
 
     def slots_free(self, hex_id: str, city: int) -> int:

@@ -29,15 +29,10 @@ class TrackStep(Step):
     def lay_abilities(self) -> list[tuple[str, Ability]]:
         """Tile-lay abilities of privates the corporation owns that it may still use."""
         result = []
-        for private in self.game.state.privates.values():
-            if private.owner != self.corp.id or private.closed:
-                continue
-            for ability in self.game.title.privates[private.id].abilities:
-                if ability.type != "tile_lay":
-                    continue
-                used = self.game.state.abilities_used.get(private.id, 0)
-                if used < int(ability.params.get("count", 1)):
-                    result.append((private.id, ability))
+        for company, ability in self.game.rules.private_abilities(self.corp.id, "tile_lay"):
+            used = self.game.state.abilities_used.get(company, 0)
+            if used < int(ability.params.get("count", 1)):
+                result.append((company, ability))
         return result
 
     def _ability(self, company: str) -> Ability | None:
