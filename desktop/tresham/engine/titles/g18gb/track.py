@@ -15,7 +15,7 @@ from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.token import TokenStep
 from tresham.engine.rounds.steps.track import TrackStep
-from tresham.engine.routes.connectivity import token_reachable_cities
+from tresham.engine.routes.connectivity import Reach, token_reachable_cities
 from tresham.engine.shares import Shares
 from tresham.engine.state import StationToken
 from tresham.engine.upgrades import LaidTile, current_track, rotated_track
@@ -249,18 +249,18 @@ class TrackAndTokenStep(TrackStep):
 
     # Step interface ---------------------------------------------------------------------------
 
-    def _lays(self, first_only: bool, companies: list[str | None] | None = None
-              ) -> dict[str, dict[str, list[int]]]:
+    def _lays(self, first_only: bool, companies: list[str | None] | None = None,
+              reach: Reach | None = None) -> dict[str, dict[str, list[int]]]:
         """The shared lays, less city tiles once the turn's city tile is laid (a private's
         extra lay aside)."""
         if self.city_tiles < CITY_TILE_LAYS:
-            return super()._lays(first_only, companies)
+            return super()._lays(first_only, companies, reach)
         if companies is None:
             companies = [None] + [c for c, _ in self.lay_abilities()]
         result: dict[str, dict[str, list[int]]] = {}
         for company in companies:
             exempt = company is not None and self._extra(company)
-            for hex_id, tiles in super()._lays(False, [company]).items():
+            for hex_id, tiles in super()._lays(False, [company], reach).items():
                 for tile_id, rotations in tiles.items():
                     if not exempt and self.game.title.tiles[tile_id].track.cities:
                         continue
