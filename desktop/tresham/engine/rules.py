@@ -55,6 +55,8 @@ class TitleRules:
 
     upgrade_rules_class: type[UpgradeRules] = UpgradeRules
     route_rules_class: type[RouteRules] = RouteRules
+    stock_round_class: type[StockRound] = StockRound
+    operating_round_class: type[OperatingRound] = OperatingRound
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -127,20 +129,20 @@ class TitleRules:
         if self.game.title.info.private_auction == "open_bids":
             return OpenBidsAuction(self.game)
         self.game.state.stock_round_number = 1
-        return StockRound(self.game, 1)
+        return self.stock_round_class(self.game, 1)
 
     def next_round(self, finished: Round) -> Round:
         state = self.game.state
         if isinstance(finished, OpenBidsAuction):
             state.stock_round_number = 1
-            return StockRound(self.game, 1)
+            return self.stock_round_class(self.game, 1)
         if isinstance(finished, StockRound):
             if state.game_ends_after == END_AFTER_SR_AND_OR:
                 state.game_ends_after = END_AFTER_OR
             state.operating_round_number += 1
             size = 1 if state.game_ends_after in (END_AFTER_OR, END_AFTER_SR_AND_OR) \
                 else self.operating_rounds_per_set()
-            return OperatingRound(self.game, state.operating_round_number, 1, size)
+            return self.operating_round_class(self.game, state.operating_round_number, 1, size)
         assert isinstance(finished, OperatingRound)
         last_of_set = finished.index_in_set >= finished.set_size
         if state.game_ends_after == END_AFTER_OR or (
@@ -149,10 +151,10 @@ class TitleRules:
             return finished
         if finished.index_in_set < finished.set_size:
             state.operating_round_number += 1
-            return OperatingRound(self.game, state.operating_round_number,
-                                  finished.index_in_set + 1, finished.set_size)
+            return self.operating_round_class(self.game, state.operating_round_number,
+                                              finished.index_in_set + 1, finished.set_size)
         state.stock_round_number += 1
-        return StockRound(self.game, state.stock_round_number)
+        return self.stock_round_class(self.game, state.stock_round_number)
 
     def operating_rounds_per_set(self) -> int:
         return Trains(self.game).phase().operating_rounds
@@ -282,6 +284,11 @@ class TitleRules:
         """The corporation that operates next among those yet to operate this round: the
         highest share value now (18GA 4(b), 18VA 4.5)."""
         return min(waiting, key=round_.market.operating_order_key)
+
+    def pool_shares_pay(self) -> bool:
+        """Whether open-market shares pay their dividends to the corporation (18GA 4.2.4(a));
+        1848 5.1.5: they pay nobody."""
+        return True
 
     def move_after_payout(self, corp: CorporationState, revenue: int) -> None:
         """The share price after a dividend is paid out: one column right (18GA 4.2.4)."""

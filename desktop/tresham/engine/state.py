@@ -42,6 +42,8 @@ class CorporationState:
     """Whether the corporation has been paid for its historical objective (18AL 4.2.2.1)."""
     tokens_added: list[int] = field(default_factory=list)
     """Prices of station tokens gained in play, after the charter's (18VA 4.5.1 conversion)."""
+    directorless: bool = False
+    """No president: every certificate is an ordinary share (1848's Bank of England, 5.4)."""
 
 
 @dataclass

@@ -13,7 +13,8 @@ from itertools import permutations
 from typing import Any
 
 from tresham.engine.actions import (
-    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, Convert, DiscardTrain,
+    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, Convert, CutPrice,
+    DiscardTrain,
     Dividend, EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RaiseTrainLimit,
     RunRoutes, SellPrivate, SellShares,
 )
@@ -317,6 +318,9 @@ def _apply(state: Replay, data: dict[str, Any], following: list[dict[str, Any]])
         else:
             _apply_pass(state, entity, following)
         return
+    corp = game.state.corporations.get(entity)
+    if corp is not None and corp.directorless:
+        return  # a bank company's payout (1848 5.4.3): our engine makes it by itself
     if kind == "end_game":
         player = entity if entity in export_names(state) else game.state.players[0].name
         history.apply(EndGame(player))
@@ -368,10 +372,15 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
         if isinstance(action, (LayTile, PlaceToken, BuyTrain)):
             return type(action)(**{**action.to_json_fields(), "ability": entity})
         return action
+    if kind == "assign" and data.get("target_type") == "company":
+        # A Dutch auction's price cut (1848 3.1.1).
+        return CutPrice(entity, _text(data, "target"))
     if kind == "bid":
         company, price = _text(data, "company"), _whole(data, "price")
         round_ = game.round
-        if isinstance(round_, StockRound) and round_.auction is None and round_.private_turns:
+        dutch = round_.kind == "auction" and not isinstance(round_, StockRound)
+        if dutch or (isinstance(round_, StockRound) and round_.auction is None
+                     and round_.private_turns):
             cheapest = round_.choices()
             if any(c.action is BuyPrivate and c.fields.get("company") == company
                    and c.fields.get("price") == price for c in cheapest):

@@ -524,7 +524,7 @@ class StockRound(Round):
         problem = self._buy_problem_common(player, corp)
         if problem:
             return problem
-        available = [i for i in self.shares.certificates(corp, source) if i != PRESIDENT]
+        available = self.shares.ordinary(corp, source)
         if not available:
             where = "initial offering" if source == IPO else "open market"
             return f"no {corp.id} certificate is left in the {where}"
@@ -537,7 +537,7 @@ class StockRound(Round):
 
     def certificate_price(self, corp: CorporationState, source: str) -> int:
         """What the next certificate on offer from `source` costs."""
-        index = next(i for i in self.shares.certificates(corp, source) if i != PRESIDENT)
+        index = self.shares.ordinary(corp, source)[0]
         return self.shares.worth(corp, corp.share_sizes[index], self.share_price(corp, source))
 
     def share_price(self, corp: CorporationState, source: str) -> int:
@@ -578,7 +578,7 @@ class StockRound(Round):
 
     def _buy(self, player: str, corp: CorporationState, source: str) -> None:
         state = self.game.state
-        index = next(i for i in self.shares.certificates(corp, source) if i != PRESIDENT)
+        index = self.shares.ordinary(corp, source)[0]
         size = corp.share_sizes[index]
         price = self.shares.worth(corp, size, self.share_price(corp, source))
         previous = self.shares.president(corp)

@@ -118,9 +118,10 @@ class DividendStep(Step):
             amount = per_share * shares.count(corp, shares.percent(corp, player.name))
             player.cash += amount
             state.bank -= amount
-        amount = per_share * shares.count(corp, shares.percent(corp, MARKET))
-        corp.treasury += amount
-        state.bank -= amount
+        if self.game.rules.pool_shares_pay():
+            amount = per_share * shares.count(corp, shares.percent(corp, MARKET))
+            corp.treasury += amount
+            state.bank -= amount
         self.game.rules.move_after_payout(corp, revenue)
         self.game.log(f"{corp.id} pays ${revenue} (${per_share} a share); share value "
                       f"${market.price(corp)}")

@@ -1,0 +1,47 @@
+"""1848 Australia: the rules its data cannot express (maps/1848/NEEDS.md).
+
+The Dutch auction of the privates (3.1), the Bank of England (5.4, `bank`), the stock round's
+own rules (12, `stock`) and the operating round's (7-11, `operating`) each live in a module;
+`Rules` joins them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tresham.engine.rounds.base import Round
+from tresham.engine.titles.g1848.auction import DutchAuction
+from tresham.engine.titles.g1848.bank import set_up_bank, with_bank_company
+from tresham.engine.titles.g1848.operating import AustraliaOperatingRules
+from tresham.engine.titles.g1848.stock import AustraliaStockRules
+
+if TYPE_CHECKING:
+    from tresham.engine.game import Game
+
+
+class Rules(AustraliaStockRules, AustraliaOperatingRules):
+    def __init__(self, game: Game) -> None:
+        game.title = with_bank_company(game.title)
+        super().__init__(game)
+
+    def first_round(self) -> Round:
+        set_up_bank(self.game)
+        return DutchAuction(self.game)
+
+    def next_round(self, finished: Round) -> Round:
+        if isinstance(finished, DutchAuction):
+            self.game.state.stock_round_number = 1
+            return self.stock_round_class(self.game, 1)
+        return super().next_round(finished)
+
+    def scores(self) -> dict[str, int]:
+        """13.2: cash and shares at their price (the Bank of England's included). While the
+        privates are auctioned, a player's privates count at face value (18xx.games shows
+        them so); afterwards they count for nothing."""
+        result = super().scores()
+        if isinstance(self.game.round, DutchAuction):
+            return result
+        for private in self.game.state.privates.values():
+            if private.owner in result and not private.closed:
+                result[private.owner] -= self.game.title.privates[private.id].par
+        return result

@@ -1,0 +1,81 @@
+"""1848 stock rounds (5.1, 12): holding limits, sales and their price moves, the Bank of
+England's shares, and the privates' free certificates (4.6, 4.7)."""
+
+from __future__ import annotations
+
+from tresham.engine.market import StockMarket
+from tresham.engine.rules import TitleRules
+from tresham.engine.rounds.stock import StockRound, TurnRecord as StockTurn
+from tresham.engine.selling import sell_shares
+from tresham.engine.shares import PRESIDENT, Shares
+from tresham.engine.state import IPO
+from tresham.engine.titles.g1848.bank import BOE
+
+THREE_PLAYER_LIMIT = 70
+HOLDING_LIMIT = 60
+NO_SALES_FIRST_ROUND_ONLY = "sales_allowed_after_first_stock_round"
+
+
+class AustraliaStockRound(StockRound):
+    """12.1.1: sell any number of shares, then buy at most one; never buy before selling."""
+
+
+class AustraliaStockRules(TitleRules):
+    stock_round_class = AustraliaStockRound
+
+    def holding_limit(self, corp_id: str) -> int:
+        """12.2.2: 60% of a company, 70% with three players."""
+        return THREE_PLAYER_LIMIT if len(self.game.state.players) == 3 else HOLDING_LIMIT
+
+    def rises_when_sold_out(self, corp_id: str) -> bool:
+        """12.6.2: the Bank of England's price never moves at the end of a stock round."""
+        return corp_id != BOE
+
+    def privates_traded_between_players(self) -> bool:
+        """4.1: private companies are never traded between players."""
+        return False
+
+    def stock_sale_problem(self, turn: StockTurn, player: str, corp_id: str,
+                           percent: int) -> str | None:
+        return None
+
+    def sell_shares(self, player: str, corporation: str, percent: int) -> None:
+        """12.5.1: one row down per sale, whatever its size; 12.5.2: the Bank of England's
+        price does not move."""
+        corp = self.game.state.corporations[corporation]
+        market = StockMarket(self.game.title.market, self.game.state)
+        cell = corp.market_cell
+        arrival = corp.market_arrival
+        sell_shares(self.game, player, corporation, percent)
+        corp.market_cell, corp.market_arrival = cell, arrival
+        if corporation != BOE and cell is not None:
+            row, column = cell
+            below = row + 1
+            if below < len(self.game.title.market.rows) - 1 and \
+                    column < len(self.game.title.market.rows[below]):
+                market.place(corp, self.game.title.market.rows[below][column])
+
+    def on_private_bought(self, company: str, player: str) -> None:
+        """4.6: P5 gives a 10% QR share; 4.7: P6 the CAR's director's certificate, the CAR
+        starting at its fixed price."""
+        for ability in self.game.title.privates[company].abilities:
+            if ability.type != "free_share":
+                continue
+            corp_id = str(ability.params["corporation"])
+            if ability.params.get("president"):
+                self._start_with_director(player, corp_id, company)
+            else:
+                self._give_free_share(company, player, corp_id)
+
+    def _start_with_director(self, player: str, corp_id: str, company: str) -> None:
+        state = self.game.state
+        corp = state.corporations[corp_id]
+        price = self.game.title.corporations[corp_id].par
+        assert price is not None
+        cell = self.game.title.market.par_cell(price)
+        assert cell is not None
+        corp.par = price
+        StockMarket(self.game.title.market, state).place(corp, cell)
+        Shares(self.game).move(corp, PRESIDENT, player)
+        self.game.log(f"{player} receives the {corp_id} director's certificate with {company}; "
+                      f"{corp_id} starts at £{price} (4.7)")
