@@ -413,6 +413,18 @@ class TitleRules:
         else:
             raise ValueError(f"unknown phase event {event!r}")
 
+    def on_train_bought(self, corp_id: str, train_id: str) -> None:
+        """After a corporation buys a train: a private with `closes_on_train_purchase` for it
+        closes (1848 4.7)."""
+        for private in self.game.state.privates.values():
+            if private.closed:
+                continue
+            for ability in self.game.title.privates[private.id].abilities:
+                if ability.type == "closes_on_train_purchase" and \
+                        ability.params.get("corporation") == corp_id:
+                    private.closed = True
+                    self.game.log(f"{private.id} closes: {corp_id} has bought a train")
+
     def on_phase_change(self, phase: PhaseDef) -> None:
         """Anything a title does when a phase begins, beyond the data's events."""
 

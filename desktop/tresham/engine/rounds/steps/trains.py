@@ -567,6 +567,7 @@ class BuyTrainStep(Step):
             seller.treasury += action.price
             self.game.log(f"{corp.id} buys a {train_name(action.train)} train from {seller.id} "
                           f"for ${action.price}")
+        self.game.rules.on_train_bought(corp.id, action.train)
         self.round.queue_discards()
 
     def _declare(self, action: BuyTrain) -> None:

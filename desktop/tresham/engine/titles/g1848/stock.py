@@ -8,7 +8,7 @@ from tresham.engine.rules import TitleRules
 from tresham.engine.rounds.stock import StockRound, TurnRecord as StockTurn
 from tresham.engine.selling import sell_shares
 from tresham.engine.shares import PRESIDENT, Shares
-from tresham.engine.state import IPO
+from tresham.engine.state import IPO, CorporationState
 from tresham.engine.titles.g1848.bank import BOE
 
 THREE_PLAYER_LIMIT = 70
@@ -17,7 +17,25 @@ NO_SALES_FIRST_ROUND_ONLY = "sales_allowed_after_first_stock_round"
 
 
 class AustraliaStockRound(StockRound):
-    """12.1.1: sell any number of shares, then buy at most one; never buy before selling."""
+    """12.1.1: sell any number of shares, then buy at most one; never sell after buying."""
+
+    def _sell_problem(self, player: str, corp: CorporationState, percent: int) -> str | None:
+        if self.turn.bought:
+            return f"{player} has bought this turn: sales come before the purchase (12.1.1)"
+        first_round_only = bool(self.game.rules.option(NO_SALES_FIRST_ROUND_ONLY))
+        if not first_round_only and self.turns_taken < len(self.game.state.players):
+            return "no shares may be sold in the first round of turns of a stock round (12.4.1)"
+        if corp.id == BOE:
+            held = self.shares.percent(corp, player)
+            if percent <= 0 or percent % 10 or percent > held:
+                return f"{player} holds {held}% of the Bank of England"
+            if self.number == 1 and not first_round_only:
+                return "no shares may be sold in the first stock round (5.1.6)"
+            return None
+        problem = super()._sell_problem(player, corp, percent)
+        if problem and self.number == 1 and "first stock round" in problem:
+            return "no shares may be sold in the first stock round (5.1.6)"
+        return problem
 
 
 class AustraliaStockRules(TitleRules):
