@@ -413,6 +413,27 @@ class TitleRules:
         else:
             raise ValueError(f"unknown phase event {event!r}")
 
+    def ability_usable(self, company: str, ability: Ability, corp_id: str) -> bool:
+        """Whether `corp_id` may use this ability of a private now: the private is open and
+        the corporation owns it, or (`usable_by: owner_or_directed`) its owner directs the
+        corporation (1848 4.1); and the ability's `from_phase` has begun."""
+        private = self.game.state.privates[company]
+        if private.closed:
+            return False
+        if private.owner != corp_id:
+            if ability.params.get("usable_by") not in ("owner_or_directed", "owner_directed"):
+                return False
+            corp = self.game.state.corporations.get(corp_id)
+            if corp is None or Shares(self.game).president(corp) != private.owner:
+                return False
+        from_phase = ability.params.get("from_phase")
+        return not from_phase or str(from_phase) in Trains(self.game).phases_started()
+
+    def special_lay_any_time(self, company: str) -> bool:
+        """Whether a private's tile lay may be used at any step of the operating turn (1848
+        4.4: Tasmania, besides the normal lay); by default only in the track step."""
+        return False
+
     def on_train_bought(self, corp_id: str, train_id: str) -> None:
         """After a corporation buys a train: a private with `closes_on_train_purchase` for it
         closes (1848 4.7)."""

@@ -366,9 +366,11 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
     if kind == "choose_ability" and private is not None and _text(data, "choice") == "close":
         # 18VA's Potomac Yards closes to raise its corporation's train limit.
         return RaiseTrainLimit(private.owner, entity)
-    if private is not None and private.owner in game.state.corporations:
-        # A private company's ability used by the corporation that owns it.
-        action = _translate(state, game, private.owner, data)
+    user = None if private is None else _ability_user(game, private.owner)
+    if private is not None and user is not None:
+        # A private company's ability used by the corporation that owns it, or by the
+        # operating corporation its owner directs (1848 4.1).
+        action = _translate(state, game, user, data)
         if isinstance(action, (LayTile, PlaceToken, BuyTrain)):
             return type(action)(**{**action.to_json_fields(), "ability": entity})
         return action
@@ -433,6 +435,18 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
     if kind == "end_game":
         return EndGame(entity)
     raise ExportError(f"no translation for 18xx.games action {kind!r}")
+
+
+def _ability_user(game: Game, owner: str) -> str | None:
+    """The corporation using a private's ability: its owner, or the operating corporation
+    its owning player directs."""
+    if owner in game.state.corporations:
+        return owner
+    acting = game.acting
+    corp = game.state.corporations.get(acting or "")
+    if corp is not None and presidents(game).get(corp.id) == owner:
+        return corp.id
+    return None
 
 
 def export_names(state: Replay) -> set[str]:
@@ -576,8 +590,11 @@ def _make_room_for(state: Replay, action: Action, start_round: Any) -> None:
             if game.round.accepts_out_of_turn(action):
                 return
             step = game.round.step
+            special_lay = isinstance(action, LayTile) and action.ability is not None and \
+                game.rules.special_lay_any_time(action.ability)
             if acting == action.entity and step is not None and (
-                    step.accepts(action) or isinstance(action, (BuyCompany, PlaceBonusToken))
+                    step.accepts(action) or special_lay
+                    or isinstance(action, (BuyCompany, PlaceBonusToken))
                     or any(c.action is type(action) for c in game.choices())):
                 return
             if not any(c.action is Pass for c in game.choices()):

@@ -27,11 +27,13 @@ class TrackStep(Step):
     def lay_abilities(self) -> list[tuple[str, Ability]]:
         """Tile-lay abilities of privates the corporation owns that it may still use."""
         result = []
+        rules = self.game.rules
         for private in self.game.state.privates.values():
-            if private.owner != self.corp.id or private.closed:
+            if private.closed or private.owner == BANK:
                 continue
             for ability in self.game.title.privates[private.id].abilities:
-                if ability.type != "tile_lay":
+                if ability.type != "tile_lay" or \
+                        not rules.ability_usable(private.id, ability, self.corp.id):
                     continue
                 used = self.game.state.abilities_used.get(private.id, 0)
                 if used < int(ability.params.get("count", 1)):
