@@ -213,6 +213,9 @@ class TitleRules:
         """One tile lay or upgrade per turn (18GA 4.2(b)); with the option
         `extra_yellow_first_turn` (18GA and 18AL 7(a)), two yellow tiles on a corporation's
         first turn instead."""
+        phase = Trains(self.game).phase()
+        if phase.tile_lays:
+            return self._phase_tile_lays_problem(turn, is_upgrade, phase.tile_lays)
         if self.option(EXTRA_YELLOW_OPTION) and turn.first_turn:
             rule = self._option_rule(EXTRA_YELLOW_OPTION)
             if turn.tile_lays == 0:
@@ -226,6 +229,23 @@ class TitleRules:
         if turn.tile_lays >= 1:
             return f"{turn.corporation} has already laid its tile this turn"
         return None
+
+    def _phase_tile_lays_problem(self, turn: TurnRecord, is_upgrade: bool,
+                                 alternatives: tuple[tuple[str, ...], ...]) -> str | None:
+        """The phase's `tile_lays` (1848 7.4.2): the turn's lays, this one included, must fit
+        one of the alternatives, each lay a new yellow tile, an upgrade, or either ("lay")."""
+        yellows = turn.tile_lays - turn.upgrades + (0 if is_upgrade else 1)
+        upgrades = turn.upgrades + (1 if is_upgrade else 0)
+        for lays in alternatives:
+            free_yellow = lays.count("yellow")
+            free_upgrade = lays.count("upgrade")
+            either = lays.count("lay")
+            over = max(0, yellows - free_yellow) + max(0, upgrades - free_upgrade)
+            if over <= either:
+                return None
+        words = " or ".join(" and ".join(lays) for lays in alternatives)
+        return (f"{turn.corporation} has used its tile lays this turn (this phase: {words}"
+                f"{self.cite('tile_lays')})")
 
     def _option_rule(self, option_id: str) -> str:
         """The rulebook section of one of the title's options, for messages."""
