@@ -251,10 +251,16 @@ class BuyTrainStep(Step):
             return f"{company}'s discount is only for {', '.join(names)} trains"
         return None
 
-    def bank_price(self, train_id: str, company: str | None = None) -> int:
-        """The price, less `company`'s discount: a `percent` of it or a fixed `amount` (18VA's
-        Tredegar: $200), never below 0."""
+    def bank_price(self, train_id: str, company: str | None = None,
+                   side: str | None = None) -> int:
+        """The price (of the `side` declared, where the sides cost differently: 1848 8.2.1),
+        less `company`'s discount: a `percent` of it or a fixed `amount` (18VA's Tredegar:
+        $200), never below 0."""
         price = self.trains.price(train_id)
+        card = self.trains.definition(train_id)
+        chosen = next((s for s in card.sides if s.name == side), None)
+        if chosen is not None and chosen.price is not None:
+            price = chosen.price
         if company is None:
             return price
         params = dict(self.discounts()).get(company, {})
@@ -291,7 +297,7 @@ class BuyTrainStep(Step):
             per_type = self._type_limit_problem(action.train)
             if per_type:
                 return per_type
-            price = self.bank_price(action.train, action.ability)
+            price = self.bank_price(action.train, action.ability, action.side)
             if action.price != price:
                 return f"the {train_name(action.train)} train costs ${price}"
             if price > corp.treasury:
@@ -351,15 +357,15 @@ class BuyTrainStep(Step):
         corp = self.corp
         choices: list[Choice] = []
         for train_id in self.bank_offer():
-            price = self.trains.price(train_id)
             for side in self._sides_to_offer(train_id, None):
+                price = self.bank_price(train_id, None, side)
                 sided = {"side": side} if side is not None else {}
                 words = self._train_words(train_id, side)
                 if self.problem(BuyTrain(corp.id, train_id, price, side=side)) is None:
                     choices.append(Choice(BuyTrain, {"train": train_id, "price": price, **sided},
                                           text=f"Buy {words} for ${price}"))
                 for company, _ in self.discounts():
-                    price = self.bank_price(train_id, company)
+                    price = self.bank_price(train_id, company, side)
                     if self.problem(BuyTrain(corp.id, train_id, price, None, company,
                                              side)) is None:
                         choices.append(Choice(
@@ -527,7 +533,7 @@ class BuyTrainStep(Step):
         corp = self.corp
         state = self.game.state
         if action.seller is None:
-            price = self.bank_price(action.train, action.ability)
+            price = self.bank_price(action.train, action.ability, action.side)
             if action.ability is not None:
                 self._use_discount(action.ability)
             if price > corp.treasury:
