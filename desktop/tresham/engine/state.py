@@ -128,6 +128,10 @@ class GameState:
     train_limit_increases: dict[str, int] = field(default_factory=dict)
     """Permanent raises of a corporation's train limit (18VA's Potomac Yards): id -> amount."""
     bankrupt: list[str] = field(default_factory=list)
+    loans: dict[str, int] = field(default_factory=dict)
+    """Loans each corporation owes a bank company (1848 5.6): id -> count."""
+    voluntary_loans: dict[str, int] = field(default_factory=dict)
+    """Of those, the loans taken by choice (1848 5.6.3: at most 5)."""
     end_trigger: str | None = None
     """What set `game_ends_after`: "bank" or "stock_market"."""
     game_ends_after: str | None = None

@@ -16,7 +16,7 @@ from tresham.engine.actions import (
     Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, Convert, CutPrice,
     DiscardTrain,
     Dividend, EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RaiseTrainLimit,
-    RunRoutes, SellPrivate, SellShares,
+    RunRoutes, SellPrivate, SellShares, TakeLoan,
 )
 from tresham.engine.data.loader import load_title
 from tresham.engine.errors import IllegalAction, RefusedAction, TreshamError
@@ -427,6 +427,8 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
         return SellPrivate(entity, company, str(seller), _whole(data, "price"))
     if kind == "buy_company":
         return BuyCompany(entity, _text(data, "company"), _whole(data, "price"))
+    if kind == "take_loan":
+        return TakeLoan(entity)
     if kind == "bankrupt":
         # Declared by the corporation in their record, as our engine offers it.
         return Bankrupt(entity)
