@@ -449,6 +449,11 @@ class TitleRules:
         from_phase = ability.params.get("from_phase")
         return not from_phase or str(from_phase) in Trains(self.game).phases_started()
 
+    def private_purchase_problem(self, company: str, corp_id: str) -> str | None:
+        """Why a title forbids this corporation to buy this player's private, beyond the
+        phase, the price range and `sold_to_corporations` (1848 4.1: only from its director)."""
+        return None
+
     def special_lay_any_time(self, company: str) -> bool:
         """Whether a private's tile lay may be used at any step of the operating turn (1848
         4.4: Tasmania, besides the normal lay); by default only in the track step."""

@@ -11,11 +11,17 @@ from tresham.engine.rounds.base import Choice
 from tresham.engine.rules import TitleRules
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.titles.g1848.bank import BOE, bank_dividend
-from tresham.engine.titles.g1848.loans import take_loan, voluntary_loan_problem
+from tresham.engine.rounds.steps.base import Step
+from tresham.engine.rounds.steps.companies import BuyCompanyStep
+from tresham.engine.shares import Shares
+from tresham.engine.trains import Trains
+from tresham.engine.titles.g1848.loans import loans_left, take_loan, voluntary_loan_problem
 from tresham.engine.titles.g1848.tiles import AustraliaUpgrades
 
 if TYPE_CHECKING:
     from tresham.engine.game import Game
+
+WAITS_WHILE_MAY_BORROW = "turn_waits_while_company_may_borrow"
 
 
 class AustraliaOperatingRound(OperatingRound):
@@ -42,6 +48,7 @@ class AustraliaOperatingRound(OperatingRound):
                 raise IllegalAction(problem)
             take_loan(self.game, corp, taken)
             self.loans_taken[corp] = taken + 1
+            self._step_done(done=not self.step.active())
             return
         super().process(action)
 
@@ -53,6 +60,20 @@ class AustraliaOperatingRound(OperatingRound):
 
 
 class AustraliaOperatingRules(TitleRules):
+    def turn_steps(self, shared: tuple[type[Step], ...]) -> tuple[type[Step], ...]:
+        return tuple(EndOfTurnStep if s is BuyCompanyStep else s for s in shared)
+
+    def private_purchase_problem(self, company: str, corp_id: str) -> str | None:
+        """4.1: a company buys a private only from its own director (18xx.games: from any
+        player, variant privates_bought_from_any_player)."""
+        if self.option("privates_bought_from_any_player"):
+            return None
+        owner = self.game.state.privates[company].owner
+        director = Shares(self.game).president(self.game.state.corporations[corp_id])
+        if owner != director:
+            return f"{corp_id} may buy a private only from its director, not from {owner} (4.1)"
+        return None
+
     operating_round_class = AustraliaOperatingRound
     upgrade_rules_class = AustraliaUpgrades
 
@@ -65,3 +86,28 @@ class AustraliaOperatingRules(TitleRules):
     def pool_shares_pay(self) -> bool:
         """5.1.5: shares in the bank pool pay nobody."""
         return False
+
+
+class EndOfTurnStep(BuyCompanyStep):
+    """The turn's last step: privates bought from the director (4.1) and, since a loan may be
+    taken at any time of the turn (5.6.1), the turn ends when the director ends it while the
+    company may still borrow by choice."""
+
+    name = "end of turn"
+
+    def waits(self) -> bool:
+        round_ = self.round
+        assert isinstance(round_, AustraliaOperatingRound)
+        corp = self.corp.id
+        if self.game.rules.option(WAITS_WHILE_MAY_BORROW):
+            rules = self.game.title.banks[BOE].loans
+            return (rules.from_phase in Trains(self.game).phases_started()
+                    and loans_left(self.game) > 0
+                    and self.game.state.loans.get(corp, 0) < rules.voluntary_limit)
+        return voluntary_loan_problem(self.game, corp, round_.loans_taken.get(corp, 0)) is None
+
+    def choices(self) -> list[Choice]:
+        choices = super().choices()
+        if choices or not self.waits():
+            return choices
+        return [Choice(self.round.pass_action, text="End the turn")]
