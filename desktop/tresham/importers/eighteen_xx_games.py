@@ -474,7 +474,12 @@ def _node(game: Game, node_id: str) -> str:
     """'D4-2' (hex, index among the hex's nodes in tile order) -> our node id 'D4-c2'."""
     hex_id, index = node_id.rsplit("-", 1)
     track = current_track(game.title.map.hexes[hex_id], game.board.laid(hex_id))
-    return f"{hex_id}-{track.nodes[int(index)].ref}"
+    number = int(index)
+    if number >= len(track.nodes) and track.nodes:
+        # Their index counts a tile's parts, a label written before its stop included (1848's
+        # Tasmania tile 241: "label=TAS;offboard=..." names its one stop "I10-1").
+        number = len(track.nodes) - 1
+    return f"{hex_id}-{track.nodes[number].ref}"
 
 
 def _route(game: Game, corp_id: str,
