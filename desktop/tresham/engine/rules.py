@@ -320,6 +320,15 @@ class TitleRules:
 
     # Stock turns ------------------------------------------------------------------------------
 
+    def certificate_limit(self, player: str) -> int:
+        """How many certificates `player` may hold (18GA 3.3(b)): title.yaml's by player
+        count."""
+        return self.game.title.info.certificate_limit[len(self.game.state.players)]
+
+    def privates_count_for_certificate_limit(self) -> bool:
+        """Whether private companies count against the certificate limit (1848 12.2.1: no)."""
+        return True
+
     def holding_limit(self, corp_id: str) -> int:
         """The percent of a corporation one player may hold (18GA 3.3(a): 60%)."""
         return 60

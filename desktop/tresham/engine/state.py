@@ -132,6 +132,10 @@ class GameState:
     """Loans each corporation owes a bank company (1848 5.6): id -> count."""
     voluntary_loans: dict[str, int] = field(default_factory=dict)
     """Of those, the loans taken by choice (1848 5.6.3: at most 5)."""
+    receiverships: list[str] = field(default_factory=list)
+    """Corporations taken over by a bank company, in order (1848 5.5)."""
+    former_directors: list[str] = field(default_factory=list)
+    """The director of each, in the same order (1848 5.5.4: their certificate limits fall)."""
     end_trigger: str | None = None
     """What set `game_ends_after`: "bank" or "stock_market"."""
     game_ends_after: str | None = None

@@ -126,6 +126,11 @@ class Trains:
                 return position
         return len(self.state.depot)
 
+    def start_phase_for(self, name: str) -> None:
+        """A train of `name` has left the bank otherwise than bought (1848 5.4.4): any phase
+        it starts begins."""
+        self._start_phase_for(name)
+
     def _start_phase_for(self, name: str, buyer: str | None = None) -> None:
         phases = self.game.title.phases
         current = [p.name for p in phases].index(self.state.phase)

@@ -82,5 +82,16 @@ def bank_dividend(game: Game) -> None:
 
 
 def station_revenue(game: Game) -> int:
-    """The values of the cities under the Bank of England's stations (5.4.3, 5.5.3)."""
-    return 0
+    """The values of the cities under the Bank of England's stations, each station counted
+    (5.4.3, 5.5.7)."""
+    from tresham.engine.routes.graph import track_graph
+    graph = track_graph(game)
+    hooks = game.rules.routes
+    total = 0
+    for token in game.state.board.tokens:
+        if token.corporation != BOE:
+            continue
+        node = graph.node(f"{token.hex}-c{token.city}")
+        if node is not None:
+            total += hooks.stop_value(node, None)
+    return total

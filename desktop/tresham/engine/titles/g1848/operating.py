@@ -16,6 +16,7 @@ from tresham.engine.rounds.steps.companies import BuyCompanyStep
 from tresham.engine.shares import Shares
 from tresham.engine.trains import Trains
 from tresham.engine.titles.g1848.loans import loans_left, take_loan, voluntary_loan_problem
+from tresham.engine.titles.g1848.receivership import enter_receivership, in_receivership_column
 from tresham.engine.titles.g1848.tiles import AustraliaUpgrades
 
 if TYPE_CHECKING:
@@ -48,9 +49,28 @@ class AustraliaOperatingRound(OperatingRound):
                 raise IllegalAction(problem)
             take_loan(self.game, corp, taken)
             self.loans_taken[corp] = taken + 1
-            self._step_done(done=not self.step.active())
+            if not self._receiverships():
+                self._step_done(done=not self.step.active())
             return
         super().process(action)
+        self._receiverships()
+
+    def _receiverships(self) -> bool:
+        """5.5.1: companies whose price reached the receivership column are taken over at
+        once; the operating one's turn ends. Returns whether that happened to it."""
+        ended = False
+        for corp in list(self.game.state.corporations.values()):
+            if corp.id == BOE or corp.market_cell is None or \
+                    not in_receivership_column(self.game, corp.id):
+                continue
+            enter_receivership(self.game, corp.id)
+            if corp.id == self.turn.corporation and not self.game.state.finished:
+                ended = True
+                self.discards = [d for d in self.discards if d.corporation != corp.id]
+                del self.steps[self.step_index + 1:]
+                self.step_index = len(self.steps) - 1
+                self._advance()
+        return ended
 
     def _pay_privates(self) -> None:
         """7.2: the privates pay, then the Bank of England, which has no other turn."""

@@ -49,6 +49,22 @@ class AustraliaStockRules(TitleRules):
         """12.6.2: the Bank of England's price never moves at the end of a stock round."""
         return corp_id != BOE
 
+    def certificate_limit(self, player: str) -> int:
+        """12.2.1: the limit falls with each company in receivership (the last column for five
+        or more; 18xx.games reads the table to five only), and 5.5.4 a former director's by 2
+        (3-4 players) or 1 (5-6) more for each company he directed into receivership."""
+        state = self.game.state
+        count = len(state.players)
+        receivership = self.game.title.banks[BOE].receivership
+        table = receivership.certificate_limits[count]
+        limit = table[min(len(state.receiverships), len(table) - 1)]
+        penalty = receivership.former_director_penalty[count]
+        return limit - penalty * state.former_directors.count(player)
+
+    def privates_count_for_certificate_limit(self) -> bool:
+        """12.2.1: private companies don't count against the certificate limit."""
+        return False
+
     def privates_traded_between_players(self) -> bool:
         """4.1: private companies are never traded between players."""
         return False
