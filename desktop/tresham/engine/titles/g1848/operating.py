@@ -13,6 +13,8 @@ from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.titles.g1848.bank import BOE, bank_dividend
 from tresham.engine.rounds.steps.base import Step
 from tresham.engine.rounds.steps.companies import BuyCompanyStep
+from tresham.engine.rounds.steps.trains import BuyTrainStep
+from tresham.engine.titles.g1848.trains import AustraliaBuyTrainStep
 from tresham.engine.shares import Shares
 from tresham.engine.trains import Trains
 from tresham.engine.titles.g1848.loans import loans_left, take_loan, voluntary_loan_problem
@@ -81,7 +83,9 @@ class AustraliaOperatingRound(OperatingRound):
 
 class AustraliaOperatingRules(TitleRules):
     def turn_steps(self, shared: tuple[type[Step], ...]) -> tuple[type[Step], ...]:
-        return tuple(EndOfTurnStep if s is BuyCompanyStep else s for s in shared)
+        replaced: dict[type[Step], type[Step]] = {BuyCompanyStep: EndOfTurnStep,
+                                                  BuyTrainStep: AustraliaBuyTrainStep}
+        return tuple(replaced.get(s, s) for s in shared)
 
     def private_purchase_problem(self, company: str, corp_id: str) -> str | None:
         """4.1: a company buys a private only from its own director (18xx.games: from any

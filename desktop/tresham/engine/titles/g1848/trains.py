@@ -1,0 +1,86 @@
+"""1848 train purchases: the train a company must own (5.1.7, 8.1: the 2E does not count) and
+the compulsory purchase financed by loans alone (8.4)."""
+
+from __future__ import annotations
+
+from tresham.engine.actions import BuyTrain
+from tresham.engine.rounds.base import Choice
+from tresham.engine.rounds.steps.trains import BuyTrainStep
+from tresham.engine.titles.g1848.bank import BOE
+from tresham.engine.titles.g1848.loans import loans_left, take_loan
+from tresham.engine.titles.g1848.receivership import in_receivership_column
+
+FORCED_LOANS_FOR_ANY_TRAIN = "voluntary_loan_before_forced_loans"
+
+
+class AustraliaBuyTrainStep(BuyTrainStep):
+    def must_buy(self) -> bool:
+        """5.1.7, 8.1: a company with a route must own a train; the 2E does not count."""
+        owned = [t for t in self.corp.trains if self.trains.definition(t).satisfies_must_own]
+        if owned or not self.bank_offer():
+            return False
+        return self.game.rules.has_legal_run(self.corp.id)
+
+    def problem(self, action: BuyTrain) -> str | None:
+        """8.4.1: in a compulsory purchase the company may buy any new train from the bank,
+        the loans paying what its treasury lacks (18xx.games: a train from another company
+        too)."""
+        if not self.emergency():
+            return super().problem(action)
+        if action.seller is not None and not self.game.rules.option(FORCED_LOANS_FOR_ANY_TRAIN):
+            problem = super().problem(action)
+            if problem is None and action.price > self.corp.treasury:
+                return (f"{self.corp.id} borrows for a compulsory train only from the bank "
+                        "(5.6.3)")
+            return problem
+        corp = self.corp
+        saved = corp.treasury
+        corp.treasury = 10 ** 9  # the money question is the loans' (8.4.1)
+        try:
+            return super().problem(action)
+        finally:
+            corp.treasury = saved
+
+    def _emergency_sales(self, president: str) -> list[Choice]:
+        """8.4.3: the director contributes nothing to a compulsory purchase."""
+        return []
+
+    def _short_after_selling_all(self) -> bool:
+        return False
+
+    def bankruptcy_allowed(self) -> bool:
+        return False
+
+    def president_may_sell(self) -> bool:
+        return False
+
+    def _buy(self, action: BuyTrain) -> None:
+        price = action.price if action.seller is not None else \
+            self.bank_price(action.train, action.ability, action.side)
+        if price > self.corp.treasury and self.emergency():
+            if not self._borrow_for(price):
+                return  # 8.4.2: in receivership the train stays in the bank
+        super()._buy(action)
+
+    def _borrow_for(self, price: int) -> bool:
+        """8.4.1, 8.4.4: loans until the treasury holds the price; False when the company
+        falls into receivership first (or no loan is left)."""
+        round_ = self.round
+        corp = self.corp.id
+        taken = getattr(round_, "loans_taken", {})
+        while self.corp.treasury < price:
+            if loans_left(self.game) <= 0:
+                self.game.log(f"The Bank of England has no loans left: {corp} goes into "
+                              "receivership (8.4.4)")
+                cell = self.corp.market_cell
+                assert cell is not None
+                self.corp.market_cell = (cell[0], 0)
+                return False
+            take_loan(self.game, corp, taken.get(corp, 0), forced=True)
+            taken[corp] = taken.get(corp, 0) + 1
+            if in_receivership_column(self.game, corp):
+                return False
+        return True
+
+
+__all__ = ["AustraliaBuyTrainStep", "BOE"]
