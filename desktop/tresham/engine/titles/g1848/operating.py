@@ -101,6 +101,21 @@ class AustraliaOperatingRules(TitleRules):
     operating_round_class = AustraliaOperatingRound
     upgrade_rules_class = AustraliaUpgrades
 
+    def phase_event(self, event: str) -> None:
+        if event == "force_special_tile_lays":
+            self._force_tasmania()
+            return
+        super().phase_event(event)
+
+    def _force_tasmania(self) -> None:
+        """4.4: when the first 5/5+ is bought the Tasmania tile must be laid at once.
+        Not yet enforced: when it is still unlaid the log says so and the right lapses with
+        the private's closing."""
+        for tile in self.game.title.tiles.values():
+            if tile.special and tile.colour == "blue" and \
+                    not self.game.state.board.tiles_used.get(tile.id):
+                self.game.log(f"The Tasmania tile {tile.id} was never laid (4.4)")
+
     def special_lay_any_time(self, company: str) -> bool:
         """4.4: the Tasmania tile goes down besides the normal lay, at any time of the turn
         (7.3: private powers at any point of the turn)."""

@@ -90,10 +90,12 @@ def enter_receivership(game: Game, corp_id: str) -> None:
 
 
 def export_train(game: Game) -> None:
-    """5.4.4: the cheapest permanent train leaves the bank as if bought (it may start a
+    """5.4.4: the cheapest permanent train (one that never rusts) leaves the bank as if bought (it may start a
     phase)."""
     trains = Trains(game)
-    train = trains.next_in_depot()
+    train = next((t for t in game.state.depot
+                  if game.rules.rusts_on(trains.definition(t)) is None
+                  and trains.definition(t).satisfies_must_own), None)
     if train is None:
         return
     game.log(f"A {trains.definition(train).name} train leaves the bank (5.4.4)")
