@@ -202,6 +202,8 @@ class TrackStep(Step):
             low, _ = companies.price_range(company)
             if low > self.corp.treasury:
                 continue
+            if self.game.rules.special_lay_any_time(company):
+                continue  # laid at any time of the turn, not only in this step
             if any(a.type == "tile_lay" for a in self.game.title.privates[company].abilities):
                 return True
         return False

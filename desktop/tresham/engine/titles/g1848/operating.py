@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tresham.engine.actions import Action, TakeLoan
+from tresham.engine.data.model import Ability
 from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rules import TitleRules
@@ -115,6 +116,15 @@ class AustraliaOperatingRules(TitleRules):
             if tile.special and tile.colour == "blue" and \
                     not self.game.state.board.tiles_used.get(tile.id):
                 self.game.log(f"The Tasmania tile {tile.id} was never laid (4.4)")
+
+    def ability_usable(self, company: str, ability: Ability, corp_id: str) -> bool:
+        """4.4 under the variant tasmania_only_by_owning_company: the Tasmania tile only by a
+        company that owns P3."""
+        if self.option("tasmania_only_by_owning_company") and ability.type == "tile_lay" and \
+                ability.params.get("extra") and \
+                self.game.state.privates[company].owner != corp_id:
+            return False
+        return super().ability_usable(company, ability, corp_id)
 
     def special_lay_any_time(self, company: str) -> bool:
         """4.4: the Tasmania tile goes down besides the normal lay, at any time of the turn
