@@ -13,6 +13,7 @@ from tresham.engine.rounds.base import Round
 from tresham.engine.titles.g1848.auction import DutchAuction
 from tresham.engine.titles.g1848.bank import set_up_bank, with_bank_company
 from tresham.engine.titles.g1848.operating import AustraliaOperatingRules
+from tresham.engine.titles.g1848.routes import AustraliaRoutes
 from tresham.engine.titles.g1848.stock import AustraliaStockRules
 
 if TYPE_CHECKING:
@@ -20,9 +21,13 @@ if TYPE_CHECKING:
 
 
 class Rules(AustraliaStockRules, AustraliaOperatingRules):
+    route_rules_class = AustraliaRoutes
+    routes: AustraliaRoutes
+
     def __init__(self, game: Game) -> None:
         game.title = with_bank_company(game.title)
         super().__init__(game)
+        self.routes.bonuses = game.title.route_bonuses
 
     def first_round(self) -> Round:
         set_up_bank(self.game)
