@@ -31,7 +31,7 @@ from tresham.engine.upgrades import current_track
 from tresham.importers.certificates import CertificateBook, presidents
 from tresham.importers.profile_ids import local_ids, localize_record
 
-NO_EFFECT = {"message", "log", "program_disable", "program_share_pass", "program_buy_shares",
+NO_EFFECT = {"message", "log", "destination_connection", "program_disable", "program_share_pass", "program_buy_shares",
              "program_auction_bid", "program_independent_mines", "program_merger_pass",
              "program_close_pass", "program_harzbahn_draft_pass", "program_buy_shares_from_market"}
 MAX_INSERTED_PASSES = 12
