@@ -51,6 +51,9 @@ class PrivateState:
     id: str
     owner: str = BANK
     closed: bool = False
+    rights_only: bool = False
+    """Closed, but an unused power outlives it (1848 4.3, 4.5: `survives_close`): it pays
+    nothing and changes hands no more; it closes for good once the power is used."""
     bids: list[tuple[str, int]] = field(default_factory=list)
     """Bids set aside on this company while unsold, oldest first: (player, amount)."""
 

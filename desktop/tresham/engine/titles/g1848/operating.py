@@ -10,6 +10,8 @@ from tresham.engine.data.model import Ability
 from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rules import TitleRules
+from tresham.engine.state import BANK, CorporationState, StationToken
+from tresham.engine.upgrades import current_track
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.titles.g1848.bank import BOE, bank_dividend
 from tresham.engine.rounds.steps.base import Step
@@ -75,9 +77,38 @@ class AustraliaOperatingRound(OperatingRound):
                 self._advance()
         return ended
 
+    def _place_home_station(self, corp: CorporationState, hex_id: str, city: int) -> None:
+        """5.3.6: the COM's home stations go down in both its homes, free; one that finds no
+        free circle sits beside the city's circles."""
+        homes = self.game.title.corporations[corp.id].homes
+        if len(homes) <= 1:
+            super()._place_home_station(corp, hex_id, city)
+            return
+        state = self.game.state
+        for home in homes:
+            track = current_track(self.game.title.map.hexes[home], self.game.board.laid(home))
+            slots = track.cities[0].slots if track.cities else 0
+            taken = sum(1 for t in state.board.tokens if t.hex == home and t.city == 0
+                        and not t.extra)
+            state.board.tokens.append(StationToken(corp.id, home, 0, extra=taken >= slots))
+            self.game.log(f"{corp.id} places a home station in {home}"
+                          + (" beside its full circles (5.3.6)" if taken >= slots else ""))
+        corp.tokens_placed = len(homes)
+
     def _pay_privates(self) -> None:
-        """7.2: the privates pay, then the Bank of England, which has no other turn."""
-        super()._pay_privates()
+        """7.2: the privates pay (not those closed with a power left), then the Bank of
+        England, which has no other turn."""
+        state = self.game.state
+        for private in state.privates.values():
+            if private.owner == BANK or private.closed or private.rights_only:
+                continue
+            revenue = self.game.title.privates[private.id].revenue
+            if private.owner in state.corporations:
+                state.corporations[private.owner].treasury += revenue
+            else:
+                state.player(private.owner).cash += revenue
+            state.bank -= revenue
+            self.game.log(f"{private.owner} receives £{revenue} from {private.id}")
         bank_dividend(self.game)
         self.operated.append(BOE)
 
@@ -90,7 +121,9 @@ class AustraliaOperatingRules(TitleRules):
 
     def private_purchase_problem(self, company: str, corp_id: str) -> str | None:
         """4.1: a company buys a private only from its own director (18xx.games: from any
-        player, variant privates_bought_from_any_player)."""
+        player, variant privates_bought_from_any_player); never one that has closed."""
+        if self.game.state.privates[company].rights_only:
+            return f"{company} has closed; only its power remains (4.1)"
         if self.option("privates_bought_from_any_player"):
             return None
         owner = self.game.state.privates[company].owner
@@ -106,7 +139,28 @@ class AustraliaOperatingRules(TitleRules):
         if event == "force_special_tile_lays":
             self._force_tasmania()
             return
+        if event == "close_privates":
+            self._close_privates()
+            return
         super().phase_event(event)
+
+    def _close_privates(self) -> None:
+        """4.1: the privates close with the first 5/5+; the unused powers of P2 and P4
+        outlive them (4.3, 4.5), held by the private's owner."""
+        state = self.game.state
+        for private in state.privates.values():
+            if private.closed:
+                continue
+            surviving = [a for a in self.game.title.privates[private.id].abilities
+                         if a.params.get("survives_close")
+                         and state.abilities_used.get(private.id, 0) < int(a.params.get("count", 1))]
+            if surviving and private.owner != BANK:
+                private.rights_only = True
+                self.game.log(f"{private.id} closes; its unused power stays with "
+                              f"{private.owner} (4.1)")
+            else:
+                private.closed = True
+                self.game.log(f"{private.id} closes (4.1)")
 
     def _force_tasmania(self) -> None:
         """4.4: when the first 5/5+ is bought the Tasmania tile must be laid at once.
