@@ -238,6 +238,8 @@ class BuyTrain(Action):
     seller: str | None = None
     ability: str | None = None
     side: str | None = None
+    exchange: str | None = None
+    """A train of the buyer's handed in for the side's `trade_in` discount (1848 8.2.4)."""
 
 
 @_register("raise_train_limit")

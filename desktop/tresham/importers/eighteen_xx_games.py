@@ -417,8 +417,10 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
         for corp in game.state.corporations.values():
             if train in corp.trains:
                 seller = corp.id
+        exchange = data.get("exchange")
         return BuyTrain(entity, train, _whole(data, "price"), seller,
-                        side=_declared_side(game, train, seller, data.get("variant")))
+                        side=_declared_side(game, train, seller, data.get("variant")),
+                        exchange=str(exchange) if exchange else None)
     if kind == "discard_train":
         return DiscardTrain(entity, _text(data, "train"))
     if kind == "buy_company" and isinstance(game.round, StockRound):

@@ -21,7 +21,47 @@ class AustraliaBuyTrainStep(BuyTrainStep):
             return False
         return self.game.rules.has_legal_run(self.corp.id)
 
+    def trade_in_problem(self, action: BuyTrain) -> str | None:
+        """8.2.4: the buyer of a D may hand in one of its 4/4+ cards for £300 off."""
+        if action.exchange is None:
+            return None
+        card = self.trains.definition(action.train)
+        side = next((s for s in card.sides if s.name == action.side), None)
+        if action.seller is not None or side is None or side.trade_in is None:
+            return "a train is handed in only for a new D train from the bank (8.2.4)"
+        if action.exchange not in self.corp.trains:
+            return f"{self.corp.id} does not own the {action.exchange} train"
+        if self.trains.definition(action.exchange).name not in side.trade_in.trains:
+            names = ", ".join(side.trade_in.trains)
+            return f"only a {names} train may be handed in for a {side.name} (8.2.4)"
+        return None
+
+    def bank_price(self, train_id: str, company: str | None = None,
+                   side: str | None = None, exchange: str | None = None) -> int:
+        price = super().bank_price(train_id, company, side)
+        exchange = exchange or self._exchange
+        if exchange is not None:
+            card = self.trains.definition(train_id)
+            chosen = next((s for s in card.sides if s.name == side), None)
+            if chosen is not None and chosen.trade_in is not None:
+                price = max(0, price - chosen.trade_in.discount)
+        return price
+
     def problem(self, action: BuyTrain) -> str | None:
+        problem = self.trade_in_problem(action)
+        if problem:
+            return problem
+        # Priced and checked as the plain purchase, at the lower price for a trade-in.
+        return self._problem_at(action)
+
+    def _problem_at(self, action: BuyTrain) -> str | None:
+        self._exchange = action.exchange
+        try:
+            return self._plain_problem(action)
+        finally:
+            self._exchange = None
+
+    def _plain_problem(self, action: BuyTrain) -> str | None:
         """8.4.1: in a compulsory purchase the company may buy any new train from the bank,
         the loans paying what its treasury lacks (18xx.games: a train from another company
         too)."""
@@ -54,7 +94,20 @@ class AustraliaBuyTrainStep(BuyTrainStep):
     def president_may_sell(self) -> bool:
         return False
 
+    _exchange: str | None = None
+
     def _buy(self, action: BuyTrain) -> None:
+        self._exchange = action.exchange
+        try:
+            self._buy_with(action)
+        finally:
+            self._exchange = None
+        if action.exchange is not None and action.exchange in self.corp.trains:
+            self.corp.trains.remove(action.exchange)
+            self.game.state.trains_gone.append(action.exchange)
+            self.game.log(f"{self.corp.id} hands in its {action.exchange} train (8.2.4)")
+
+    def _buy_with(self, action: BuyTrain) -> None:
         price = action.price if action.seller is not None else \
             self.bank_price(action.train, action.ability, action.side)
         if price > self.corp.treasury and self.emergency():
