@@ -21,6 +21,11 @@ class AustraliaBuyTrainStep(BuyTrainStep):
             return False
         return self.game.rules.has_legal_run(self.corp.id)
 
+    def cheapest_bank_train(self) -> str | None:
+        """The cheapest bank train that would satisfy the compulsory purchase (not the 2E)."""
+        offer = [t for t in self.bank_offer() if self.trains.definition(t).satisfies_must_own]
+        return min(offer, key=self.trains.price) if offer else None
+
     def trade_in_problem(self, action: BuyTrain) -> str | None:
         """8.2.4: the buyer of a D may hand in one of its 4/4+ cards for £300 off."""
         if action.exchange is None:
