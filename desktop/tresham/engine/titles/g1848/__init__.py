@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Round
+from tresham.engine.rounds.stock import StockRound
+from tresham.engine.rules import END_AFTER_SET
 from tresham.engine.titles.g1848.auction import DutchAuction
-from tresham.engine.titles.g1848.bank import set_up_bank, with_bank_company
+from tresham.engine.titles.g1848.bank import BOE, set_up_bank, with_bank_company
 from tresham.engine.titles.g1848.operating import AustraliaOperatingRules
 from tresham.engine.titles.g1848.routes import AustraliaRoutes
 from tresham.engine.titles.g1848.stock import AustraliaStockRules
@@ -38,6 +41,35 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
             self.game.state.stock_round_number = 1
             return self.stock_round_class(self.game, 1)
         return super().next_round(finished)
+
+    def after_action(self) -> None:
+        """13.1: the game ends at the end of the current set of operating rounds when the bank
+        is broken (in a stock round: after the next set), a company reaches the top price, or
+        the Bank of England has given its 16th loan (its price reaching 260); five
+        receiverships end it too (`receivership`)."""
+        state = self.game.state
+        if state.finished or state.game_ends_after:
+            return
+        market = StockMarket(self.game.title.market, state)
+        trigger, why = None, ""
+        if self.bank_broken():
+            trigger, why = "bank", "the bank has run out of money"
+        else:
+            for corp in state.corporations.values():
+                if corp.market_cell is not None and market.in_zone(corp, "game_end"):
+                    if corp.id == BOE:
+                        trigger, why = "loans", "the Bank of England has given 16 loans"
+                    else:
+                        trigger = "stock_market"
+                        why = f"{corp.id} reaches £{market.price(corp)}"
+                    break
+        if trigger is None:
+            return
+        state.end_trigger = trigger
+        state.game_ends_after = END_AFTER_SET
+        when = "the next set of operating rounds" if isinstance(self.game.round, StockRound) \
+            else "this set of operating rounds"
+        self.game.log(f"{why}: the game ends after {when} (13.1)")
 
     def scores(self) -> dict[str, int]:
         """13.2: cash and shares at their price (the Bank of England's included). While the
