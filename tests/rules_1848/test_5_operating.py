@@ -184,3 +184,22 @@ def test_pass_ends_the_turn_while_a_loan_may_still_be_taken() -> None:
             break
         game.process(Pass("VR"))
     assert game.acting != "VR"
+
+
+def test_8_2_5_the_2e_is_outside_the_limit_one_per_company_never_traded() -> None:
+    game = operating_game()
+    vr = game.state.corporations["VR"]
+    ghan = next(t for t in game.title.trains if t.name == "2E")
+    assert not ghan.counts_for_limit and ghan.max_owned == 1 and not ghan.tradeable
+    from tresham.engine.trains import Trains
+    vr.trains.append("2E-0")
+    assert Trains(game).counted("VR") == 0
+    game.round.step_index = len(game.round.steps) - 2
+    step = game.round.step
+    problem = step.problem(BuyTrain("VR", "2E-1", 200))  # type: ignore[union-attr]
+    assert problem is not None and "at most 1 2E" in problem
+    sar = game.state.corporations["SAR"]
+    sar.trains.append("2E-2")
+    vr.trains.remove("2E-0")
+    problem = step.problem(BuyTrain("VR", "2E-2", 50, seller="SAR"))  # type: ignore[union-attr]
+    assert problem is not None and "never sold" in problem

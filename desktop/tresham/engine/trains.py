@@ -89,7 +89,8 @@ class Trains:
     def counted(self, corp_id: str) -> int:
         """Trains counting against the limit: all it owns, or all but the obsolete ones when
         the title's rules say so (`TitleRules.obsolete_trains_count_for_limit`)."""
-        trains = self.state.corporations[corp_id].trains
+        trains = [t for t in self.state.corporations[corp_id].trains
+                  if self.definition(t).counts_for_limit]  # 1848's 2E does not (8.2.5)
         if not self.state.obsolete_trains or self.game.rules.obsolete_trains_count_for_limit():
             return len(trains)
         return sum(1 for t in trains if t not in self.state.obsolete_trains)

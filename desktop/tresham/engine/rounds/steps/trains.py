@@ -282,7 +282,15 @@ class BuyTrainStep(Step):
         declared = self.side_problem(action)
         if declared:
             return declared
-        if trains.counted(corp.id) >= trains.limit(corp.id):
+        card = trains.definition(action.train)
+        if action.seller is not None and not card.tradeable:
+            return f"a {card.name} train is never sold to another corporation" + \
+                self.game.rules.cite("train_purchase")
+        if card.max_owned != UNLIMITED and sum(
+                1 for t in corp.trains if trains.definition(t).name == card.name) >= card.max_owned:
+            return f"{corp.id} may own at most {card.max_owned} {card.name} train" + \
+                self.game.rules.cite("train_purchase")
+        if card.counts_for_limit and trains.counted(corp.id) >= trains.limit(corp.id):
             return f"{corp.id} already has {trains.limit(corp.id)} trains, the limit" + \
                 self.game.rules.cite("train_limit", default="4.2.5(g)")
         owner = trains.owner(action.train)
@@ -379,7 +387,8 @@ class BuyTrainStep(Step):
                 for train_id in other.trains:
                     high = self._corporation_train_limit(train_id)
                     if high >= 1 and train_id not in self.game.state.unsellable_trains and \
-                            train_id not in self.game.state.obsolete_trains:
+                            train_id not in self.game.state.obsolete_trains and \
+                            self.trains.definition(train_id).tradeable:
                         for side in self._sides_to_offer(train_id, other.id):
                             sided = {"side": side} if side is not None else {}
                             choices.append(Choice(
