@@ -33,3 +33,37 @@ def test_7_6_gauge_borders_are_given_on_both_hexes() -> None:
     game = new_game()
     count = sum(1 for h in game.title.map.hexes.values() for b in h.borders if b.type == "gauge")
     assert count == 70  # 35 sides
+
+
+def test_8_2_5_the_2e_runs_from_a_station_to_alice_springs() -> None:
+    game = new_game()
+    graph = track_graph(game)
+    ghan = next(t for t in game.title.trains if t.name == "2E")
+    hooks = game.rules.routes
+    alice = next(n for n in graph.nodes if n.hex == "A4")
+    perth = next(n for n in graph.nodes if n.hex == "D1")
+    assert "Alice Springs" in (hooks.route_problem(game, "WA", ghan, [perth, perth]) or "")
+    assert "station" in (hooks.route_problem(game, "WA", ghan, [perth, alice]) or "")
+    from tresham.engine.state import StationToken
+    game.state.board.tokens.append(StationToken("WA", "D1", 0))
+    assert hooks.route_problem(game, "WA", ghan, [perth, alice]) is None
+
+
+def test_10_1_2_alice_springs_is_one_place() -> None:
+    game = new_game()
+    graph = track_graph(game)
+    a4 = next(n for n in graph.nodes if n.hex == "A4")
+    a6 = next(n for n in graph.nodes if n.hex == "A6")
+    four = next(t for t in game.title.trains if t.name == "4")
+    assert "10.1.2" in (game.rules.routes.route_problem(game, "WA", four, [a4, a6]) or "")
+
+
+def test_8_2_5_the_2e_earns_its_two_ends_only() -> None:
+    from tresham.engine.routes.rules import Route
+    game = new_game()
+    graph = track_graph(game)
+    ghan = next(t for t in game.title.trains if t.name == "2E")
+    stops = tuple(next(n for n in graph.nodes if n.hex == h) for h in ("D1", "E4", "A4"))
+    hooks = game.rules.routes
+    taken = hooks.route_bonus([Route("2E-0", ghan, stops, ())])
+    assert taken == -hooks.stop_value(stops[1], ghan)

@@ -31,6 +31,8 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
         game.title = with_bank_company(game.title)
         super().__init__(game)
         self.routes.bonuses = game.title.route_bonuses
+        self.routes.destination = frozenset(
+            h for t in game.title.trains for h in t.destination)
 
     def first_round(self) -> Round:
         set_up_bank(self.game)

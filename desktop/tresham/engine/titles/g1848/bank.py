@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from tresham.engine.data.model import CorporationDef, MarketCell, TitleData
+from tresham.engine.data.model import (
+    UNLIMITED, Allowance, CorporationDef, MarketCell, NodeKind, TitleData,
+)
 from tresham.engine.market import StockMarket
 from tresham.engine.shares import Shares
 from tresham.engine.state import MARKET
@@ -39,8 +41,14 @@ def with_bank_company(title: TitleData) -> TitleData:
         id=BOE, name=bank.name, home="", tokens=(), colour=bank.colour,
         text_colour=bank.text_colour, shares=bank.shares, float_percent=0,
         profile_ids=bank.profile_ids)
+    # 8.2.5: the 2E counts two stops, its ends; it passes any others between (the rules
+    # module checks the ends and takes the others' values off), so its reach is unlimited.
+    reach = (Allowance(frozenset({NodeKind.CITY, NodeKind.OFFBOARD, NodeKind.TOWN}),
+                       UNLIMITED),)
+    trains = tuple(replace(t, distance=reach) if t.destination else t for t in title.trains)
     derived = replace(title, corporations={**title.corporations, BOE: corporation},
-                      market=replace(title.market, rows=title.market.rows + (track,)))
+                      market=replace(title.market, rows=title.market.rows + (track,)),
+                      trains=trains)
     _DERIVED[id(title)] = (title, derived)
     return derived
 
