@@ -14,7 +14,9 @@ from tresham.engine.rounds.base import Round
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.rules import END_AFTER_SET
 from tresham.engine.titles.g1848.auction import DutchAuction
+from tresham.engine.state import CorporationState
 from tresham.engine.titles.g1848.bank import BOE, set_up_bank, with_bank_company
+from tresham.engine.titles.g1848.commonwealth import CAPITAL_BEFORE_LINK, may_operate, sold_enough
 from tresham.engine.titles.g1848.operating import AustraliaOperatingRules
 from tresham.engine.titles.g1848.routes import AustraliaRoutes
 from tresham.engine.titles.g1848.stock import AustraliaStockRules
@@ -44,12 +46,32 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
             return self.stock_round_class(self.game, 1)
         return super().next_round(finished)
 
+    def float_corporation(self, corp: CorporationState) -> None:
+        """5.3.2: the COM is launched, its capital paid, only once its link holds too (the
+        variant com_capital_before_link: at 60% sold, its operating alone waiting)."""
+        if self.option(CAPITAL_BEFORE_LINK) or may_operate(self.game, corp.id):
+            super().float_corporation(corp)
+        else:
+            self.game.log(f"{corp.id} has 60% sold but waits for the Sydney-Adelaide link "
+                          "to be launched (5.3.2)")
+
+    def _launch_waiting(self) -> None:
+        """5.3.3: a company waiting for its link is launched as soon as the link holds."""
+        for corp in self.game.state.corporations.values():
+            if corp.floated or corp.par is None or \
+                    self.game.title.corporations[corp.id].float_connection is None:
+                continue
+            if sold_enough(self.game, corp.id) and may_operate(self.game, corp.id):
+                super().float_corporation(corp)
+
     def after_action(self) -> None:
         """13.1: the game ends at the end of the current set of operating rounds when the bank
         is broken (in a stock round: after the next set), a company reaches the top price, or
         the Bank of England has given its 16th loan (its price reaching 260); five
         receiverships end it too (`receivership`)."""
         state = self.game.state
+        if not state.finished and not self.option(CAPITAL_BEFORE_LINK):
+            self._launch_waiting()
         if state.finished or state.game_ends_after:
             return
         market = StockMarket(self.game.title.market, state)

@@ -20,6 +20,7 @@ from tresham.engine.rounds.steps.trains import BuyTrainStep
 from tresham.engine.titles.g1848.trains import AustraliaBuyTrainStep
 from tresham.engine.shares import Shares
 from tresham.engine.trains import Trains
+from tresham.engine.titles.g1848.commonwealth import may_operate
 from tresham.engine.titles.g1848.loans import loans_left, take_loan, voluntary_loan_problem
 from tresham.engine.titles.g1848.receivership import enter_receivership, in_receivership_column
 from tresham.engine.titles.g1848.tiles import AustraliaUpgrades
@@ -111,6 +112,22 @@ class AustraliaOperatingRound(OperatingRound):
             self.game.log(f"{private.owner} receives £{revenue} from {private.id}")
         bank_dividend(self.game)
         self.operated.append(BOE)
+
+    def _next_corporation(self) -> None:
+        """5.3.2: the COM's turn passes while its link is missing (asked as its turn comes:
+        track laid earlier in the round counts)."""
+        while True:
+            waiting = [c for c in self.game.state.corporations.values()
+                       if c.floated and c.id not in self.operated]
+            if not waiting:
+                break
+            corp = self.game.rules.next_to_operate(self, waiting)
+            if may_operate(self.game, corp.id):
+                break
+            self.operated.append(corp.id)
+            self.game.log(f"{corp.id} does not operate until track joins Sydney and Adelaide "
+                          "or the first 6/6+ is bought (5.3.2)")
+        super()._next_corporation()
 
 
 class AustraliaOperatingRules(TitleRules):
