@@ -203,3 +203,16 @@ def test_8_2_5_the_2e_is_outside_the_limit_one_per_company_never_traded() -> Non
     vr.trains.remove("2E-0")
     problem = step.problem(BuyTrain("VR", "2E-2", 50, seller="SAR"))  # type: ignore[union-attr]
     assert problem is not None and "never sold" in problem
+
+
+def test_8_3_4_a_train_from_another_director_costs_its_face_value() -> None:
+    game = operating_game()
+    start(game, "SAR", treasury=0, par=70, president="Bob")
+    sar = game.state.corporations["SAR"]
+    train = give_train(game, "SAR", "3", "3+")
+    game.round.step_index = len(game.round.steps) - 2
+    step = game.round.step
+    assert "face value, £230" in (step.problem(BuyTrain("VR", train, 50, seller="SAR")) or "")  # type: ignore[union-attr]
+    assert step.problem(BuyTrain("VR", train, 230, seller="SAR")) is None  # type: ignore[union-attr]
+    sar.cert_owners[0] = "Ann"
+    assert step.problem(BuyTrain("VR", train, 1, seller="SAR")) is None  # type: ignore[union-attr]

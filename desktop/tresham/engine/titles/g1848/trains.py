@@ -6,11 +6,13 @@ from __future__ import annotations
 from tresham.engine.actions import BuyTrain
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.trains import BuyTrainStep
+from tresham.engine.shares import Shares
 from tresham.engine.titles.g1848.bank import BOE
 from tresham.engine.titles.g1848.loans import loans_left, take_loan
 from tresham.engine.titles.g1848.receivership import in_receivership_column
 
 FORCED_LOANS_FOR_ANY_TRAIN = "voluntary_loan_before_forced_loans"
+ANY_PRICE = "trains_between_companies_at_any_price"
 
 
 class AustraliaBuyTrainStep(BuyTrainStep):
@@ -66,7 +68,33 @@ class AustraliaBuyTrainStep(BuyTrainStep):
         finally:
             self._exchange = None
 
+    def _between_companies_problem(self, action: BuyTrain) -> str | None:
+        """8.3.4: a train from a company with another director costs its face value; with the
+        same director, any price from £1 (18xx.games: any price from £1 either way, variant
+        trains_between_companies_at_any_price)."""
+        if action.seller is None or self.game.rules.option(ANY_PRICE):
+            return None
+        seller = self.game.state.corporations.get(action.seller)
+        if seller is None:
+            return None
+        shares = Shares(self.game)
+        if shares.president(seller) == shares.president(self.corp):
+            return None
+        face = self.trains.price(action.train)
+        declared = self.game.state.train_sides.get(action.train)
+        card = self.trains.definition(action.train)
+        side = next((s for s in card.sides if s.name == declared), None)
+        if side is not None and side.price is not None:
+            face = side.price
+        if action.price != face:
+            return (f"a train from a company with another director costs its face value, "
+                    f"£{face} (8.3.4)")
+        return None
+
     def _plain_problem(self, action: BuyTrain) -> str | None:
+        return self._money_problem(action) or self._between_companies_problem(action)
+
+    def _money_problem(self, action: BuyTrain) -> str | None:
         """8.4.1: in a compulsory purchase the company may buy any new train from the bank,
         the loans paying what its treasury lacks (18xx.games: a train from another company
         too)."""
