@@ -216,3 +216,15 @@ def test_8_3_4_a_train_from_another_director_costs_its_face_value() -> None:
     assert step.problem(BuyTrain("VR", train, 230, seller="SAR")) is None  # type: ignore[union-attr]
     sar.cert_owners[0] = "Ann"
     assert step.problem(BuyTrain("VR", train, 1, seller="SAR")) is None  # type: ignore[union-attr]
+
+
+def test_7_4_3_the_first_tile_goes_on_the_home() -> None:
+    game = new_game()
+    buy_all_privates(game)
+    start(game, "SAR", treasury=500, par=70)
+    first = TurnRecord("SAR", True)
+    assert "7.4.3" in (game.rules.tile_lay_hex_problem(first, "F5") or "")
+    assert game.rules.tile_lay_hex_problem(first, "G6") is None
+    assert game.rules.tile_lay_hex_problem(TurnRecord("SAR", False), "F5") is None
+    anywhere = new_game(first_tile_anywhere=True)
+    assert anywhere.rules.tile_lay_hex_problem(first, "F5") is None

@@ -230,6 +230,11 @@ class TitleRules:
             return f"{turn.corporation} has already laid its tile this turn"
         return None
 
+    def tile_lay_hex_problem(self, turn: TurnRecord, hex_id: str) -> str | None:
+        """Why the corporation's own lay may not go in this hex now, beyond the board's rules
+        (1848 7.4.3: its first tile on its home)."""
+        return None
+
     def _phase_tile_lays_problem(self, turn: TurnRecord, is_upgrade: bool,
                                  alternatives: tuple[tuple[str, ...], ...]) -> str | None:
         """The phase's `tile_lays` (1848 7.4.2): the turn's lays, this one included, must fit

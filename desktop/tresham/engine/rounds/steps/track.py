@@ -101,8 +101,9 @@ class TrackStep(Step):
                 return ability, (f"{company}'s tile lay is only for "
                                  f"{', '.join(ability.params['hexes'])}")
             return ability, None
-        return None, self.game.rules.tile_lay_turn_problem(
+        return None, (self.game.rules.tile_lay_turn_problem(
             self.turn, is_upgrade=self._is_upgrade(hex_id))
+            or self.game.rules.tile_lay_hex_problem(self.turn, hex_id))
 
     def _reserved_problem(self, hex_id: str, ability: Ability | None) -> str | None:
         reserved = self.reserved_by(hex_id)

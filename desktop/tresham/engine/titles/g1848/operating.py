@@ -14,7 +14,7 @@ from tresham.engine.state import BANK, CorporationState, StationToken
 from tresham.engine.upgrades import current_track
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.titles.g1848.bank import BOE, bank_dividend
-from tresham.engine.rounds.steps.base import Step
+from tresham.engine.rounds.steps.base import Step, TurnRecord
 from tresham.engine.rounds.steps.companies import BuyCompanyStep
 from tresham.engine.rounds.steps.trains import BuyTrainStep
 from tresham.engine.titles.g1848.trains import AustraliaBuyTrainStep
@@ -196,6 +196,20 @@ class AustraliaOperatingRules(TitleRules):
                 self.game.state.privates[company].owner != corp_id:
             return False
         return super().ability_usable(company, ability, corp_id)
+
+    def tile_lay_hex_problem(self, turn: TurnRecord, hex_id: str) -> str | None:
+        """7.4.3: a company's first tile goes on its home, unless track is printed there or a
+        tile already lies there (18xx.games: anywhere, variant first_tile_anywhere)."""
+        if not turn.first_turn or turn.tile_lays or self.option("first_tile_anywhere"):
+            return None
+        definition = self.game.title.corporations[turn.corporation]
+        homes = definition.homes or (definition.home,)
+        open_homes = [h for h in homes if self.game.board.laid(h) is None
+                      and not current_track(self.game.title.map.hexes[h], None).paths]
+        if not open_homes or hex_id in open_homes:
+            return None
+        return (f"{turn.corporation}'s first tile goes on its home, "
+                f"{' or '.join(open_homes)} (7.4.3)")
 
     def special_lay_any_time(self, company: str) -> bool:
         """4.4: the Tasmania tile goes down besides the normal lay, at any time of the turn
