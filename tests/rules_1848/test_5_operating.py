@@ -228,3 +228,27 @@ def test_7_4_3_the_first_tile_goes_on_the_home() -> None:
     assert game.rules.tile_lay_hex_problem(TurnRecord("SAR", False), "F5") is None
     anywhere = new_game(first_tile_anywhere=True)
     assert anywhere.rules.tile_lay_hex_problem(first, "F5") is None
+
+
+def test_4_4_the_first_5_train_forces_the_tasmania_tile() -> None:
+    from tresham.engine.actions import LayTile
+    game = operating_game()
+    game.state.privates["P3"].owner = "Bob"
+    give_train(game, "SAR", "4")
+    game.state.corporations["SAR"].trains.clear()
+    for train in [t for t in game.state.depot if t.split("-")[0] in ("2", "3", "4")]:
+        game.state.depot.remove(train)
+        game.state.trains_gone.append(train)
+    vr = game.state.corporations["VR"]
+    vr.treasury = 1000
+    game.round.step_index = len(game.round.steps) - 2
+    five = next(t for t in game.state.depot if t.startswith("5-"))
+    game.process(BuyTrain("VR", five, 500, side="5"))
+    assert game.acting == "Bob"
+    with pytest.raises(IllegalAction, match="4.4"):
+        game.process(Pass("Bob"))
+    rotation = game.legal_tile_lays()["I10"]["241"][0]
+    game.process(LayTile("Bob", "I10", "241", rotation, ability="P3"))
+    assert game.state.board.tiles["I10"].tile.id == "241"
+    assert game.acting == "VR"
+    assert game.state.privates["P3"].closed

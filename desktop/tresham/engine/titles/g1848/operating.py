@@ -23,6 +23,7 @@ from tresham.engine.trains import Trains
 from tresham.engine.titles.g1848.commonwealth import may_operate
 from tresham.engine.titles.g1848.loans import loans_left, take_loan, voluntary_loan_problem
 from tresham.engine.titles.g1848.receivership import enter_receivership, in_receivership_column
+from tresham.engine.titles.g1848.tasmania import ForcedTasmaniaLay, tasmania_power
 from tresham.engine.titles.g1848.tiles import AustraliaUpgrades
 
 if TYPE_CHECKING:
@@ -34,9 +35,25 @@ WAITS_WHILE_MAY_BORROW = "turn_waits_while_company_may_borrow"
 class AustraliaOperatingRound(OperatingRound):
     def __init__(self, game: Game, number: int, index_in_set: int = 1, set_size: int = 1) -> None:
         self.loans_taken: dict[str, int] = {}
+        self.tasmania: ForcedTasmaniaLay | None = None
         super().__init__(game, number, index_in_set, set_size)
 
+    def acting(self) -> str | None:
+        if self.tasmania is not None:
+            return self.tasmania.owner
+        return super().acting()
+
+    def accepts_out_of_turn(self, action: Action) -> bool:
+        return self.tasmania is None and super().accepts_out_of_turn(action)
+
+    def legal_tile_lays(self) -> dict[str, dict[str, list[int]]]:
+        if self.tasmania is not None:
+            return self.tasmania.lays()
+        return super().legal_tile_lays()
+
     def choices(self) -> list[Choice]:
+        if self.tasmania is not None:
+            return self.tasmania.choices()
         choices = super().choices()
         corp = self.turn.corporation
         if corp and not self.discards and self.step is not None and \
@@ -45,6 +62,10 @@ class AustraliaOperatingRound(OperatingRound):
         return choices
 
     def process(self, action: Action) -> None:
+        if self.tasmania is not None:
+            self.tasmania.process(action)
+            self.tasmania = None
+            return
         if isinstance(action, TakeLoan):
             corp = self.turn.corporation
             if not corp or self.discards or self.step is None:
@@ -180,13 +201,18 @@ class AustraliaOperatingRules(TitleRules):
                 self.game.log(f"{private.id} closes (4.1)")
 
     def _force_tasmania(self) -> None:
-        """4.4: when the first 5/5+ is bought the Tasmania tile must be laid at once.
-        Not yet enforced: when it is still unlaid the log says so and the right lapses with
-        the private's closing."""
-        for tile in self.game.title.tiles.values():
-            if tile.special and tile.colour == "blue" and \
-                    not self.game.state.board.tiles_used.get(tile.id):
-                self.game.log(f"The Tasmania tile {tile.id} was never laid (4.4)")
+        """4.4: when the first 5/5+ is bought the Tasmania tile must be laid at once by the
+        owner of its private, before anything else."""
+        power = tasmania_power(self.game)
+        round_ = self.game.round
+        if power is None or not isinstance(round_, AustraliaOperatingRound):
+            return
+        company = power[0]
+        private = self.game.state.privates[company]
+        if private.closed or private.owner == BANK:
+            return
+        round_.tasmania = ForcedTasmaniaLay(self.game, private.owner, company)
+        self.game.log(f"{private.owner} must lay the Tasmania tile now (4.4)")
 
     def ability_usable(self, company: str, ability: Ability, corp_id: str) -> bool:
         """4.4 under the variant tasmania_only_by_owning_company: the Tasmania tile only by a
