@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from tresham.engine.game import Game
 
 
+IDLE_ROUNDS_END = 3
+
+
 class Rules(AustraliaStockRules, AustraliaOperatingRules):
     route_rules_class = AustraliaRoutes
     routes: AustraliaRoutes
@@ -40,10 +43,24 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
         set_up_bank(self.game)
         return DutchAuction(self.game)
 
+    idle_rounds = 0
+    """Stock rounds in a row in which nobody acted, with no company left to operate."""
+
     def next_round(self, finished: Round) -> Round:
+        self.after_action()  # rounds may pass with no action between them
         if isinstance(finished, DutchAuction):
             self.game.state.stock_round_number = 1
             return self.stock_round_class(self.game, 1)
+        if isinstance(finished, StockRound):
+            idle = finished.last_actor is None and not any(
+                c.floated for c in self.game.state.corporations.values() if c.id != BOE)
+            self.idle_rounds = self.idle_rounds + 1 if idle else 0
+            if self.idle_rounds >= IDLE_ROUNDS_END:
+                # Every company is in receivership or unstarted and nobody buys: nothing can
+                # change any more (the rulebook has no end for this), so the table stops here.
+                self.game.log("No company operates and nobody can buy: the game ends here")
+                self.end_game("manually_ended")
+                return finished
         return super().next_round(finished)
 
     def float_corporation(self, corp: CorporationState) -> None:

@@ -51,6 +51,17 @@ class AustraliaOperatingRound(OperatingRound):
             return self.tasmania.lays()
         return super().legal_tile_lays()
 
+    def tile_lay_problem_via(self, hex_id: str, tile_id: str, rotation: int,
+                             company: str | None) -> str | None:
+        if self.tasmania is not None:
+            return self.tasmania.problem(hex_id, tile_id, rotation)
+        return super().tile_lay_problem_via(hex_id, tile_id, rotation, company)
+
+    def tile_lay_problem(self, hex_id: str, tile_id: str, rotation: int) -> str | None:
+        if self.tasmania is not None:
+            return self.tasmania.problem(hex_id, tile_id, rotation)
+        return super().tile_lay_problem(hex_id, tile_id, rotation)
+
     def choices(self) -> list[Choice]:
         if self.tasmania is not None:
             return self.tasmania.choices()

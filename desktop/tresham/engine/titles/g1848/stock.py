@@ -19,6 +19,13 @@ NO_SALES_FIRST_ROUND_ONLY = "sales_allowed_after_first_stock_round"
 class AustraliaStockRound(StockRound):
     """12.1.1: sell any number of shares, then buy at most one; never sell after buying."""
 
+    def _par_problem(self, player: str, corp: CorporationState, price: int) -> str | None:
+        if corp.id in self.game.state.receiverships:
+            return f"{corp.id} is administered by the Bank of England for the rest of the game (5.5)"
+        if corp.id == BOE:
+            return "the Bank of England has no starting price to set (5.4)"
+        return super()._par_problem(player, corp, price)
+
     def _sell_problem(self, player: str, corp: CorporationState, percent: int) -> str | None:
         if self.turn.bought:
             return f"{player} has bought this turn: sales come before the purchase (12.1.1)"

@@ -53,15 +53,19 @@ class ForcedTasmaniaLay:
         return [Choice(LayTile, {"ability": self.company},
                        text=f"Lay the Tasmania tile with {self.company} (4.4)")]
 
+    def problem(self, hex_id: str, tile_id: str, rotation: int) -> str | None:
+        power = tasmania_power(self.game)
+        if power is None:
+            return "the Tasmania tile is laid"
+        _, hexes, tiles = power
+        if hex_id not in hexes:
+            return f"the Tasmania tile goes in {' or '.join(hexes)} (4.4)"
+        return self.game.board.lay_problem(hex_id, tile_id, rotation, tiles)
+
     def process(self, action: Action) -> None:
         if not isinstance(action, LayTile):
             raise IllegalAction(f"{self.owner} must first lay the Tasmania tile (4.4)")
-        power = tasmania_power(self.game)
-        assert power is not None
-        _, hexes, tiles = power
-        if action.hex not in hexes:
-            raise IllegalAction(f"the Tasmania tile goes in {' or '.join(hexes)} (4.4)")
-        problem = self.game.board.lay_problem(action.hex, action.tile, action.rotation, tiles)
+        problem = self.problem(action.hex, action.tile, action.rotation)
         if problem:
             raise IllegalAction(f"the Tasmania tile cannot go there: {problem}")
         self.game.board.lay(action.hex, LaidTile(self.game.title.tiles[action.tile],
