@@ -252,3 +252,19 @@ def test_4_4_the_first_5_train_forces_the_tasmania_tile() -> None:
     assert game.state.board.tiles["I10"].tile.id == "241"
     assert game.acting == "VR"
     assert game.state.privates["P3"].closed
+
+
+def test_4_5_the_ghan_private_takes_100_off_a_2e_for_a_company_its_owner_directs() -> None:
+    game = operating_game()
+    game.state.privates["P4"].owner = "Ann"  # VR's director
+    give_train(game, "SAR", "4")
+    give_train(game, "SAR", "5")
+    game.state.trains_gone.extend(game.state.corporations["SAR"].trains)
+    game.state.corporations["SAR"].trains.clear()
+    game.round.tasmania = None  # type: ignore[attr-defined]
+    game.round.step_index = len(game.round.steps) - 2
+    ghan = next(t for t in game.state.depot if t.startswith("2E"))
+    step = game.round.step
+    assert step.problem(BuyTrain("VR", ghan, 100, ability="P4")) is None  # type: ignore[union-attr]
+    game.state.privates["P4"].owner = "Bob"
+    assert step.problem(BuyTrain("VR", ghan, 100, ability="P4")) is not None  # type: ignore[union-attr]

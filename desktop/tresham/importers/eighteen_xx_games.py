@@ -418,9 +418,20 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
             if train in corp.trains:
                 seller = corp.id
         exchange = data.get("exchange")
-        return BuyTrain(entity, train, _whole(data, "price"), seller,
-                        side=_declared_side(game, train, seller, data.get("variant")),
-                        exchange=str(exchange) if exchange else None)
+        action = BuyTrain(entity, train, _whole(data, "price"), seller,
+                          side=_declared_side(game, train, seller, data.get("variant")),
+                          exchange=str(exchange) if exchange else None)
+        if seller is None and action.ability is None:
+            # Their engine applies a private's train discount by itself (1848's Ghan, 4.5):
+            # the purchase at the lower price names the ability our engine offers for it.
+            for choice in game.choices():
+                fields = choice.fields
+                if choice.action is BuyTrain and fields.get("train") == train and \
+                        fields.get("ability") and fields.get("price") == action.price and \
+                        fields.get("side") == action.side:
+                    return BuyTrain(entity, train, action.price, None, str(fields["ability"]),
+                                    action.side, action.exchange)
+        return action
     if kind == "discard_train":
         return DiscardTrain(entity, _text(data, "train"))
     if kind == "buy_company" and isinstance(game.round, StockRound):

@@ -14,7 +14,7 @@ from tresham.engine.rounds.steps.base import Step
 from tresham.engine.selling import successor
 from tresham.engine.shares import PRESIDENT, Shares
 from tresham.engine.snapshot import clone
-from tresham.engine.state import MARKET, CorporationState
+from tresham.engine.state import BANK, MARKET, CorporationState
 from tresham.engine.trains import Trains, card_words, train_name
 
 
@@ -223,15 +223,19 @@ class BuyTrainStep(Step):
     # Train discounts of private companies (18AL New Decatur Yards) ------------------------------
 
     def discounts(self) -> list[tuple[str, dict[str, object]]]:
-        """Unused `train_discount` abilities of privates the corporation owns."""
+        """Unused `train_discount` abilities the corporation may use: of privates it owns, or
+        (1848 4.1, `usable_by`) its director owns."""
         result = []
         state = self.game.state
+        rules = self.game.rules
         for private in state.privates.values():
-            if private.owner != self.corp.id or private.closed:
+            if private.closed or private.owner == BANK:
                 continue
             for ability in self.game.title.privates[private.id].abilities:
                 used = state.abilities_used.get(private.id, 0)
-                if ability.type == "train_discount" and used < int(ability.params.get("count", 1)):
+                if ability.type == "train_discount" and \
+                        used < int(ability.params.get("count", 1)) and \
+                        rules.ability_usable(private.id, ability, self.corp.id):
                     result.append((private.id, dict(ability.params)))
         return result
 
