@@ -35,15 +35,13 @@ def title() -> TitleData:
     return load_title("1848")
 
 
-# Not offered until its rules exist ------------------------------------------------------------
+# Offered now that its rules exist ---------------------------------------------------------------
 
-def test_1848_is_data_only_and_not_offered_to_players(title: TitleData) -> None:
-    assert title.info.status == "data_only"
-    assert "1848" in data_titles()
-    assert "1848" not in available_titles()
-    assert "1848" not in playable_titles()
-    with pytest.raises(IllegalAction, match="1848 Australia cannot be played yet"):
-        Game.new("1848", ["A", "B", "C"])
+def test_1848_is_playable_and_offered_to_players(title: TitleData) -> None:
+    assert title.info.status == "playable"
+    assert "1848" in available_titles()
+    assert "1848" in playable_titles()
+    Game.new("1848", ["A", "B", "C"])
 
 
 # Players, money, limits (1.3, 2.3, 12.2) --------------------------------------------------------
@@ -341,8 +339,9 @@ def test_the_k_k_bonus(title: TitleData) -> None:
 
 # Variants: the twelve readings of 18xx.games ----------------------------------------------------
 
-def test_the_twelve_18xx_games_readings_are_variants(title: TitleData) -> None:
-    assert len(title.info.variants_of(PROFILE)) == 12
+def test_the_18xx_games_readings_are_variants(title: TitleData) -> None:
+    """NEEDS.md section 3 lists them (twelve, and two found in replaying)."""
+    assert len(title.info.variants_of(PROFILE)) == 14
     everything = title_with_options(title, {v.id: True for v in title.info.variants})
     assert [p.train_limit for p in everything.phases] == [4, 4, 3, 2, 2, 2]
     assert next(t for t in everything.trains if t.name == "8").count == -1

@@ -116,9 +116,9 @@ def test_a_save_of_an_unknown_title(tmp_path: Path) -> None:
 
 def test_an_export_of_an_unknown_title(tmp_path: Path) -> None:
     document = export_document()
-    document["title"] = "1848"
+    document["title"] = "1830"
     message = refusal(write_json(tmp_path / "a.json", document))
-    assert message.startswith("a.json is a game of 1848, which this version of Tresham cannot "
+    assert message.startswith("a.json is a game of 1830, which this version of Tresham cannot "
                               "play")
 
 

@@ -20,7 +20,8 @@ SEEDS = range(4)
                                           ("18AL", 3), ("18AL", 4),
                                           ("18VA", 2), ("18VA", 3), ("18VA", 4),
                                           ("18GB", 2), ("18GB", 3), ("18GB", 4),
-                                          ("18GB", 5), ("18GB", 6)])
+                                          ("18GB", 5), ("18GB", 6),
+                                          ("1848", 3), ("1848", 4), ("1848", 5), ("1848", 6)])
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_random_game_plays_to_its_end(title: str, count: int, seed: int) -> None:
     players = tuple("ABCDEF"[:count])
@@ -44,7 +45,7 @@ def test_a_random_game_with_every_optional_rule_plays_to_its_end(title: str, cou
     assert history.game.state.finished and history.game.state.end_reason
 
 
-@pytest.mark.parametrize("title", ["18GA", "18AL", "18VA", "18GB"])
+@pytest.mark.parametrize("title", ["18GA", "18AL", "18VA", "18GB", "1848"])
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_random_game_with_every_variant_plays_to_its_end(title: str, seed: int) -> None:
     """Every other reading of the rules at once (title.yaml `variants`, with the options some

@@ -14,7 +14,7 @@ from shared_paths import SHARED
 from tresham.replay import run
 
 FIXTURES = SHARED / "fixtures" / "18xx.games"
-SUPPORTED_TITLES = ("18GA", "18AL")
+SUPPORTED_TITLES = ("18GA", "18AL", "1848")
 
 
 def _games() -> list[Path]:

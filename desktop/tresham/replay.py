@@ -117,7 +117,7 @@ def _round_name(game: Game) -> str:
     round_ = game.round
     if isinstance(round_, StockRound):
         return "Auction" if round_.auction or round_.private_turns else "Stock"
-    if isinstance(round_, (OpenBidsAuction, WaterfallAuction)):
+    if isinstance(round_, (OpenBidsAuction, WaterfallAuction)) or round_.kind == "auction":
         return "Auction"
     return "Operating" if isinstance(round_, OperatingRound) else type(round_).__name__
 

@@ -146,6 +146,14 @@ class Bid(Action):
     price: int
 
 
+@_register("cut_price")
+@dataclass(frozen=True)
+class CutPrice(Action):
+    """Lower an unsold private company's price one step in a Dutch auction (1848 3.1.1)."""
+
+    company: str
+
+
 @_register("par")
 @dataclass(frozen=True)
 class Par(Action):
@@ -230,6 +238,8 @@ class BuyTrain(Action):
     seller: str | None = None
     ability: str | None = None
     side: str | None = None
+    exchange: str | None = None
+    """A train of the buyer's handed in for the side's `trade_in` discount (1848 8.2.4)."""
 
 
 @_register("raise_train_limit")
@@ -262,6 +272,12 @@ class PlaceBonusToken(Action):
 
     company: str
     hex: str
+
+
+@_register("take_loan")
+@dataclass(frozen=True)
+class TakeLoan(Action):
+    """The operating corporation borrows from a bank company (1848 5.6)."""
 
 
 @_register("bankrupt")

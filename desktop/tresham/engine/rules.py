@@ -58,6 +58,8 @@ class TitleRules:
 
     upgrade_rules_class: type[UpgradeRules] = UpgradeRules
     route_rules_class: type[RouteRules] = RouteRules
+    stock_round_class: type[StockRound] = StockRound
+    operating_round_class: type[OperatingRound] = OperatingRound
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -177,24 +179,24 @@ class TitleRules:
         return self.stock_round(state.stock_round_number)
 
     def operating_round(self, number: int, index_in_set: int, set_size: int) -> OperatingRound:
-        """The title's operating round."""
-        return OperatingRound(self.game, number, index_in_set, set_size)
+        """The title's operating round (`operating_round_class`, unless a title needs more)."""
+        return self.operating_round_class(self.game, number, index_in_set, set_size)
 
     def private_abilities(self, corp_id: str, kind: str) -> list[tuple[str, Ability]]:
         """The abilities of type `kind` of private companies that `corp_id` may use now: by
-        default those of open privates it owns (18GB: of closed privates its president owns)."""
+        default those `ability_usable` allows (18GB: of closed privates its president owns)."""
         result = []
         for private in self.game.state.privates.values():
-            if private.owner != corp_id or private.closed:
+            if private.closed:
                 continue
             for ability in self.game.title.privates[private.id].abilities:
-                if ability.type == kind:
+                if ability.type == kind and self.ability_usable(private.id, ability, corp_id):
                     result.append((private.id, ability))
         return result
 
     def stock_round(self, number: int) -> StockRound:
-        """The title's stock round (18GB's turn and limits differ)."""
-        return StockRound(self.game, number)
+        """The title's stock round (`stock_round_class`, unless a title needs more)."""
+        return self.stock_round_class(self.game, number)
 
     def operating_rounds_per_set(self) -> int:
         return Trains(self.game).phase().operating_rounds
@@ -255,6 +257,9 @@ class TitleRules:
         """One tile lay or upgrade per turn (18GA 4.2(b)); with the option
         `extra_yellow_first_turn` (18GA and 18AL 7(a)), two yellow tiles on a corporation's
         first turn instead."""
+        phase = Trains(self.game).phase()
+        if phase.tile_lays:
+            return self._phase_tile_lays_problem(turn, is_upgrade, phase.tile_lays)
         if self.option(EXTRA_YELLOW_OPTION) and turn.first_turn:
             rule = self._option_rule(EXTRA_YELLOW_OPTION)
             if turn.tile_lays == 0:
@@ -268,6 +273,28 @@ class TitleRules:
         if turn.tile_lays >= 1:
             return f"{turn.corporation} has already laid its tile this turn"
         return None
+
+    def tile_lay_hex_problem(self, turn: TurnRecord, hex_id: str) -> str | None:
+        """Why the corporation's own lay may not go in this hex now, beyond the board's rules
+        (1848 7.4.3: its first tile on its home)."""
+        return None
+
+    def _phase_tile_lays_problem(self, turn: TurnRecord, is_upgrade: bool,
+                                 alternatives: tuple[tuple[str, ...], ...]) -> str | None:
+        """The phase's `tile_lays` (1848 7.4.2): the turn's lays, this one included, must fit
+        one of the alternatives, each lay a new yellow tile, an upgrade, or either ("lay")."""
+        yellows = turn.tile_lays - turn.upgrades + (0 if is_upgrade else 1)
+        upgrades = turn.upgrades + (1 if is_upgrade else 0)
+        for lays in alternatives:
+            free_yellow = lays.count("yellow")
+            free_upgrade = lays.count("upgrade")
+            either = lays.count("lay")
+            over = max(0, yellows - free_yellow) + max(0, upgrades - free_upgrade)
+            if over <= either:
+                return None
+        words = " or ".join(" and ".join(lays) for lays in alternatives)
+        return (f"{turn.corporation} has used its tile lays this turn (this phase: {words}"
+                f"{self.cite('tile_lays')})")
 
     def _option_rule(self, option_id: str) -> str:
         """The rulebook section of one of the title's options, for messages."""
@@ -352,10 +379,15 @@ class TitleRules:
             amount = per_share * shares.count(corp, shares.percent(corp, player.name))
             player.cash += amount
             state.bank -= amount
-        amount = per_share * shares.count(corp, shares.percent(corp, MARKET))
-        corp.treasury += amount
-        state.bank -= amount
+        if self.pool_shares_pay():
+            amount = per_share * shares.count(corp, shares.percent(corp, MARKET))
+            corp.treasury += amount
+            state.bank -= amount
         return per_share
+    def pool_shares_pay(self) -> bool:
+        """Whether open-market shares pay their dividends to the corporation (18GA 4.2.4(a));
+        1848 5.1.5: they pay nobody."""
+        return True
 
     def move_after_payout(self, corp: CorporationState, revenue: int) -> None:
         """The share price after a dividend is paid out: one column right (18GA 4.2.4)."""
@@ -366,6 +398,15 @@ class TitleRules:
         return None
 
     # Stock turns ------------------------------------------------------------------------------
+
+    def certificate_limit(self, player: str) -> int:
+        """How many certificates `player` may hold (18GA 3.3(b)): title.yaml's by player
+        count."""
+        return self.game.title.info.certificate_limit[len(self.game.state.players)]
+
+    def privates_count_for_certificate_limit(self) -> bool:
+        """Whether private companies count against the certificate limit (1848 12.2.1: no)."""
+        return True
 
     def holding_limit(self, corp_id: str) -> int:
         """The percent of a corporation one player may hold (18GA 3.3(a): 60%)."""
@@ -484,6 +525,44 @@ class TitleRules:
                     self.game.log(f"Tile {tile.id} was never laid and leaves the game")
         else:
             raise ValueError(f"unknown phase event {event!r}")
+
+    def ability_usable(self, company: str, ability: Ability, corp_id: str) -> bool:
+        """Whether `corp_id` may use this ability of a private now: the private is open and
+        the corporation owns it, or (`usable_by: owner_or_directed`) its owner directs the
+        corporation (1848 4.1); and the ability's `from_phase` has begun."""
+        private = self.game.state.privates[company]
+        if private.closed:
+            return False
+        if private.owner != corp_id:
+            if ability.params.get("usable_by") not in ("owner_or_directed", "owner_directed"):
+                return False
+            corp = self.game.state.corporations.get(corp_id)
+            if corp is None or Shares(self.game).president(corp) != private.owner:
+                return False
+        from_phase = ability.params.get("from_phase")
+        return not from_phase or str(from_phase) in Trains(self.game).phases_started()
+
+    def private_purchase_problem(self, company: str, corp_id: str) -> str | None:
+        """Why a title forbids this corporation to buy this player's private, beyond the
+        phase, the price range and `sold_to_corporations` (1848 4.1: only from its director)."""
+        return None
+
+    def special_lay_any_time(self, company: str) -> bool:
+        """Whether a private's tile lay may be used at any step of the operating turn (1848
+        4.4: Tasmania, besides the normal lay); by default only in the track step."""
+        return False
+
+    def on_train_bought(self, corp_id: str, train_id: str) -> None:
+        """After a corporation buys a train: a private with `closes_on_train_purchase` for it
+        closes (1848 4.7)."""
+        for private in self.game.state.privates.values():
+            if private.closed:
+                continue
+            for ability in self.game.title.privates[private.id].abilities:
+                if ability.type == "closes_on_train_purchase" and \
+                        ability.params.get("corporation") == corp_id:
+                    private.closed = True
+                    self.game.log(f"{private.id} closes: {corp_id} has bought a train")
 
     def on_phase_change(self, phase: PhaseDef) -> None:
         """Anything a title does when a phase begins, beyond the data's events."""

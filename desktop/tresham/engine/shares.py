@@ -58,7 +58,15 @@ class Shares:
         """Indices of the certificates `owner` holds."""
         return [i for i, o in enumerate(corp.cert_owners) if o == owner]
 
+    def ordinary(self, corp: CorporationState, owner: str) -> list[int]:
+        """Indices of the certificates `owner` holds that are not the president's (all of a
+        directorless company's)."""
+        return [i for i, o in enumerate(corp.cert_owners)
+                if o == owner and (i != PRESIDENT or corp.directorless)]
+
     def president(self, corp: CorporationState) -> str | None:
+        if corp.directorless:
+            return None
         owner = corp.cert_owners[PRESIDENT]
         return None if owner in (IPO, MARKET) else owner
 
@@ -74,7 +82,7 @@ class Shares:
         sizes = self._sizes(corp)
         remaining = percent
         for index in sorted(self.certificates(corp, source), key=lambda i: sizes[i]):
-            if index == PRESIDENT or remaining <= 0:
+            if (index == PRESIDENT and not corp.directorless) or remaining <= 0:
                 continue
             if sizes[index] <= remaining:
                 corp.cert_owners[index] = to
@@ -90,7 +98,7 @@ class Shares:
         president's certificate for it, wherever it is.
         """
         holder = corp.cert_owners[PRESIDENT]
-        if holder == IPO:
+        if holder == IPO or corp.directorless:
             return None
         players = self.game.state.players
         seat = self.game.state.seat(previous)

@@ -42,6 +42,8 @@ class CorporationState:
     """Whether the corporation has been paid for its historical objective (18AL 4.2.2.1)."""
     tokens_added: list[int] = field(default_factory=list)
     """Prices of station tokens gained in play, after the charter's (18VA 4.5.1 conversion)."""
+    directorless: bool = False
+    """No president: every certificate is an ordinary share (1848's Bank of England, 5.4)."""
 
 
 @dataclass
@@ -49,6 +51,9 @@ class PrivateState:
     id: str
     owner: str = BANK
     closed: bool = False
+    rights_only: bool = False
+    """Closed, but an unused power outlives it (1848 4.3, 4.5: `survives_close`): it pays
+    nothing and changes hands no more; it closes for good once the power is used."""
     bids: list[tuple[str, int]] = field(default_factory=list)
     """Bids set aside on this company while unsold, oldest first: (player, amount)."""
 
@@ -126,6 +131,14 @@ class GameState:
     train_limit_increases: dict[str, int] = field(default_factory=dict)
     """Permanent raises of a corporation's train limit (18VA's Potomac Yards): id -> amount."""
     bankrupt: list[str] = field(default_factory=list)
+    loans: dict[str, int] = field(default_factory=dict)
+    """Loans each corporation owes a bank company (1848 5.6): id -> count."""
+    voluntary_loans: dict[str, int] = field(default_factory=dict)
+    """Of those, the loans taken by choice (1848 5.6.3: at most 5)."""
+    receiverships: list[str] = field(default_factory=list)
+    """Corporations taken over by a bank company, in order (1848 5.5)."""
+    former_directors: list[str] = field(default_factory=list)
+    """The director of each, in the same order (1848 5.5.4: their certificate limits fall)."""
     end_trigger: str | None = None
     """What set `game_ends_after`: "bank" or "stock_market"."""
     game_ends_after: str | None = None

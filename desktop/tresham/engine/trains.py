@@ -109,7 +109,8 @@ class Trains:
     def counted(self, corp_id: str) -> int:
         """Trains counting against the limit: all it owns, or all but the obsolete ones when
         the title's rules say so (`TitleRules.obsolete_trains_count_for_limit`)."""
-        trains = self.state.corporations[corp_id].trains
+        trains = [t for t in self.state.corporations[corp_id].trains
+                  if self.definition(t).counts_for_limit]  # 1848's 2E does not (8.2.5)
         if not self.state.obsolete_trains or self.game.rules.obsolete_trains_count_for_limit():
             return len(trains)
         return sum(1 for t in trains if t not in self.state.obsolete_trains)
@@ -145,6 +146,11 @@ class Trains:
             if train_name(train_id) in later:
                 return position
         return len(self.state.depot)
+
+    def start_phase_for(self, name: str) -> None:
+        """A train of `name` has left the bank otherwise than bought (1848 5.4.4): any phase
+        it starts begins."""
+        self._start_phase_for(name)
 
     def _start_phase_for(self, name: str, buyer: str | None = None) -> None:
         phases = self.game.title.phases

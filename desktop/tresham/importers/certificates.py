@@ -56,6 +56,9 @@ class Certificates:
         """Move certificates our engine moved otherwise than by a sale or purchase (a private
         company's free share): the lowest ordinary ones, as their engine names them."""
         wanted = {h: owners.count(h) for h in set(owners)}
+        if owners and owners[0] not in (IPO, MARKET) and self.holder_of(0) == IPO:
+            # A director's certificate given free with a private (1848 4.7).
+            self.move([0], owners[0])
         for holder, count in wanted.items():
             while len(self.held(holder)) < count:
                 donors = [h for h, held in self.holders.items() if len(held) > wanted.get(h, 0)]

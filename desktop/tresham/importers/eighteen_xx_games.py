@@ -14,9 +14,9 @@ from typing import Any
 
 from tresham.engine.actions import (
     Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, ClosePrivate, Convert,
-    DiscardTrain,
+    CutPrice, DiscardTrain,
     Dividend, EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RaiseTrainLimit,
-    RunRoutes, SellPrivate, SellShares,
+    RunRoutes, SellPrivate, SellShares, TakeLoan,
 )
 from tresham.engine.data.loader import load_title
 from tresham.engine.errors import IllegalAction, RefusedAction, TreshamError
@@ -32,7 +32,7 @@ from tresham.engine.upgrades import current_track
 from tresham.importers.certificates import CertificateBook, presidents
 from tresham.importers.profile_ids import local_ids, localize_record
 
-NO_EFFECT = {"message", "log", "program_disable", "program_share_pass", "program_buy_shares",
+NO_EFFECT = {"message", "log", "destination_connection", "program_disable", "program_share_pass", "program_buy_shares",
              "program_auction_bid", "program_independent_mines", "program_merger_pass",
              "program_close_pass", "program_harzbahn_draft_pass", "program_buy_shares_from_market"}
 MAX_INSERTED_PASSES = 12
@@ -319,6 +319,9 @@ def _apply(state: Replay, data: dict[str, Any], following: list[dict[str, Any]])
         else:
             _apply_pass(state, entity, following)
         return
+    corp = game.state.corporations.get(entity)
+    if corp is not None and corp.directorless:
+        return  # a bank company's payout (1848 5.4.3): our engine makes it by itself
     if kind == "end_game":
         player = entity if entity in export_names(state) else game.state.players[0].name
         history.apply(EndGame(player))
@@ -376,16 +379,23 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
         corp_id = str(data.get("tokener") or game.round.acting())
         action = _translate(state, game, corp_id, {**data, "entity": corp_id})
         return type(action)(**{**action.to_json_fields(), "ability": entity})
-    if private is not None and private.owner in game.state.corporations:
-        # A private company's ability used by the corporation that owns it.
-        action = _translate(state, game, private.owner, data)
+    user = None if private is None else _ability_user(game, private.owner)
+    if private is not None and user is not None:
+        # A private company's ability used by the corporation that owns it, or by the
+        # operating corporation its owner directs (1848 4.1).
+        action = _translate(state, game, user, data)
         if isinstance(action, (LayTile, PlaceToken, BuyTrain)):
             return type(action)(**{**action.to_json_fields(), "ability": entity})
         return action
+    if kind == "assign" and data.get("target_type") == "company":
+        # A Dutch auction's price cut (1848 3.1.1).
+        return CutPrice(entity, _text(data, "target"))
     if kind == "bid":
         company, price = _text(data, "company"), _whole(data, "price")
         round_ = game.round
-        if isinstance(round_, StockRound) and round_.auction is None and round_.private_turns:
+        dutch = round_.kind == "auction" and not isinstance(round_, StockRound)
+        if dutch or (isinstance(round_, StockRound) and round_.auction is None
+                     and round_.private_turns):
             cheapest = round_.choices()
             if any(c.action is BuyPrivate and c.fields.get("company") == company
                    and c.fields.get("price") == price for c in cheapest):
@@ -420,8 +430,21 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
         for corp in game.state.corporations.values():
             if train in corp.trains:
                 seller = corp.id
-        return BuyTrain(entity, train, _whole(data, "price"), seller,
-                        side=_declared_side(game, train, seller, data.get("variant")))
+        exchange = data.get("exchange")
+        action = BuyTrain(entity, train, _whole(data, "price"), seller,
+                          side=_declared_side(game, train, seller, data.get("variant")),
+                          exchange=str(exchange) if exchange else None)
+        if seller is None and action.ability is None:
+            # Their engine applies a private's train discount by itself (1848's Ghan, 4.5):
+            # the purchase at the lower price names the ability our engine offers for it.
+            for choice in game.choices():
+                fields = choice.fields
+                if choice.action is BuyTrain and fields.get("train") == train and \
+                        fields.get("ability") and fields.get("price") == action.price and \
+                        fields.get("side") == action.side:
+                    return BuyTrain(entity, train, action.price, None, str(fields["ability"]),
+                                    action.side, action.exchange)
+        return action
     if kind == "discard_train":
         return DiscardTrain(entity, _text(data, "train"))
     if kind == "buy_company" and isinstance(game.round, StockRound):
@@ -430,6 +453,8 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
         return SellPrivate(entity, company, str(seller), _whole(data, "price"))
     if kind == "buy_company":
         return BuyCompany(entity, _text(data, "company"), _whole(data, "price"))
+    if kind == "take_loan":
+        return TakeLoan(entity)
     if kind == "bankrupt":
         # Declared by the corporation in their record, as our engine offers it.
         return Bankrupt(entity)
@@ -438,6 +463,18 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
     if kind == "end_game":
         return EndGame(entity)
     raise ExportError(f"no translation for 18xx.games action {kind!r}")
+
+
+def _ability_user(game: Game, owner: str) -> str | None:
+    """The corporation using a private's ability: its owner, or the operating corporation
+    its owning player directs."""
+    if owner in game.state.corporations:
+        return owner
+    acting = game.acting
+    corp = game.state.corporations.get(acting or "")
+    if corp is not None and presidents(game).get(corp.id) == owner:
+        return corp.id
+    return None
 
 
 def export_names(state: Replay) -> set[str]:
@@ -463,7 +500,12 @@ def _node(game: Game, node_id: str) -> str:
     """'D4-2' (hex, index among the hex's nodes in tile order) -> our node id 'D4-c2'."""
     hex_id, index = node_id.rsplit("-", 1)
     track = current_track(game.title.map.hexes[hex_id], game.board.laid(hex_id))
-    return f"{hex_id}-{track.nodes[int(index)].ref}"
+    number = int(index)
+    if number >= len(track.nodes) and track.nodes:
+        # Their index counts a tile's parts, a label written before its stop included (1848's
+        # Tasmania tile 241: "label=TAS;offboard=..." names its one stop "I10-1").
+        number = len(track.nodes) - 1
+    return f"{hex_id}-{track.nodes[number].ref}"
 
 
 def _route(game: Game, corp_id: str,
@@ -591,8 +633,11 @@ def _make_room_for(state: Replay, action: Action, start_round: Any) -> None:
             if game.round.accepts_out_of_turn(action):
                 return
             step = game.round.step
+            special_lay = isinstance(action, LayTile) and action.ability is not None and \
+                game.rules.special_lay_any_time(action.ability)
             if acting == action.entity and step is not None and (
-                    step.accepts(action) or isinstance(action, (BuyCompany, PlaceBonusToken))
+                    step.accepts(action) or special_lay
+                    or isinstance(action, (BuyCompany, PlaceBonusToken))
                     or any(c.action is type(action) for c in game.choices())):
                 return
             if not any(c.action is Pass for c in game.choices()):

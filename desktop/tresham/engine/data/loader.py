@@ -54,6 +54,8 @@ SECTION_KEYS: frozenset[str] = frozenset({
     "train_limit",              # how many trains a corporation may own
     "private_powers",           # when private companies' tokens and stations go down
     "train_purchase",           # buying trains: bank limits per turn or per type, declarations
+    "tile_lays",                # a phase's tile lays per turn (`tile_lays`)
+    "private_purchase",         # the price range of a private a corporation buys (18GA 4.2.6)
 })
 """Rules the shared engine cites by name; title.yaml `sections` gives each its section number."""
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tresham.engine.actions import Action, Bankrupt, BuyCompany, Pass, PlaceBonusToken, PlaceToken
+from tresham.engine.actions import (
+    Action, Bankrupt, BuyCompany, LayTile, Pass, PlaceBonusToken, PlaceToken,
+)
 from tresham.engine.errors import IllegalAction
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Choice, Round
@@ -237,6 +239,12 @@ class OperatingRound(Round):
                 token_step.process(action)
                 self._step_done(done=not step.active())
                 return
+        if isinstance(action, LayTile) and action.ability is not None and \
+                not isinstance(step, TrackStep) and \
+                self.game.rules.special_lay_any_time(action.ability):
+            TrackStep(self).process(action)
+            self._step_done(done=not step.active())
+            return
         if isinstance(action, Pass) and action.entity == self.acting():
             if not step.passable():
                 raise IllegalAction(f"{self.acting()} must finish the {step.name} step "

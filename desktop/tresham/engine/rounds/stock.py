@@ -396,7 +396,7 @@ class StockRound(Round):
                                           (1, richest),
                                           text=f"Sell {private.id} to another player"))
             elif not self.turn.bought and buyer_cash >= 1 and \
-                    self.certificate_count(player) < self._certificate_limit():
+                    self.certificate_count(player) < self._certificate_limit(player):
                 choices.append(Choice(SellPrivate, {"company": private.id,
                                                     "seller": private.owner},
                                       (1, buyer_cash),
@@ -405,7 +405,7 @@ class StockRound(Round):
 
     def _over_limit_problem(self, player: str) -> str | None:
         """3.3(b): a player over the certificate limit must sell down on his turn, if he can."""
-        count, limit = self.certificate_count(player), self._certificate_limit()
+        count, limit = self.certificate_count(player), self._certificate_limit(player)
         if count <= limit:
             return None
         can_sell = any(self._sell_problem(player, corp, self.shares.share_percent(corp)) is None
@@ -467,7 +467,7 @@ class StockRound(Round):
         if self.game.rules.over_limit_sells_before_buying() and \
                 self._over_limit_problem(player) is not None:
             return (f"{player} holds {self.certificate_count(player)} certificates, over the "
-                    f"limit of {self._certificate_limit()}: he must sell down to it before "
+                    f"limit of {self._certificate_limit(player)}: he must sell down to it before "
                     f"buying (18xx.games' reading of "
                     f"{self._section('certificate_limit', '3.3(b)')})")
         return None
@@ -475,14 +475,14 @@ class StockRound(Round):
     def _section(self, rule: str, default: str) -> str:
         return self.game.rules.section(rule, default)
 
-    def _certificate_limit(self) -> int:
-        info = self.game.title.info
-        return info.certificate_limit[len(self.game.state.players)]
+    def _certificate_limit(self, player: str) -> int:
+        return self.game.rules.certificate_limit(player)
 
     def certificate_count(self, player: str) -> int:
         """Certificates counting against the limit (3.3(b)): yellow-zone stock does not."""
         count = sum(1 for p in self.game.state.privates.values()
-                    if p.owner == player and not p.closed)
+                    if p.owner == player and not p.closed) \
+            if self.game.rules.privates_count_for_certificate_limit() else 0
         for corp in self.game.state.corporations.values():
             if self.market.in_zone(corp, "yellow"):
                 continue
@@ -496,8 +496,8 @@ class StockRound(Round):
         if held + percent > limit:
             return (f"{player} may not hold more than {limit}% of {corp.id} "
                     f"({self._section('holding_limit', '3.3(a)')})")
-        if not yellow_exempt and self.certificate_count(player) >= self._certificate_limit():
-            return (f"{player} is at the certificate limit of {self._certificate_limit()} "
+        if not yellow_exempt and self.certificate_count(player) >= self._certificate_limit(player):
+            return (f"{player} is at the certificate limit of {self._certificate_limit(player)} "
                     f"({self._section('certificate_limit', '3.3(b)')})")
         return None
 
@@ -524,7 +524,7 @@ class StockRound(Round):
         problem = self._buy_problem_common(player, corp)
         if problem:
             return problem
-        available = [i for i in self.shares.certificates(corp, source) if i != PRESIDENT]
+        available = self.shares.ordinary(corp, source)
         if not available:
             where = "initial offering" if source == IPO else "open market"
             return f"no {corp.id} certificate is left in the {where}"
@@ -537,7 +537,7 @@ class StockRound(Round):
 
     def certificate_price(self, corp: CorporationState, source: str) -> int:
         """What the next certificate on offer from `source` costs."""
-        index = next(i for i in self.shares.certificates(corp, source) if i != PRESIDENT)
+        index = self.shares.ordinary(corp, source)[0]
         return self.shares.worth(corp, corp.share_sizes[index], self.share_price(corp, source))
 
     def share_price(self, corp: CorporationState, source: str) -> int:
@@ -578,7 +578,7 @@ class StockRound(Round):
 
     def _buy(self, player: str, corp: CorporationState, source: str) -> None:
         state = self.game.state
-        index = next(i for i in self.shares.certificates(corp, source) if i != PRESIDENT)
+        index = self.shares.ordinary(corp, source)[0]
         size = corp.share_sizes[index]
         price = self.shares.worth(corp, size, self.share_price(corp, source))
         previous = self.shares.president(corp)
@@ -667,7 +667,7 @@ class StockRound(Round):
         if buying_on_own_turn:
             if self.turn.bought:
                 raise IllegalAction(f"{buyer.name} has already bought a certificate this turn")
-            if self.certificate_count(buyer.name) >= self._certificate_limit():
+            if self.certificate_count(buyer.name) >= self._certificate_limit(buyer.name):
                 raise IllegalAction(f"{buyer.name} is at the certificate limit")
             self._note_buy()
         else:

@@ -80,6 +80,11 @@ def _route_problem(game: Game, graph: TrackGraph, hooks: RouteRules, corp_id: st
     walks, problem = _walks(graph, waypoints, who)
     if problem:
         return problem
+    if type(hooks).walk_problem is not RouteRules.walk_problem:
+        found = [(w, hooks.walk_problem(game, graph, train, stops, w)) for w in walks]
+        walks = [w for w, why in found if why is None]
+        if not walks:
+            return f"{who} {found[0][1]}"
     # (g) each stop once.
     repeated = [node for node, times in Counter(stops).items() if times > 1]
     if repeated:

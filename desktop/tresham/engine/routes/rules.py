@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 from tresham.engine.data.model import UNLIMITED, NodeKind, TrainDef
 
 if TYPE_CHECKING:
+    from tresham.engine.routes.graph import TrackGraph
+    from tresham.engine.routes.walks import Walk
     from tresham.engine.game import Game
     from tresham.engine.routes.graph import GraphNode
     from tresham.engine.state import TrainName
@@ -108,6 +110,13 @@ class RouteRules:
         checks of 4.2.3 (a)-(i), or None: words that follow "the 2 train", such as "must
         include a mine". Used by the legality check and the search (which
         calls it only when `checks_routes`)."""
+        return None
+
+    def walk_problem(self, game: Game, graph: TrackGraph, train: TrainDef,
+                     stops: Sequence[GraphNode], walk: Walk) -> str | None:
+        """Why the exact track of a route is not legal for the train, beyond its stops (1848
+        7.6: each gauge border crossed is a stop counting against the train's length), or None:
+        words that follow "the 2 train". Used by the legality check."""
         return None
 
     @property

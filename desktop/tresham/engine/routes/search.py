@@ -108,7 +108,8 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
     passable = [hooks.can_pass_through(game, corp_id, node) for node in nodes]
     allowance = stop_classes(hooks, nodes, train)
     values = [hooks.stop_revenue(game, corp_id, node, train) for node in nodes]
-    checks = hooks.checks_routes
+    walk_checks = type(hooks).walk_problem is not RouteRules.walk_problem
+    checks = hooks.checks_routes or walk_checks
     stops: list[int] = []
     limits = [_limit(a.count) for a in train.distance] + [_NO_LIMIT]
     node_offset = graph.node_offset
@@ -142,8 +143,13 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
             if (now_value > 0 or keep_worthless) and (
                     not checks or hooks.route_problem(
                         game, corp_id, train, [nodes[n] for n in stops]) is None):
-                found.append(Candidate(now_value, now_used & track, station,
-                                       tuple(halves[0]), tuple(halves[1]), tuple(counts)))
+                candidate = Candidate(now_value, now_used & track, station,
+                                      tuple(halves[0]), tuple(halves[1]), tuple(counts))
+                # The exact track's own rule (1848's gauge changes), checked on the walk.
+                if not walk_checks or hooks.walk_problem(
+                        game, graph, train, [nodes[n] for n in stops],
+                        candidate.walk()) is None:
+                    found.append(candidate)
             # The first link of the left half is the one the right half is ordered against.
             ordered_by = first if side == 0 and len(halves[0]) == 1 else left_first
             if side == 0 and passable[station]:

@@ -18,22 +18,38 @@ class BuyCompanyStep(Step):
         return Trains(self.game).phase().corporations_buy_privates
 
     def price_range(self, company: str) -> tuple[int, int]:
-        par = self.game.title.privates[company].par
+        definition = self.game.title.privates[company]
+        if definition.corporation_price is not None:
+            return definition.corporation_price  # the title's own range (1848 4.1)
+        par = definition.par
         return math.ceil(par / 2), math.floor(par * 3 / 2)
 
     def for_sale(self) -> list[str]:
         players = {p.name for p in self.game.state.players}
+        rules = self.game.rules
         return [p.id for p in self.game.state.privates.values()
-                if p.owner in players and not p.closed]
+                if p.owner in players and not p.closed
+                and self.game.title.privates[p.id].sold_to_corporations
+                and rules.private_purchase_problem(p.id, self.corp.id) is None]
 
     def problem(self, company: str, price: int) -> str | None:
         if not self.allowed_now():
             return "corporations may buy private companies only once a 3 train has been bought"
         if company not in self.for_sale():
+            private = self.game.state.privates.get(company)
+            if private is not None and not private.closed and \
+                    private.owner in {p.name for p in self.game.state.players}:
+                definition = self.game.title.privates[company]
+                if not definition.sold_to_corporations:
+                    return f"no corporation may ever buy {company}"
+                problem = self.game.rules.private_purchase_problem(company, self.corp.id)
+                if problem:
+                    return problem
             return f"{company} is not owned by a player"
         low, high = self.price_range(company)
         if not low <= price <= high:
-            return f"{company} may be bought for ${low} to ${high} (4.2.6)"
+            return f"{company} may be bought for ${low} to ${high}" + \
+                self.game.rules.cite("private_purchase", default="4.2.6")
         if price > self.corp.treasury:
             return f"{self.corp.id} has only ${self.corp.treasury}"
         return None

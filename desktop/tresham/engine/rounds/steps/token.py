@@ -54,8 +54,9 @@ class TokenStep(Step):
         free = open_in(city)
         hex_free = sum(open_in(i) for i in range(len(track.cities)))
         for corp in self.game.state.corporations.values():
-            if corp.tokens_placed or corp.id == self.corp.id:
-                continue
+            if corp.tokens_placed or corp.id == self.corp.id or \
+                    not self.game.title.corporations[corp.id].homes_reserve_slots:
+                continue  # (1848 7.7.4: the COM's homes hold no circle)
             home_hex, home_city = self.game.rules.home_of(corp.id)
             if home_hex != hex_id:
                 continue

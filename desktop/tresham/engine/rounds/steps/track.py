@@ -111,8 +111,9 @@ class TrackStep(Step):
                 return ability, (f"{company}'s tile lay is only for "
                                  f"{', '.join(ability.params['hexes'])}")
             return ability, None
-        return None, self.game.rules.tile_lay_turn_problem(
+        return None, (self.game.rules.tile_lay_turn_problem(
             self.turn, is_upgrade=self._is_upgrade(hex_id))
+            or self.game.rules.tile_lay_hex_problem(self.turn, hex_id))
 
     def _reserved_problem(self, hex_id: str, ability: Ability | None) -> str | None:
         reserved = self.reserved_by(hex_id)
@@ -223,6 +224,8 @@ class TrackStep(Step):
             low, _ = companies.price_range(company)
             if low > self.corp.treasury:
                 continue
+            if self.game.rules.special_lay_any_time(company):
+                continue  # laid at any time of the turn, not only in this step
             if any(a.type == "tile_lay" for a in self.game.title.privates[company].abilities):
                 return True
         return False

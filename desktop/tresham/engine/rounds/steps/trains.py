@@ -225,17 +225,12 @@ class BuyTrainStep(Step):
     # Train discounts of private companies (18AL New Decatur Yards) ------------------------------
 
     def discounts(self) -> list[tuple[str, dict[str, object]]]:
-        """Unused `train_discount` abilities of privates the corporation owns."""
-        result = []
-        state = self.game.state
-        for private in state.privates.values():
-            if private.owner != self.corp.id or private.closed:
-                continue
-            for ability in self.game.title.privates[private.id].abilities:
-                used = state.abilities_used.get(private.id, 0)
-                if ability.type == "train_discount" and used < int(ability.params.get("count", 1)):
-                    result.append((private.id, dict(ability.params)))
-        return result
+        """Unused `train_discount` abilities the corporation may use: of privates it owns, or
+        (1848 4.1, `usable_by`) its director owns."""
+        used = self.game.state.abilities_used
+        return [(company, dict(ability.params)) for company, ability
+                in self.game.rules.private_abilities(self.corp.id, "train_discount")
+                if used.get(company, 0) < int(ability.params.get("count", 1))]
 
     def discount_problem(self, company: str, train_id: str,
                          side: str | None = None) -> str | None:
@@ -253,10 +248,16 @@ class BuyTrainStep(Step):
             return f"{company}'s discount is only for {', '.join(names)} trains"
         return None
 
-    def bank_price(self, train_id: str, company: str | None = None) -> int:
-        """The price, less `company`'s discount: a `percent` of it or a fixed `amount` (18VA's
-        Tredegar: $200), never below 0."""
+    def bank_price(self, train_id: str, company: str | None = None,
+                   side: str | None = None) -> int:
+        """The price (of the `side` declared, where the sides cost differently: 1848 8.2.1),
+        less `company`'s discount: a `percent` of it or a fixed `amount` (18VA's Tredegar:
+        $200), never below 0."""
         price = self.trains.price(train_id)
+        card = self.trains.definition(train_id)
+        chosen = next((s for s in card.sides if s.name == side), None)
+        if chosen is not None and chosen.price is not None:
+            price = chosen.price
         if company is None:
             return price
         params = dict(self.discounts()).get(company, {})
@@ -279,7 +280,15 @@ class BuyTrainStep(Step):
         declared = self.side_problem(action)
         if declared:
             return declared
-        if trains.counted(corp.id) >= trains.limit(corp.id):
+        card = trains.definition(action.train)
+        if action.seller is not None and not card.tradeable:
+            return f"a {card.name} train is never sold to another corporation" + \
+                self.game.rules.cite("train_purchase")
+        if card.max_owned != UNLIMITED and sum(
+                1 for t in corp.trains if trains.definition(t).name == card.name) >= card.max_owned:
+            return f"{corp.id} may own at most {card.max_owned} {card.name} train" + \
+                self.game.rules.cite("train_purchase")
+        if card.counts_for_limit and trains.counted(corp.id) >= trains.limit(corp.id):
             return f"{corp.id} already has {trains.limit(corp.id)} trains, the limit" + \
                 self.game.rules.cite("train_limit", default="4.2.5(g)")
         owner = trains.owner(action.train)
@@ -294,7 +303,7 @@ class BuyTrainStep(Step):
             per_type = self._type_limit_problem(action.train, action.ability)
             if per_type:
                 return per_type
-            price = self.bank_price(action.train, action.ability)
+            price = self.bank_price(action.train, action.ability, action.side)
             if action.price != price:
                 return f"the {train_name(action.train)} train costs ${price}"
             if price > corp.treasury:
@@ -354,15 +363,15 @@ class BuyTrainStep(Step):
         corp = self.corp
         choices: list[Choice] = []
         for train_id in self.bank_offer():
-            price = self.trains.price(train_id)
             for side in self._sides_to_offer(train_id, None):
+                price = self.bank_price(train_id, None, side)
                 sided = {"side": side} if side is not None else {}
                 words = self._train_words(train_id, side)
                 if self.problem(BuyTrain(corp.id, train_id, price, side=side)) is None:
                     choices.append(Choice(BuyTrain, {"train": train_id, "price": price, **sided},
                                           text=f"Buy {words} for ${price}"))
                 for company, _ in self.discounts():
-                    price = self.bank_price(train_id, company)
+                    price = self.bank_price(train_id, company, side)
                     if self.problem(BuyTrain(corp.id, train_id, price, None, company,
                                              side)) is None:
                         choices.append(Choice(
@@ -376,7 +385,8 @@ class BuyTrainStep(Step):
                 for train_id in other.trains:
                     high = self._corporation_train_limit(train_id)
                     if high >= 1 and train_id not in self.game.state.unsellable_trains and \
-                            train_id not in self.game.state.obsolete_trains:
+                            train_id not in self.game.state.obsolete_trains and \
+                            self.trains.definition(train_id).tradeable:
                         for side in self._sides_to_offer(train_id, other.id):
                             sided = {"side": side} if side is not None else {}
                             choices.append(Choice(
@@ -546,7 +556,7 @@ class BuyTrainStep(Step):
         corp = self.corp
         state = self.game.state
         if action.seller is None:
-            price = self.bank_price(action.train, action.ability)
+            price = self.bank_price(action.train, action.ability, action.side)
             if action.ability is not None:
                 self._use_discount(action.ability)
             if price > corp.treasury:
@@ -586,6 +596,7 @@ class BuyTrainStep(Step):
             seller.treasury += action.price
             self.game.log(f"{corp.id} buys a {train_name(action.train)} train from {seller.id} "
                           f"for ${action.price}")
+        self.game.rules.on_train_bought(corp.id, action.train)
         self.round.queue_discards()
 
     def _declare(self, action: BuyTrain) -> None:

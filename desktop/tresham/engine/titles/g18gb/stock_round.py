@@ -168,8 +168,8 @@ class BritainStockRound(StockRound):
         return super()._limits_problem(player, corp, percent, yellow_exempt)
 
     def _certificate_problem(self, player: str) -> str | None:
-        if self.certificate_count(player) >= self._certificate_limit():
-            return f"{player} is at the certificate limit of {self._certificate_limit()}"
+        if self.certificate_count(player) >= self._certificate_limit(player):
+            return f"{player} is at the certificate limit of {self._certificate_limit(player)}"
         return None
 
     def _may_buy_again(self, player: str, corp: CorporationState) -> bool:

@@ -1,0 +1,125 @@
+"""1848 Australia: the rules its data cannot express (maps/1848/NEEDS.md).
+
+The Dutch auction of the privates (3.1), the Bank of England (5.4, `bank`), the stock round's
+own rules (12, `stock`) and the operating round's (7-11, `operating`) each live in a module;
+`Rules` joins them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tresham.engine.market import StockMarket
+from tresham.engine.rounds.base import Round
+from tresham.engine.rounds.stock import StockRound
+from tresham.engine.rules import END_AFTER_SET
+from tresham.engine.titles.g1848.auction import DutchAuction
+from tresham.engine.state import CorporationState
+from tresham.engine.titles.g1848.bank import BOE, set_up_bank, with_bank_company
+from tresham.engine.titles.g1848.commonwealth import CAPITAL_BEFORE_LINK, may_operate, sold_enough
+from tresham.engine.titles.g1848.operating import AustraliaOperatingRules
+from tresham.engine.titles.g1848.routes import AustraliaRoutes
+from tresham.engine.titles.g1848.stock import AustraliaStockRules
+
+if TYPE_CHECKING:
+    from tresham.engine.game import Game
+
+
+IDLE_ROUNDS_END = 3
+
+
+class Rules(AustraliaStockRules, AustraliaOperatingRules):
+    route_rules_class = AustraliaRoutes
+    routes: AustraliaRoutes
+
+    def __init__(self, game: Game) -> None:
+        game.title = with_bank_company(game.title)
+        super().__init__(game)
+        self.routes.bonuses = game.title.route_bonuses
+        self.routes.destination = frozenset(
+            h for t in game.title.trains for h in t.destination)
+
+    def first_round(self) -> Round:
+        set_up_bank(self.game)
+        return DutchAuction(self.game)
+
+    idle_rounds = 0
+    """Stock rounds in a row in which nobody acted, with no company left to operate."""
+
+    def next_round(self, finished: Round) -> Round:
+        self.after_action()  # rounds may pass with no action between them
+        if isinstance(finished, DutchAuction):
+            self.game.state.stock_round_number = 1
+            return self.stock_round_class(self.game, 1)
+        if isinstance(finished, StockRound):
+            idle = finished.last_actor is None and not any(
+                c.floated for c in self.game.state.corporations.values() if c.id != BOE)
+            self.idle_rounds = self.idle_rounds + 1 if idle else 0
+            if self.idle_rounds >= IDLE_ROUNDS_END:
+                # Every company is in receivership or unstarted and nobody buys: nothing can
+                # change any more (the rulebook has no end for this), so the table stops here.
+                self.game.log("No company operates and nobody can buy: the game ends here")
+                self.end_game("manually_ended")
+                return finished
+        return super().next_round(finished)
+
+    def float_corporation(self, corp: CorporationState) -> None:
+        """5.3.2: the COM is launched, its capital paid, only once its link holds too (the
+        variant com_capital_before_link: at 60% sold, its operating alone waiting)."""
+        if self.option(CAPITAL_BEFORE_LINK) or may_operate(self.game, corp.id):
+            super().float_corporation(corp)
+        else:
+            self.game.log(f"{corp.id} has 60% sold but waits for the Sydney-Adelaide link "
+                          "to be launched (5.3.2)")
+
+    def _launch_waiting(self) -> None:
+        """5.3.3: a company waiting for its link is launched as soon as the link holds."""
+        for corp in self.game.state.corporations.values():
+            if corp.floated or corp.par is None or \
+                    self.game.title.corporations[corp.id].float_connection is None:
+                continue
+            if sold_enough(self.game, corp.id) and may_operate(self.game, corp.id):
+                super().float_corporation(corp)
+
+    def after_action(self) -> None:
+        """13.1: the game ends at the end of the current set of operating rounds when the bank
+        is broken (in a stock round: after the next set), a company reaches the top price, or
+        the Bank of England has given its 16th loan (its price reaching 260); five
+        receiverships end it too (`receivership`)."""
+        state = self.game.state
+        if not state.finished and not self.option(CAPITAL_BEFORE_LINK):
+            self._launch_waiting()
+        if state.finished or state.game_ends_after:
+            return
+        market = StockMarket(self.game.title.market, state)
+        trigger, why = None, ""
+        if self.bank_broken():
+            trigger, why = "bank", "the bank has run out of money"
+        else:
+            for corp in state.corporations.values():
+                if corp.market_cell is not None and market.in_zone(corp, "game_end"):
+                    if corp.id == BOE:
+                        trigger, why = "loans", "the Bank of England has given 16 loans"
+                    else:
+                        trigger = "stock_market"
+                        why = f"{corp.id} reaches £{market.price(corp)}"
+                    break
+        if trigger is None:
+            return
+        state.end_trigger = trigger
+        state.game_ends_after = END_AFTER_SET
+        when = "the next set of operating rounds" if isinstance(self.game.round, StockRound) \
+            else "this set of operating rounds"
+        self.game.log(f"{why}: the game ends after {when} (13.1)")
+
+    def scores(self) -> dict[str, int]:
+        """13.2: cash and shares at their price (the Bank of England's included). While the
+        privates are auctioned, a player's privates count at face value (18xx.games shows
+        them so); afterwards they count for nothing."""
+        result = super().scores()
+        if isinstance(self.game.round, DutchAuction):
+            return result
+        for private in self.game.state.privates.values():
+            if private.owner in result and not private.closed:
+                result[private.owner] -= self.game.title.privates[private.id].par
+        return result

@@ -1,0 +1,284 @@
+"""1848 operating rounds (7-11): the Bank of England pays after the privates (7.2), tile lays
+by phase (7.4.2), dividends (5.1.5)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tresham.engine.actions import Action, TakeLoan
+from tresham.engine.data.model import Ability
+from tresham.engine.errors import IllegalAction
+from tresham.engine.rounds.base import Choice
+from tresham.engine.rules import TitleRules
+from tresham.engine.state import BANK, CorporationState, StationToken
+from tresham.engine.upgrades import current_track
+from tresham.engine.rounds.operating import OperatingRound
+from tresham.engine.titles.g1848.bank import BOE, bank_dividend
+from tresham.engine.rounds.steps.base import Step, TurnRecord
+from tresham.engine.rounds.steps.companies import BuyCompanyStep
+from tresham.engine.rounds.steps.trains import BuyTrainStep
+from tresham.engine.titles.g1848.trains import AustraliaBuyTrainStep
+from tresham.engine.shares import Shares
+from tresham.engine.trains import Trains
+from tresham.engine.titles.g1848.commonwealth import may_operate
+from tresham.engine.titles.g1848.loans import loans_left, take_loan, voluntary_loan_problem
+from tresham.engine.titles.g1848.receivership import enter_receivership, in_receivership_column
+from tresham.engine.titles.g1848.tasmania import ForcedTasmaniaLay, tasmania_power
+from tresham.engine.titles.g1848.tiles import AustraliaUpgrades
+
+if TYPE_CHECKING:
+    from tresham.engine.game import Game
+
+WAITS_WHILE_MAY_BORROW = "turn_waits_while_company_may_borrow"
+
+
+class AustraliaOperatingRound(OperatingRound):
+    def __init__(self, game: Game, number: int, index_in_set: int = 1, set_size: int = 1) -> None:
+        self.loans_taken: dict[str, int] = {}
+        self.tasmania: ForcedTasmaniaLay | None = None
+        super().__init__(game, number, index_in_set, set_size)
+
+    def acting(self) -> str | None:
+        if self.tasmania is not None:
+            return self.tasmania.owner
+        return super().acting()
+
+    def accepts_out_of_turn(self, action: Action) -> bool:
+        return self.tasmania is None and super().accepts_out_of_turn(action)
+
+    def legal_tile_lays(self) -> dict[str, dict[str, list[int]]]:
+        if self.tasmania is not None:
+            return self.tasmania.lays()
+        return super().legal_tile_lays()
+
+    def tile_lay_problem_via(self, hex_id: str, tile_id: str, rotation: int,
+                             company: str | None) -> str | None:
+        if self.tasmania is not None:
+            return self.tasmania.problem(hex_id, tile_id, rotation)
+        return super().tile_lay_problem_via(hex_id, tile_id, rotation, company)
+
+    def tile_lay_problem(self, hex_id: str, tile_id: str, rotation: int) -> str | None:
+        if self.tasmania is not None:
+            return self.tasmania.problem(hex_id, tile_id, rotation)
+        return super().tile_lay_problem(hex_id, tile_id, rotation)
+
+    def choices(self) -> list[Choice]:
+        if self.tasmania is not None:
+            return self.tasmania.choices()
+        choices = super().choices()
+        corp = self.turn.corporation
+        if corp and not self.discards and self.step is not None and \
+                voluntary_loan_problem(self.game, corp, self.loans_taken.get(corp, 0)) is None:
+            choices.append(Choice(TakeLoan, text="Take a loan of £100 from the Bank of England"))
+        return choices
+
+    def process(self, action: Action) -> None:
+        if self.tasmania is not None:
+            self.tasmania.process(action)
+            self.tasmania = None
+            return
+        if isinstance(action, TakeLoan):
+            corp = self.turn.corporation
+            if not corp or self.discards or self.step is None:
+                raise IllegalAction("a loan is taken in the borrowing company's turn (5.6.1)")
+            taken = self.loans_taken.get(corp, 0)
+            problem = voluntary_loan_problem(self.game, corp, taken)
+            if problem:
+                raise IllegalAction(problem)
+            take_loan(self.game, corp, taken)
+            self.loans_taken[corp] = taken + 1
+            if not self._receiverships():
+                self._step_done(done=not self.step.active())
+            return
+        super().process(action)
+        self._receiverships()
+
+    def _receiverships(self) -> bool:
+        """5.5.1: companies whose price reached the receivership column are taken over at
+        once; the operating one's turn ends. Returns whether that happened to it."""
+        ended = False
+        for corp in list(self.game.state.corporations.values()):
+            if corp.id == BOE or corp.market_cell is None or \
+                    not in_receivership_column(self.game, corp.id):
+                continue
+            enter_receivership(self.game, corp.id)
+            if corp.id == self.turn.corporation and not self.game.state.finished:
+                ended = True
+                self.discards = [d for d in self.discards if d.corporation != corp.id]
+                del self.steps[self.step_index + 1:]
+                self.step_index = len(self.steps) - 1
+                self._advance()
+        return ended
+
+    def _place_home_station(self, corp: CorporationState, hex_id: str, city: int) -> None:
+        """5.3.6: the COM's home stations go down in both its homes, free; one that finds no
+        free circle sits beside the city's circles."""
+        homes = self.game.title.corporations[corp.id].homes
+        if len(homes) <= 1:
+            super()._place_home_station(corp, hex_id, city)
+            return
+        state = self.game.state
+        for home in homes:
+            track = current_track(self.game.title.map.hexes[home], self.game.board.laid(home))
+            slots = track.cities[0].slots if track.cities else 0
+            taken = sum(1 for t in state.board.tokens if t.hex == home and t.city == 0
+                        and not t.extra)
+            state.board.tokens.append(StationToken(corp.id, home, 0, extra=taken >= slots))
+            self.game.log(f"{corp.id} places a home station in {home}"
+                          + (" beside its full circles (5.3.6)" if taken >= slots else ""))
+        corp.tokens_placed = len(homes)
+
+    def _pay_privates(self) -> None:
+        """7.2: the privates pay (not those closed with a power left), then the Bank of
+        England, which has no other turn."""
+        state = self.game.state
+        for private in state.privates.values():
+            if private.owner == BANK or private.closed or private.rights_only:
+                continue
+            revenue = self.game.title.privates[private.id].revenue
+            if private.owner in state.corporations:
+                state.corporations[private.owner].treasury += revenue
+            else:
+                state.player(private.owner).cash += revenue
+            state.bank -= revenue
+            self.game.log(f"{private.owner} receives £{revenue} from {private.id}")
+        bank_dividend(self.game)
+        self.operated.append(BOE)
+
+    def _next_corporation(self) -> None:
+        """5.3.2: the COM's turn passes while its link is missing (asked as its turn comes:
+        track laid earlier in the round counts)."""
+        while True:
+            waiting = [c for c in self.game.state.corporations.values()
+                       if c.floated and c.id not in self.operated]
+            if not waiting:
+                break
+            corp = self.game.rules.next_to_operate(self, waiting)
+            if may_operate(self.game, corp.id):
+                break
+            self.operated.append(corp.id)
+            self.game.log(f"{corp.id} does not operate until track joins Sydney and Adelaide "
+                          "or the first 6/6+ is bought (5.3.2)")
+        super()._next_corporation()
+
+
+class AustraliaOperatingRules(TitleRules):
+    def turn_steps(self, shared: tuple[type[Step], ...]) -> tuple[type[Step], ...]:
+        replaced: dict[type[Step], type[Step]] = {BuyCompanyStep: EndOfTurnStep,
+                                                  BuyTrainStep: AustraliaBuyTrainStep}
+        return tuple(replaced.get(s, s) for s in shared)
+
+    def private_purchase_problem(self, company: str, corp_id: str) -> str | None:
+        """4.1: a company buys a private only from its own director (18xx.games: from any
+        player, variant privates_bought_from_any_player); never one that has closed."""
+        if self.game.state.privates[company].rights_only:
+            return f"{company} has closed; only its power remains (4.1)"
+        if self.option("privates_bought_from_any_player"):
+            return None
+        owner = self.game.state.privates[company].owner
+        director = Shares(self.game).president(self.game.state.corporations[corp_id])
+        if owner != director:
+            return f"{corp_id} may buy a private only from its director, not from {owner} (4.1)"
+        return None
+
+    operating_round_class = AustraliaOperatingRound
+    upgrade_rules_class = AustraliaUpgrades
+
+    def phase_event(self, event: str) -> None:
+        if event == "force_special_tile_lays":
+            self._force_tasmania()
+            return
+        if event == "close_privates":
+            self._close_privates()
+            return
+        super().phase_event(event)
+
+    def _close_privates(self) -> None:
+        """4.1: the privates close with the first 5/5+; the unused powers of P2 and P4
+        outlive them (4.3, 4.5), held by the private's owner."""
+        state = self.game.state
+        for private in state.privates.values():
+            if private.closed:
+                continue
+            surviving = [a for a in self.game.title.privates[private.id].abilities
+                         if a.params.get("survives_close")
+                         and state.abilities_used.get(private.id, 0) < int(a.params.get("count", 1))]
+            if surviving and private.owner != BANK:
+                private.rights_only = True
+                self.game.log(f"{private.id} closes; its unused power stays with "
+                              f"{private.owner} (4.1)")
+            else:
+                private.closed = True
+                self.game.log(f"{private.id} closes (4.1)")
+
+    def _force_tasmania(self) -> None:
+        """4.4: when the first 5/5+ is bought the Tasmania tile must be laid at once by the
+        owner of its private, before anything else."""
+        power = tasmania_power(self.game)
+        round_ = self.game.round
+        if power is None or not isinstance(round_, AustraliaOperatingRound):
+            return
+        company = power[0]
+        private = self.game.state.privates[company]
+        if private.closed or private.owner == BANK:
+            return
+        round_.tasmania = ForcedTasmaniaLay(self.game, private.owner, company)
+        self.game.log(f"{private.owner} must lay the Tasmania tile now (4.4)")
+
+    def ability_usable(self, company: str, ability: Ability, corp_id: str) -> bool:
+        """4.4 under the variant tasmania_only_by_owning_company: the Tasmania tile only by a
+        company that owns P3."""
+        if self.option("tasmania_only_by_owning_company") and ability.type == "tile_lay" and \
+                ability.params.get("extra") and \
+                self.game.state.privates[company].owner != corp_id:
+            return False
+        return super().ability_usable(company, ability, corp_id)
+
+    def tile_lay_hex_problem(self, turn: TurnRecord, hex_id: str) -> str | None:
+        """7.4.3: a company's first tile goes on its home, unless track is printed there or a
+        tile already lies there (18xx.games: anywhere, variant first_tile_anywhere)."""
+        if not turn.first_turn or turn.tile_lays or self.option("first_tile_anywhere"):
+            return None
+        definition = self.game.title.corporations[turn.corporation]
+        homes = definition.homes or (definition.home,)
+        open_homes = [h for h in homes if self.game.board.laid(h) is None
+                      and not current_track(self.game.title.map.hexes[h], None).paths]
+        if not open_homes or hex_id in open_homes:
+            return None
+        return (f"{turn.corporation}'s first tile goes on its home, "
+                f"{' or '.join(open_homes)} (7.4.3)")
+
+    def special_lay_any_time(self, company: str) -> bool:
+        """4.4: the Tasmania tile goes down besides the normal lay, at any time of the turn
+        (7.3: private powers at any point of the turn)."""
+        return any(a.type == "tile_lay" and a.params.get("extra")
+                   for a in self.game.title.privates[company].abilities)
+
+    def pool_shares_pay(self) -> bool:
+        """5.1.5: shares in the bank pool pay nobody."""
+        return False
+
+
+class EndOfTurnStep(BuyCompanyStep):
+    """The turn's last step: privates bought from the director (4.1) and, since a loan may be
+    taken at any time of the turn (5.6.1), the turn ends when the director ends it while the
+    company may still borrow by choice."""
+
+    name = "end of turn"
+
+    def waits(self) -> bool:
+        round_ = self.round
+        assert isinstance(round_, AustraliaOperatingRound)
+        corp = self.corp.id
+        if self.game.rules.option(WAITS_WHILE_MAY_BORROW):
+            rules = self.game.title.banks[BOE].loans
+            return (rules.from_phase in Trains(self.game).phases_started()
+                    and loans_left(self.game) > 0
+                    and self.game.state.loans.get(corp, 0) < rules.voluntary_limit)
+        return voluntary_loan_problem(self.game, corp, round_.loans_taken.get(corp, 0)) is None
+
+    def choices(self) -> list[Choice]:
+        choices = super().choices()
+        if choices or not self.waits():
+            return choices
+        return [Choice(self.round.pass_action, text="End the turn")]

@@ -1,0 +1,110 @@
+"""1848 routes: the route bonuses of bonuses.yaml (10.4: the K-K bonus)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from tresham.engine.data.model import UNLIMITED, TrainDef
+from tresham.engine.data.route_bonuses import RouteBonus
+from tresham.engine.routes.rules import Route, RouteRules
+
+if TYPE_CHECKING:
+    from tresham.engine.game import Game
+    from tresham.engine.routes.graph import GraphNode, TrackGraph
+    from tresham.engine.routes.walks import Walk
+
+
+GAUGE = "gauge"
+
+
+def gauge_crossings(game: Game, graph: TrackGraph, walk: Walk) -> int:
+    """7.6: how many times the walk crosses a `gauge` border between two hexes."""
+    count = 0
+    for step in walk.steps:
+        end = graph.step_end(step)
+        if end.is_node:
+            continue
+        side = graph.sides[end.side]
+        if side.hexes[1] is None:
+            continue
+        hex_def = game.title.map.hexes[side.hexes[0]]
+        if any(b.edge == side.edges[0] and b.type == GAUGE for b in hex_def.borders):
+            count += 1
+    return count
+
+
+SEPARATE_HEXES = "ghan_route_as_separate_hexes"
+
+
+class AustraliaRoutes(RouteRules):
+    bonuses: tuple[RouteBonus, ...] = ()
+    destination: frozenset[str] = frozenset()
+    """Alice Springs' hexes (the 2E's `destination`)."""
+
+    def walk_problem(self, game: Game, graph: TrackGraph, train: TrainDef,
+                     stops: Sequence[GraphNode], walk: Walk) -> str | None:
+        """7.6, 8.2.2, 8.2.3: each gauge change the route crosses is a stop worth nothing that
+        counts against the train's length and may not be skipped; a "+" train has one more
+        for a gauge change; a D counts none."""
+        changes = gauge_crossings(game, graph, walk)
+        if not changes:
+            return None
+        used: dict[int, int] = {}
+        for node in stops:
+            index = self.allowance(node, train)
+            if index is not None:
+                used[index] = used.get(index, 0) + 1
+        left = changes
+        for index, allowance in enumerate(train.distance):
+            if GAUGE not in allowance.roles:
+                continue
+            if allowance.count == UNLIMITED:
+                return None
+            room = max(0, allowance.count - used.get(index, 0))
+            left -= min(left, room)
+            if not left:
+                return None
+        return (f"crosses {changes} gauge change{'s' if changes > 1 else ''}, each a stop "
+                "counting against its length, and so runs too far (7.6)")
+
+    def route_problem(self, game: Game, corp_id: str, train: TrainDef,
+                      stops: Sequence[GraphNode]) -> str | None:
+        """8.2.5: the 2E runs from one of its company's stations to Alice Springs (one place,
+        10.1.2); under ghan_route_as_separate_hexes it may run on past the station, and Alice
+        Springs' two hexes are two places. 10.1.2: no route visits Alice Springs twice."""
+        destination = self.destination
+        at_destination = [n for n in stops if n.hex in destination]
+        separate = bool(game.rules.option(SEPARATE_HEXES))
+        if len(at_destination) > 1 and not separate:
+            return "visits Alice Springs twice; its two hexes are one place (10.1.2)"
+        if not train.destination:
+            return None
+        ends = (stops[0], stops[-1])
+        if not at_destination or not any(n.hex in train.destination for n in ends):
+            return "must run to Alice Springs (8.2.5)"
+        if not separate:
+            other = ends[1] if ends[0].hex in train.destination else ends[0]
+            if not self.is_station_stop(game, corp_id, other):
+                return f"must run from a {corp_id} station to Alice Springs (8.2.5)"
+        return None
+
+    def route_bonus(self, routes: Sequence[Route]) -> int:
+        """10.4: each train whose route stops in two or more K cities earns £50 for two, £100
+        for three, £150 for four, £200 for five; never the 2E (8.2.5). The 2E counts its two
+        ends only: the stops it passes between earn nothing (taken off here)."""
+        total = 0
+        for route in routes:
+            if route.train is not None and route.train.destination and len(route.stops) > 2:
+                total -= sum(self.stop_value(n, route.train) for n in route.stops[1:-1])
+            name = route.train.name if route.train is not None else ""
+            for bonus in self.bonuses:
+                if name in bonus.except_trains:
+                    continue
+                hexes = {stop.hex for stop in route.stops if stop.hex_def.label == bonus.label}
+                total += bonus.amount(len(hexes))
+        return total
+
+    def route_bonus_bound(self, game: Game, corp_id: str, trains: Sequence[TrainDef]) -> int:
+        return sum(max(b.amounts.values()) for t in trains for b in self.bonuses
+                   if t.name not in b.except_trains)

@@ -1,0 +1,172 @@
+"""1848 train purchases: the train a company must own (5.1.7, 8.1: the 2E does not count) and
+the compulsory purchase financed by loans alone (8.4)."""
+
+from __future__ import annotations
+
+from tresham.engine.actions import BuyTrain
+from tresham.engine.rounds.base import Choice
+from tresham.engine.rounds.steps.trains import BuyTrainStep
+from tresham.engine.shares import Shares
+from tresham.engine.titles.g1848.bank import BOE
+from tresham.engine.titles.g1848.loans import loans_left, take_loan
+from tresham.engine.titles.g1848.receivership import in_receivership_column
+
+FORCED_LOANS_FOR_ANY_TRAIN = "voluntary_loan_before_forced_loans"
+ANY_PRICE = "trains_between_companies_at_any_price"
+
+
+class AustraliaBuyTrainStep(BuyTrainStep):
+    def must_buy(self) -> bool:
+        """5.1.7, 8.1: a company with a route must own a train; the 2E does not count."""
+        owned = [t for t in self.corp.trains if self.trains.definition(t).satisfies_must_own]
+        if owned or not self.bank_offer():
+            return False
+        return self.game.rules.has_legal_run(self.corp.id)
+
+    def cheapest_bank_train(self) -> str | None:
+        """The cheapest bank train that would satisfy the compulsory purchase (not the 2E)."""
+        offer = [t for t in self.bank_offer() if self.trains.definition(t).satisfies_must_own]
+        return min(offer, key=self.trains.price) if offer else None
+
+    def trade_in_problem(self, action: BuyTrain) -> str | None:
+        """8.2.4: the buyer of a D may hand in one of its 4/4+ cards for £300 off."""
+        if action.exchange is None:
+            return None
+        card = self.trains.definition(action.train)
+        side = next((s for s in card.sides if s.name == action.side), None)
+        if action.seller is not None or side is None or side.trade_in is None:
+            return "a train is handed in only for a new D train from the bank (8.2.4)"
+        if action.exchange not in self.corp.trains:
+            return f"{self.corp.id} does not own the {action.exchange} train"
+        if self.trains.definition(action.exchange).name not in side.trade_in.trains:
+            names = ", ".join(side.trade_in.trains)
+            return f"only a {names} train may be handed in for a {side.name} (8.2.4)"
+        return None
+
+    def bank_price(self, train_id: str, company: str | None = None,
+                   side: str | None = None, exchange: str | None = None) -> int:
+        price = super().bank_price(train_id, company, side)
+        exchange = exchange or self._exchange
+        if exchange is not None:
+            card = self.trains.definition(train_id)
+            chosen = next((s for s in card.sides if s.name == side), None)
+            if chosen is not None and chosen.trade_in is not None:
+                price = max(0, price - chosen.trade_in.discount)
+        return price
+
+    def problem(self, action: BuyTrain) -> str | None:
+        problem = self.trade_in_problem(action)
+        if problem:
+            return problem
+        # Priced and checked as the plain purchase, at the lower price for a trade-in.
+        return self._problem_at(action)
+
+    def _problem_at(self, action: BuyTrain) -> str | None:
+        self._exchange = action.exchange
+        try:
+            return self._plain_problem(action)
+        finally:
+            self._exchange = None
+
+    def _between_companies_problem(self, action: BuyTrain) -> str | None:
+        """8.3.4: a train from a company with another director costs its face value; with the
+        same director, any price from £1 (18xx.games: any price from £1 either way, variant
+        trains_between_companies_at_any_price)."""
+        if action.seller is None or self.game.rules.option(ANY_PRICE):
+            return None
+        seller = self.game.state.corporations.get(action.seller)
+        if seller is None:
+            return None
+        shares = Shares(self.game)
+        if shares.president(seller) == shares.president(self.corp):
+            return None
+        face = self.trains.price(action.train)
+        declared = self.game.state.train_sides.get(action.train)
+        card = self.trains.definition(action.train)
+        side = next((s for s in card.sides if s.name == declared), None)
+        if side is not None and side.price is not None:
+            face = side.price
+        if action.price != face:
+            return (f"a train from a company with another director costs its face value, "
+                    f"£{face} (8.3.4)")
+        return None
+
+    def _plain_problem(self, action: BuyTrain) -> str | None:
+        return self._money_problem(action) or self._between_companies_problem(action)
+
+    def _money_problem(self, action: BuyTrain) -> str | None:
+        """8.4.1: in a compulsory purchase the company may buy any new train from the bank,
+        the loans paying what its treasury lacks (18xx.games: a train from another company
+        too)."""
+        if not self.emergency():
+            return super().problem(action)
+        if action.seller is not None and not self.game.rules.option(FORCED_LOANS_FOR_ANY_TRAIN):
+            problem = super().problem(action)
+            if problem is None and action.price > self.corp.treasury:
+                return (f"{self.corp.id} borrows for a compulsory train only from the bank "
+                        "(5.6.3)")
+            return problem
+        corp = self.corp
+        saved = corp.treasury
+        corp.treasury = 10 ** 9  # the money question is the loans' (8.4.1)
+        try:
+            return super().problem(action)
+        finally:
+            corp.treasury = saved
+
+    def _emergency_sales(self, president: str) -> list[Choice]:
+        """8.4.3: the director contributes nothing to a compulsory purchase."""
+        return []
+
+    def _short_after_selling_all(self) -> bool:
+        return False
+
+    def bankruptcy_allowed(self) -> bool:
+        return False
+
+    def president_may_sell(self) -> bool:
+        return False
+
+    _exchange: str | None = None
+
+    def _buy(self, action: BuyTrain) -> None:
+        self._exchange = action.exchange
+        try:
+            self._buy_with(action)
+        finally:
+            self._exchange = None
+        if action.exchange is not None and action.exchange in self.corp.trains:
+            self.corp.trains.remove(action.exchange)
+            self.game.state.trains_gone.append(action.exchange)
+            self.game.log(f"{self.corp.id} hands in its {action.exchange} train (8.2.4)")
+
+    def _buy_with(self, action: BuyTrain) -> None:
+        price = action.price if action.seller is not None else \
+            self.bank_price(action.train, action.ability, action.side)
+        if price > self.corp.treasury and self.emergency():
+            if not self._borrow_for(price):
+                return  # 8.4.2: in receivership the train stays in the bank
+        super()._buy(action)
+
+    def _borrow_for(self, price: int) -> bool:
+        """8.4.1, 8.4.4: loans until the treasury holds the price; False when the company
+        falls into receivership first (or no loan is left)."""
+        round_ = self.round
+        corp = self.corp.id
+        taken = getattr(round_, "loans_taken", {})
+        while self.corp.treasury < price:
+            if loans_left(self.game) <= 0:
+                self.game.log(f"The Bank of England has no loans left: {corp} goes into "
+                              "receivership (8.4.4)")
+                cell = self.corp.market_cell
+                assert cell is not None
+                self.corp.market_cell = (cell[0], 0)
+                return False
+            take_loan(self.game, corp, taken.get(corp, 0), forced=True)
+            taken[corp] = taken.get(corp, 0) + 1
+            if in_receivership_column(self.game, corp):
+                return False
+        return True
+
+
+__all__ = ["AustraliaBuyTrainStep", "BOE"]

@@ -1,0 +1,110 @@
+"""1848 stock rounds: 4.7, 5.4, 12.1-12.6."""
+
+from __future__ import annotations
+
+import pytest
+
+from tresham.engine.actions import BuyShare, Par, Pass, SellShares
+from tresham.engine.errors import IllegalAction
+from tresham.engine.market import StockMarket
+from tresham.engine.shares import Shares
+
+from .conftest import buy_all_privates, new_game
+
+
+def stock_game(players: tuple[str, ...] = ("Ann", "Bob", "Cy")):  # type: ignore[no-untyped-def]
+    game = new_game(players)
+    buy_all_privates(game)
+    return game
+
+
+def test_4_7_p6_gives_the_car_directors_certificate_at_100() -> None:
+    game = stock_game()
+    car = game.state.corporations["CAR"]
+    assert Shares(game).president(car) == "Cy"
+    assert car.par == 100 and StockMarket(game.title.market, game.state).price(car) == 100
+
+
+def test_4_6_p5_gives_a_qr_share() -> None:
+    game = stock_game()
+    assert Shares(game).percent(game.state.corporations["QR"], "Bob") == 10
+
+
+def test_5_4_bank_of_england_shares_start_in_the_pool_at_70() -> None:
+    game = stock_game()
+    boe = game.state.corporations["BOE"]
+    assert Shares(game).percent(boe, "market") == 100
+    assert Shares(game).president(boe) is None
+    assert StockMarket(game.title.market, game.state).price(boe) == 70
+    assert boe.treasury == 2000
+
+
+def test_12_3_3_a_bank_of_england_share_costs_its_price_paid_to_the_bank() -> None:
+    game = stock_game()
+    bank = game.state.bank
+    cash = game.state.player("Ann").cash
+    game.process(BuyShare("Ann", "BOE", "market"))
+    assert game.state.player("Ann").cash == cash - 70
+    assert game.state.bank == bank + 70
+    assert game.state.corporations["BOE"].treasury == 2000
+
+
+def test_12_1_1_a_purchase_ends_the_turn_no_sale_after_it() -> None:
+    game = stock_game()
+    game.process(Par("Ann", "VR", 70))
+    assert game.acting == "Bob"
+
+
+def test_5_1_6_no_sales_in_the_first_stock_round() -> None:
+    game = stock_game()
+    game.process(Par("Ann", "VR", 70))
+    game.process(Pass("Bob"))
+    game.process(Pass("Cy"))
+    with pytest.raises(IllegalAction, match="5.1.6"):
+        game.process(SellShares("Ann", "VR", 10))
+
+
+def test_12_2_2_seventy_percent_with_three_players_sixty_with_more() -> None:
+    assert stock_game().rules.holding_limit("VR") == 70
+    assert stock_game(("A", "B", "C", "D")).rules.holding_limit("VR") == 60
+
+
+def test_12_2_1_privates_do_not_count_against_the_certificate_limit() -> None:
+    game = stock_game()
+    assert game.round.certificate_count("Ann") == 0  # type: ignore[attr-defined]
+
+
+def test_12_5_1_one_row_down_per_sale_and_12_5_2_boe_unmoved() -> None:
+    game = stock_game()
+    vr = game.state.corporations["VR"]
+    market = StockMarket(game.title.market, game.state)
+    vr.par = 90
+    cell = game.title.market.par_cell(90)
+    assert cell is not None
+    market.place(vr, cell)
+    vr.cert_owners[0] = "Ann"
+    vr.cert_owners[1:4] = ["Ann", "Ann", "Ann"]
+    game.rules.sell_shares("Ann", "VR", 30)
+    assert vr.market_cell == (cell.row + 1, cell.column)
+    boe = game.state.corporations["BOE"]
+    boe.cert_owners[0] = "Ann"
+    before = boe.market_cell
+    game.rules.sell_shares("Ann", "BOE", 10)
+    assert boe.market_cell == before
+
+
+def test_12_6_2_the_bank_of_england_never_rises_when_sold_out() -> None:
+    game = stock_game()
+    assert not game.rules.rises_when_sold_out("BOE")
+    assert game.rules.rises_when_sold_out("VR")
+
+
+def test_12_2_1_limits_fall_with_receiverships_and_more_for_the_former_director() -> None:
+    game = stock_game()
+    assert game.rules.certificate_limit("Ann") == 20
+    game.state.receiverships.append("VR")
+    game.state.former_directors.append("Ann")
+    assert game.rules.certificate_limit("Bob") == 18
+    assert game.rules.certificate_limit("Ann") == 16
+    game.state.receiverships.extend(["A", "B", "C", "D", "E"])
+    assert game.rules.certificate_limit("Bob") == 10  # 5+ column

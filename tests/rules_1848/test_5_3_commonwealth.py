@@ -1,0 +1,42 @@
+"""1848 5.3: the Commonwealth Railways and its Sydney-Adelaide link."""
+
+from __future__ import annotations
+
+from tresham.engine.titles.g1848.commonwealth import linked, may_operate
+
+from .conftest import buy_all_privates, give_train, new_game, start
+
+
+def test_5_3_2_no_link_on_an_empty_board() -> None:
+    game = new_game()
+    assert not linked(game, ("F17", "G6"))
+    assert not may_operate(game, "COM")
+    assert may_operate(game, "VR")
+
+
+def test_5_3_5_from_the_first_6_train_the_link_is_not_needed() -> None:
+    game = new_game()
+    for name in ("2", "3", "4", "5", "6"):
+        give_train(game, "VR", name)
+    assert may_operate(game, "COM")
+
+
+def test_5_3_2_sixty_percent_alone_does_not_launch_the_com() -> None:
+    game = new_game()
+    buy_all_privates(game)
+    com = game.state.corporations["COM"]
+    start(game, "COM", treasury=0, par=90)
+    com.floated = False
+    com.cert_owners[1:5] = ["Ann"] * 4
+    game.rules.float_corporation(com)
+    assert not com.floated and com.treasury == 0
+
+
+def test_5_3_2_variant_capital_at_sixty_percent() -> None:
+    game = new_game(com_capital_before_link=True)
+    buy_all_privates(game)
+    com = game.state.corporations["COM"]
+    start(game, "COM", treasury=0, par=90)
+    com.floated = False
+    game.rules.float_corporation(com)
+    assert com.floated and com.treasury == 900

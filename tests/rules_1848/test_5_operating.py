@@ -1,0 +1,270 @@
+"""1848 operating rounds: loans (5.6), receivership (5.5), the Bank of England's income (5.4.3),
+tile lays (7.4.2), the K-K bonus (10.4), the compulsory purchase (8.4) and the end (13.1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tresham.engine.actions import BuyTrain, Pass, TakeLoan
+from tresham.engine.errors import IllegalAction
+from tresham.engine.market import StockMarket
+from tresham.engine.rules import END_AFTER_SET
+from tresham.engine.rounds.steps.base import TurnRecord
+from tresham.engine.titles.g1848.bank import bank_dividend
+from tresham.engine.titles.g1848.receivership import enter_receivership
+
+from .conftest import buy_all_privates, give_train, new_game, operate, start, station
+
+
+def operating_game(phase_three: bool = True):  # type: ignore[no-untyped-def]
+    game = new_game()
+    buy_all_privates(game)
+    start(game, "VR", treasury=500, par=100)
+    station(game, "VR", "H11")
+    if phase_three:
+        give_train(game, "SAR", "2")
+        give_train(game, "SAR", "3")  # phase 3 begins
+        game.state.corporations["SAR"].trains.clear()
+    operate(game, "VR")
+    return game
+
+
+def test_5_6_1_no_loans_before_the_first_3_train() -> None:
+    game = operating_game(phase_three=False)
+    with pytest.raises(IllegalAction, match="5.6.1"):
+        game.process(TakeLoan("VR"))
+
+
+def test_5_6_2_a_loan_moves_the_price_two_left_and_the_boe_one_up() -> None:
+    game = operating_game()
+    vr, boe = game.state.corporations["VR"], game.state.corporations["BOE"]
+    market = StockMarket(game.title.market, game.state)
+    column = vr.market_cell[1]  # type: ignore[index]
+    game.process(TakeLoan("VR"))
+    assert vr.treasury == 600 and boe.treasury == 1900
+    assert vr.market_cell[1] == column - 2  # type: ignore[index]
+    assert market.price(boe) == 80
+    assert game.state.loans["VR"] == 1
+
+
+def test_5_6_3_one_voluntary_loan_per_operating_round() -> None:
+    game = operating_game()
+    game.process(TakeLoan("VR"))
+    with pytest.raises(IllegalAction, match="5.6.3"):
+        game.process(TakeLoan("VR"))
+
+
+def test_5_6_3_five_voluntary_loans_in_all() -> None:
+    game = operating_game()
+    game.state.voluntary_loans["VR"] = 5
+    with pytest.raises(IllegalAction, match="five|5 loans"):
+        game.process(TakeLoan("VR"))
+
+
+def test_5_4_3_bank_of_england_pays_its_minimum_dividend_to_holders_only() -> None:
+    game = operating_game()
+    boe = game.state.corporations["BOE"]
+    boe.cert_owners[0] = "Ann"
+    cash = game.state.player("Ann").cash
+    bank_dividend(game)  # phase 3 (green): £100, £10 a share
+    assert game.state.player("Ann").cash == cash + 10
+
+
+def test_5_5_receivership_compensation_assets_and_stations() -> None:
+    game = operating_game()
+    vr = game.state.corporations["VR"]
+    vr.cert_owners[1:4] = ["Bob", "Bob", "Cy"]
+    vr.treasury = 250
+    give_train(game, "VR", "3")
+    bob, cy, ann = (game.state.player(p).cash for p in ("Bob", "Cy", "Ann"))
+    enter_receivership(game, "VR")
+    assert game.state.player("Bob").cash == bob + 200
+    assert game.state.player("Cy").cash == cy + 100
+    assert game.state.player("Ann").cash == ann - 50  # 5.5.2: the director pays the rest
+    assert vr.trains == [] and vr.treasury == 0 and vr.par is None
+    assert any(t.corporation == "BOE" and t.hex == "H11" for t in game.state.board.tokens)
+    assert game.state.receiverships == ["VR"]
+
+
+def test_5_5_1_a_loan_into_the_receivership_column_ends_the_turn() -> None:
+    game = operating_game()
+    vr = game.state.corporations["VR"]
+    row = vr.market_cell[0]  # type: ignore[index]
+    vr.market_cell = (row, 2)
+    game.process(TakeLoan("VR"))
+    assert "VR" in game.state.receiverships
+    assert game.acting != "VR"
+
+
+def test_5_5_6_the_fifth_receivership_ends_the_game_after_the_set() -> None:
+    game = operating_game()
+    game.state.receiverships.extend(["A", "B", "C", "D"])
+    game.state.former_directors.extend(["", "", "", ""])
+    enter_receivership(game, "VR")
+    assert game.state.game_ends_after == END_AFTER_SET
+    assert game.state.end_trigger == "receivership"
+
+
+def test_7_4_2_two_yellow_tiles_or_one_upgrade_from_phase_3() -> None:
+    game = operating_game()
+    rules = game.rules
+    turn = TurnRecord("VR", False)
+    assert rules.tile_lay_turn_problem(turn, is_upgrade=False) is None
+    turn.tile_lays = 1
+    assert rules.tile_lay_turn_problem(turn, is_upgrade=False) is None
+    assert "7.4.2" in (rules.tile_lay_turn_problem(turn, is_upgrade=True) or "")
+    turn.tile_lays = turn.upgrades = 1
+    assert rules.tile_lay_turn_problem(turn, is_upgrade=False) is not None
+
+
+def test_7_4_2_one_yellow_tile_in_the_first_phase() -> None:
+    game = operating_game(phase_three=False)
+    turn = TurnRecord("VR", False, tile_lays=1)
+    assert game.rules.tile_lay_turn_problem(turn, is_upgrade=False) is not None
+
+
+def test_10_4_k_k_bonus_by_k_cities_on_one_route() -> None:
+    game = operating_game()
+    bonus = game.title.route_bonuses[0]
+    assert [bonus.amount(n) for n in (1, 2, 3, 4, 5)] == [0, 50, 100, 150, 200]
+    assert "2E" in bonus.except_trains
+
+
+def test_8_4_a_compulsory_train_is_paid_by_loans_not_the_director() -> None:
+    game = operating_game()
+    game.rules.has_legal_run = lambda corp_id: True  # type: ignore[method-assign]
+    vr = game.state.corporations["VR"]
+    vr.treasury = 50
+    game.round.step_index = len(game.round.steps) - 2
+    step = game.round.step
+    assert step is not None and step.name == "trains" and step.must_buy()  # type: ignore[attr-defined]
+    cash = game.state.player("Ann").cash
+    train = game.state.depot[0]
+    game.process(BuyTrain("VR", train, 100, side="2"))
+    assert train in vr.trains
+    assert game.state.loans.get("VR") == 1 and game.state.voluntary_loans.get("VR") is None
+    assert game.state.player("Ann").cash == cash
+    assert vr.treasury == 50
+
+
+def test_8_4_2_a_compulsory_purchase_into_receivership_is_not_made() -> None:
+    game = operating_game()
+    game.rules.has_legal_run = lambda corp_id: True  # type: ignore[method-assign]
+    vr = game.state.corporations["VR"]
+    vr.treasury = 0
+    vr.market_cell = (vr.market_cell[0], 2)  # type: ignore[index]
+    game.round.step_index = len(game.round.steps) - 2
+    train = game.state.depot[0]
+    game.process(BuyTrain("VR", train, 100, side="2"))
+    assert "VR" in game.state.receiverships
+    assert train in game.state.depot
+
+
+def test_13_1_a_top_price_ends_the_game_after_the_set() -> None:
+    game = operating_game()
+    vr = game.state.corporations["VR"]
+    vr.market_cell = (0, len(game.title.market.rows[0]) - 1)
+    game.rules.after_action()
+    assert game.state.game_ends_after == END_AFTER_SET
+
+
+def test_13_1_the_16th_boe_loan_ends_the_game() -> None:
+    game = operating_game()
+    boe = game.state.corporations["BOE"]
+    boe.market_cell = (boe.market_cell[0], 16)  # type: ignore[index]
+    game.rules.after_action()
+    assert game.state.end_trigger == "loans"
+
+
+def test_pass_ends_the_turn_while_a_loan_may_still_be_taken() -> None:
+    """5.6.1: a loan may be taken any time in the turn, so the turn waits for its end."""
+    game = operating_game()
+    for _ in range(10):
+        if game.acting != "VR":
+            break
+        game.process(Pass("VR"))
+    assert game.acting != "VR"
+
+
+def test_8_2_5_the_2e_is_outside_the_limit_one_per_company_never_traded() -> None:
+    game = operating_game()
+    vr = game.state.corporations["VR"]
+    ghan = next(t for t in game.title.trains if t.name == "2E")
+    assert not ghan.counts_for_limit and ghan.max_owned == 1 and not ghan.tradeable
+    from tresham.engine.trains import Trains
+    vr.trains.append("2E-0")
+    assert Trains(game).counted("VR") == 0
+    game.round.step_index = len(game.round.steps) - 2
+    step = game.round.step
+    problem = step.problem(BuyTrain("VR", "2E-1", 200))  # type: ignore[union-attr]
+    assert problem is not None and "at most 1 2E" in problem
+    sar = game.state.corporations["SAR"]
+    sar.trains.append("2E-2")
+    vr.trains.remove("2E-0")
+    problem = step.problem(BuyTrain("VR", "2E-2", 50, seller="SAR"))  # type: ignore[union-attr]
+    assert problem is not None and "never sold" in problem
+
+
+def test_8_3_4_a_train_from_another_director_costs_its_face_value() -> None:
+    game = operating_game()
+    start(game, "SAR", treasury=0, par=70, president="Bob")
+    sar = game.state.corporations["SAR"]
+    train = give_train(game, "SAR", "3", "3+")
+    game.round.step_index = len(game.round.steps) - 2
+    step = game.round.step
+    assert "face value, £230" in (step.problem(BuyTrain("VR", train, 50, seller="SAR")) or "")  # type: ignore[union-attr]
+    assert step.problem(BuyTrain("VR", train, 230, seller="SAR")) is None  # type: ignore[union-attr]
+    sar.cert_owners[0] = "Ann"
+    assert step.problem(BuyTrain("VR", train, 1, seller="SAR")) is None  # type: ignore[union-attr]
+
+
+def test_7_4_3_the_first_tile_goes_on_the_home() -> None:
+    game = new_game()
+    buy_all_privates(game)
+    start(game, "SAR", treasury=500, par=70)
+    first = TurnRecord("SAR", True)
+    assert "7.4.3" in (game.rules.tile_lay_hex_problem(first, "F5") or "")
+    assert game.rules.tile_lay_hex_problem(first, "G6") is None
+    assert game.rules.tile_lay_hex_problem(TurnRecord("SAR", False), "F5") is None
+    anywhere = new_game(first_tile_anywhere=True)
+    assert anywhere.rules.tile_lay_hex_problem(first, "F5") is None
+
+
+def test_4_4_the_first_5_train_forces_the_tasmania_tile() -> None:
+    from tresham.engine.actions import LayTile
+    game = operating_game()
+    game.state.privates["P3"].owner = "Bob"
+    give_train(game, "SAR", "4")
+    game.state.corporations["SAR"].trains.clear()
+    for train in [t for t in game.state.depot if t.split("-")[0] in ("2", "3", "4")]:
+        game.state.depot.remove(train)
+        game.state.trains_gone.append(train)
+    vr = game.state.corporations["VR"]
+    vr.treasury = 1000
+    game.round.step_index = len(game.round.steps) - 2
+    five = next(t for t in game.state.depot if t.startswith("5-"))
+    game.process(BuyTrain("VR", five, 500, side="5"))
+    assert game.acting == "Bob"
+    with pytest.raises(IllegalAction, match="4.4"):
+        game.process(Pass("Bob"))
+    rotation = game.legal_tile_lays()["I10"]["241"][0]
+    game.process(LayTile("Bob", "I10", "241", rotation, ability="P3"))
+    assert game.state.board.tiles["I10"].tile.id == "241"
+    assert game.acting == "VR"
+    assert game.state.privates["P3"].closed
+
+
+def test_4_5_the_ghan_private_takes_100_off_a_2e_for_a_company_its_owner_directs() -> None:
+    game = operating_game()
+    game.state.privates["P4"].owner = "Ann"  # VR's director
+    give_train(game, "SAR", "4")
+    give_train(game, "SAR", "5")
+    game.state.trains_gone.extend(game.state.corporations["SAR"].trains)
+    game.state.corporations["SAR"].trains.clear()
+    game.round.tasmania = None  # type: ignore[attr-defined]
+    game.round.step_index = len(game.round.steps) - 2
+    ghan = next(t for t in game.state.depot if t.startswith("2E"))
+    step = game.round.step
+    assert step.problem(BuyTrain("VR", ghan, 100, ability="P4")) is None  # type: ignore[union-attr]
+    game.state.privates["P4"].owner = "Bob"
+    assert step.problem(BuyTrain("VR", ghan, 100, ability="P4")) is not None  # type: ignore[union-attr]

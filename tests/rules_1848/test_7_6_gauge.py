@@ -1,0 +1,69 @@
+"""1848 7.6, 8.2.2, 8.2.3: gauge changes count as stops against a train's length."""
+
+from __future__ import annotations
+
+import pytest
+
+from tresham.engine.routes.graph import track_graph
+from tresham.engine.routes.trains import train_def
+from tresham.engine.routes.walks import Walk
+from tresham.engine.titles.g1848 import routes
+
+from .conftest import give_train, new_game
+
+
+@pytest.mark.parametrize("side, changes, legal", [
+    ("2", 0, True), ("2", 1, False), ("2+", 1, True), ("2+", 2, False)])
+def test_7_6_a_gauge_change_is_a_stop_and_a_plus_train_has_one_more(
+        monkeypatch: pytest.MonkeyPatch, side: str, changes: int, legal: bool) -> None:
+    game = new_game()
+    train = give_train(game, "VR", "2", side)
+    graph = track_graph(game)
+    stops = [n for n in graph.nodes if n.hex in ("H11", "G6")][:2]
+    assert len(stops) == 2
+    monkeypatch.setattr(routes, "gauge_crossings", lambda *args: changes)
+    found = game.rules.routes.walk_problem(game, graph, train_def(game, train), stops,
+                                           Walk(stops[0].index, ()))
+    assert (found is None) is legal
+    if not legal:
+        assert "7.6" in (found or "")
+
+
+def test_7_6_gauge_borders_are_given_on_both_hexes() -> None:
+    game = new_game()
+    count = sum(1 for h in game.title.map.hexes.values() for b in h.borders if b.type == "gauge")
+    assert count == 70  # 35 sides
+
+
+def test_8_2_5_the_2e_runs_from_a_station_to_alice_springs() -> None:
+    game = new_game()
+    graph = track_graph(game)
+    ghan = next(t for t in game.title.trains if t.name == "2E")
+    hooks = game.rules.routes
+    alice = next(n for n in graph.nodes if n.hex == "A4")
+    perth = next(n for n in graph.nodes if n.hex == "D1")
+    assert "Alice Springs" in (hooks.route_problem(game, "WA", ghan, [perth, perth]) or "")
+    assert "station" in (hooks.route_problem(game, "WA", ghan, [perth, alice]) or "")
+    from tresham.engine.state import StationToken
+    game.state.board.tokens.append(StationToken("WA", "D1", 0))
+    assert hooks.route_problem(game, "WA", ghan, [perth, alice]) is None
+
+
+def test_10_1_2_alice_springs_is_one_place() -> None:
+    game = new_game()
+    graph = track_graph(game)
+    a4 = next(n for n in graph.nodes if n.hex == "A4")
+    a6 = next(n for n in graph.nodes if n.hex == "A6")
+    four = next(t for t in game.title.trains if t.name == "4")
+    assert "10.1.2" in (game.rules.routes.route_problem(game, "WA", four, [a4, a6]) or "")
+
+
+def test_8_2_5_the_2e_earns_its_two_ends_only() -> None:
+    from tresham.engine.routes.rules import Route
+    game = new_game()
+    graph = track_graph(game)
+    ghan = next(t for t in game.title.trains if t.name == "2E")
+    stops = tuple(next(n for n in graph.nodes if n.hex == h) for h in ("D1", "E4", "A4"))
+    hooks = game.rules.routes
+    taken = hooks.route_bonus([Route("2E-0", ghan, stops, ())])
+    assert taken == -hooks.stop_value(stops[1], ghan)
