@@ -484,9 +484,9 @@ class StockRound(Round):
                     if p.owner == player and not p.closed) \
             if self.game.rules.privates_count_for_certificate_limit() else 0
         for corp in self.game.state.corporations.values():
-            if self.market.in_zone(corp, "yellow"):
-                continue
-            count += len(self.shares.certificates(corp, player))
+            held = corp.cert_owners.count(player)
+            if held and not self.market.in_zone(corp, "yellow"):
+                count += held
         return count
 
     def _limits_problem(self, player: str, corp: CorporationState, percent: int,
