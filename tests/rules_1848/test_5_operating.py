@@ -308,3 +308,16 @@ def test_5_5_3_variant_the_debt_stands_without_sales() -> None:
     game.process(TakeLoan("VR"))
     assert game.state.player("Ann").cash == -100
     assert game.acting != "Ann"
+
+
+def test_9_4_trains_over_the_limit_leave_the_game() -> None:
+    from tresham.engine.actions import DiscardTrain
+    from tresham.engine.rounds.steps.trains import DiscardStep
+    game = operating_game()
+    vr = game.state.corporations["VR"]
+    vr.trains[:] = ["2-5", "3-3", "3-4", "2-4"]
+    step = DiscardStep(game.round, "VR")
+    step.process(DiscardTrain("VR", "2-5"))
+    assert "2-5" in game.state.trains_gone and "2-5" not in game.state.market_trains
+    pooled = new_game(discarded_trains_to_pool=True)
+    assert not pooled.rules.discarded_trains_leave_game()

@@ -273,6 +273,11 @@ class AustraliaOperatingRules(TitleRules):
         return (f"{turn.corporation}'s first tile goes on its home, "
                 f"{' or '.join(open_homes)} (7.4.3)")
 
+    def discarded_trains_leave_game(self) -> bool:
+        """9.4 (8.1): trains over the limit after a phase change leave the game (18xx.games:
+        to the bank pool, variant discarded_trains_to_pool)."""
+        return not self.option("discarded_trains_to_pool")
+
     def special_lay_any_time(self, company: str) -> bool:
         """4.4: the Tasmania tile goes down besides the normal lay, at any time of the turn
         (7.3: private powers at any point of the turn)."""
