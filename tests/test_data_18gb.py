@@ -218,7 +218,7 @@ def test_corporations_are_five_share_and_convert_to_ten(title: TitleData) -> Non
     assert corps["CR"].tokens == (0, 0)
     assert corps["LYR"].tokens == corps["MSLR"].tokens == (0,)
     extra = {c.id: len(c.converts_to.tokens) for c in corps.values() if c.converts_to}
-    assert extra["NBR"] == 1 and extra["LYR"] == extra["MSLR"] == 0 and extra["GER"] == 2
+    assert extra["NBR"] == 1 and extra["LYR"] == extra["MSLR"] == 2 and extra["GER"] == 2
     green_homes = {c.id for c in corps.values() if c.abilities}
     assert green_homes == {"GER", "GSWR", "MR", "NER", "SWR"}
 

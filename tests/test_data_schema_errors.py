@@ -17,7 +17,7 @@ BROKEN = [
     ("title.yaml", "capitalization: incremental", "capitalization: partial",
      "maps/18VA/title.yaml: capitalization: expected one of full, incremental"),
     ("title.yaml", "private_auction: open_bids", "private_auction: sealed",
-     "maps/18VA/title.yaml: private_auction: expected one of dutch, open_bids, waterfall"),
+     "maps/18VA/title.yaml: private_auction: expected one of dutch, open_bids, open_bids_settled, waterfall"),
     ("title.yaml", "players: [2]", "players: [6]",
      "maps/18VA/title.yaml: options[0].players[0]: the title is for 2-5 players"),
     ("title.yaml", "certificate_limit: {4: 15}", "certificate_limit: {6: 15}",

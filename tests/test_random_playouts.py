@@ -19,10 +19,12 @@ SEEDS = range(4)
 @pytest.mark.parametrize("title, count", [("18GA", 3), ("18GA", 4), ("18GA", 5),
                                           ("18AL", 3), ("18AL", 4),
                                           ("18VA", 2), ("18VA", 3), ("18VA", 4),
+                                          ("18GB", 2), ("18GB", 3), ("18GB", 4),
+                                          ("18GB", 5), ("18GB", 6),
                                           ("1848", 3), ("1848", 4), ("1848", 5), ("1848", 6)])
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_random_game_plays_to_its_end(title: str, count: int, seed: int) -> None:
-    players = tuple("ABCDE"[:count])
+    players = tuple("ABCDEF"[:count])
     history = play(title, players, seed)
     game = history.game
     assert game.state.finished and game.state.end_reason
@@ -31,7 +33,8 @@ def test_a_random_game_plays_to_its_end(title: str, count: int, seed: int) -> No
     assert loaded.state.log == game.state.log
 
 
-@pytest.mark.parametrize("title, count", [("18GA", 4), ("18AL", 4), ("18VA", 2)])
+@pytest.mark.parametrize("title, count", [("18GA", 4), ("18AL", 4), ("18VA", 2), ("18GB", 2),
+                                          ("18GB", 4)])
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_random_game_with_every_optional_rule_plays_to_its_end(title: str, count: int,
                                                                  seed: int) -> None:
@@ -42,7 +45,7 @@ def test_a_random_game_with_every_optional_rule_plays_to_its_end(title: str, cou
     assert history.game.state.finished and history.game.state.end_reason
 
 
-@pytest.mark.parametrize("title", ["18GA", "18AL", "18VA", "1848"])
+@pytest.mark.parametrize("title", ["18GA", "18AL", "18VA", "18GB", "1848"])
 @pytest.mark.parametrize("seed", SEEDS)
 def test_a_random_game_with_every_variant_plays_to_its_end(title: str, seed: int) -> None:
     """Every other reading of the rules at once (title.yaml `variants`, with the options some

@@ -24,6 +24,8 @@ import pytest
 from shared_paths import SHARED
 from tresham.bench.random_player import play
 from tresham.engine.data.loader import load_title
+from tresham.engine.history import History
+from tresham.engine.rounds.stock import StockRound
 from tresham.importers import eighteen_xx_games as xx
 from tresham.importers.eighteen_xx_games_export import export_history, profile_options
 from tresham.replay import run
@@ -59,9 +61,12 @@ def their_trace(game: Path, out: Path) -> tuple[list[dict], str, str]:
         ["ruby", "trace.rb", str(game), str(out)], cwd=REFENGINE, capture_output=True,
         text=True, timeout=900, env={**os.environ, "T18_LIB": LIB, "RACK_ENV": "production"})
     refused = ""
+    unfinished = "result" not in json.loads(game.read_text())
     if done.returncode != 0:
         broken = [line for line in done.stderr.splitlines() if "broken at" in line]
         refused = broken[0][broken[0].find("broken at"):] if broken else done.stderr[-800:]
+        if not broken and unfinished and "transform_keys" in done.stderr:
+            refused = ""  # trace.rb compares results last, and an unfinished game has none
     lines = [json.loads(line) for line in out.read_text().splitlines() if line.strip()] \
         if out.exists() else []
     return lines, done.stdout.strip().splitlines()[-1] if done.stdout.strip() else "", refused
@@ -85,11 +90,8 @@ KNOWN_DIFFERENCES: dict[tuple[str, int, int], str] = {
     ("18VA", 4, 3): "the B&O closed and started again: their engine numbers its "
                     "certificates otherwise than ours from then on, and pays the sixth-share "
                     "funding (4.4) by a certificate's number, at the second share sold",
-    ("18VA", 4, 7): "a route passes twice through the junction of a Lawson tile (546 in E6), "
-                    "legal by 4.5.5 (the junction is part of no track segment); their engine "
-                    "makes the junction a node a route visits once, and cannot read the route "
-                    "back. To become a variant (it must bind the route search too)",
-    ("18VA", 5, 6): "a route passes twice through a Lawson junction, as in 4 players seed 7",
+    ("18VA", 4, 13): "the same after the B&O closed and started again: their engine pays "
+                     "the sixth-share funding at the third share sold",
 }
 """Random games still found to differ, each with what is known: expected to fail until mended
 (strict, so that a mend is noticed)."""
@@ -136,11 +138,28 @@ def test_their_engine_agrees_with_ours_on_a_random_game(tmp_path: Path, title: s
     chosen = [o.id for o in load_title(title).info.options if optional
               and o.id in OPTIONAL_RULES[title] and (not o.players or count in o.players)]
     options = {**profile_options(title), **dict.fromkeys(chosen, True)}
-    history = play(title, tuple("ABCDE"[:count]), seed, options, trades=False)
+    history = before_their_turn_limit(play(title, tuple("ABCDE"[:count]), seed, options,
+                                           trades=False))
     game = tmp_path / f"{title}-{count}p-seed{seed}.json"
     game.write_text(json.dumps(export_history(history, game_id=game.stem)))
     reference, _, refused = their_trace(game, tmp_path / "theirs.trace.jsonl")
     assert_agree(game, reference, refused)
+
+
+THEIR_TURN_LIMIT = 100
+"""Their engine stops a game "did not finish" as its 100th stock round ends (a guard of theirs,
+not a rule); random games that stall in phase 2 (two players, say) can get that far."""
+
+
+def before_their_turn_limit(history: History) -> History:
+    """The game up to the start of stock round `THEIR_TURN_LIMIT`, where theirs stops."""
+    replayed = History(history.setup)
+    for action in history.actions:
+        round_ = replayed.game.round
+        if isinstance(round_, StockRound) and round_.number >= THEIR_TURN_LIMIT:
+            break
+        replayed.apply(action)
+    return replayed
 
 
 FIXTURE_GAMES = sorted(p for t in TITLES for p in (FIXTURES / t).glob("*.json")) \

@@ -22,6 +22,7 @@ from tresham.engine.game import Game
 from tresham.engine.history import History
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.open_auction import OpenBidsAuction
+from tresham.engine.rounds.waterfall_auction import WaterfallAuction
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.shares import Shares
@@ -76,8 +77,10 @@ def trace_state(game: Game, ids: dict[str, str]) -> dict[str, Any]:
                 if shares.percent(c, player.name)}
         players[ids.get(player.name, player.name)] = {
             "cash": player.cash, "shares": held,
+            # A private its owner closed stays his, for its powers (18GB), as their traces show.
             "companies": sorted(p.id for p in state.privates.values()
-                                if p.owner == player.name and not p.closed),
+                                if p.owner == player.name
+                                and (not p.closed or game.rules.privates_closed_by_owner())),
             "value": scores[player.name]}
     corporations = {}
     for corp in state.corporations.values():
@@ -97,7 +100,9 @@ def trace_state(game: Game, ids: dict[str, str]) -> dict[str, Any]:
                                 if p.owner == corp.id and not p.closed),
             "home_pending": game.rules.home_of(corp.id)[0] if corp.tokens_placed == 0 else None}
     return {
-        "round": _round_name(game), "phase": _phase_name(game), "bank": state.bank,
+        "round": _round_name(game), "phase": _phase_name(game),
+        # An unlimited bank (18GB) is reported as what it has paid out, as 18xx.games does.
+        "bank": state.bank - game.title.info.bank if game.rules.bank_unlimited() else state.bank,
         "acting": ids.get(game.acting or "", game.acting),
         "players": players, "corporations": corporations,
         "tiles": {h: f"{t.tile.id}@{t.rotation}" for h, t in sorted(state.board.tiles.items())},
@@ -112,7 +117,7 @@ def _round_name(game: Game) -> str:
     round_ = game.round
     if isinstance(round_, StockRound):
         return "Auction" if round_.auction or round_.private_turns else "Stock"
-    if isinstance(round_, OpenBidsAuction) or round_.kind == "auction":
+    if isinstance(round_, (OpenBidsAuction, WaterfallAuction)) or round_.kind == "auction":
         return "Auction"
     return "Operating" if isinstance(round_, OperatingRound) else type(round_).__name__
 
@@ -261,7 +266,7 @@ def _comparer(ids: dict[str, str], trace_out: TextIO | None,
         if ref is not None:
             # 18xx.games moves an incremental corporation's par with its share value (the
             # price its treasury shares sell at): there par is not the starting value.
-            skipped = ("par",) if game.title.info.capitalization == "incremental" else ()
+            skipped = ("par",) if game.rules.profile_par_follows_price() else ()
             found = differences(ours, localize_state(ref["state"],
                                                      local_ids(game.title, xx.PROFILE)),
                                 skipped)

@@ -14,9 +14,9 @@ from tresham.bots.evaluation import Projection
 from tresham.engine.actions import BuyTrain, Dividend, LayTile, SellShares
 from tresham.engine.game import Game
 from tresham.engine.shares import Shares
-from tresham.engine.snapshot import freeze
+from tresham.engine.snapshot import clone, freeze
 
-TITLES = ("18GA", "18AL")
+TITLES = ("18GA", "18AL", "18VA")
 
 
 def advance(game: Game, until: Callable[[Game], bool], limit: int = 800) -> Game:
@@ -135,3 +135,49 @@ def test_the_bots_benchmark_prints_the_summary_the_issue_names(
                            "wins", "decision_ms", "game_s"}
     assert report["ended_normally"] == 1 and report["wins"] == {"random": 1.0}
     assert set(report["decision_ms"]) == {"p50", "p95", "max"}
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_a_shareholder_sells_out_of_a_trainless_broke_corporation_before_it_is_dumped_on_him(
+        title: str) -> None:
+    """A player holding as much of a corporation as the president's certificate can be handed
+    its presidency when the president sells (a dump). Once the corporation has no train and no
+    money for one, the president would gladly do it: the player sells out first, where the
+    rules let him, in the same turn, at every level."""
+    def exposed(game: Game) -> bool:
+        return game.round.kind == "stock" and _dump_target(game) is not None
+    game = advance(Game.new(title, ["A", "B", "C", "D"]), exposed, limit=2500)
+    corp = game.state.corporations[_dump_target(game) or ""]
+    game.state.bank += corp.treasury
+    corp.treasury = 0
+    game.state.depot = game.state.depot + corp.trains  # back to the bank: no train left
+    corp.trains = []
+    player = game.acting or ""
+    failed = []
+    for level in LEVELS:
+        turn = clone(game)
+        played = []
+        while turn.acting == player and len(played) < 10:
+            played.append(choose(turn, level).action)
+            turn.process(played[-1])
+        shares = Shares(turn)
+        if shares.percent(turn.state.corporations[corp.id], player) >= \
+                shares.president_size(corp):
+            failed.append((level, played))
+    assert not failed
+
+
+def _dump_target(game: Game) -> str | None:
+    """A floated corporation the acting player does not preside over, holds a president's
+    certificate's worth of, and may sell now."""
+    shares = Shares(game)
+    player = game.acting or ""
+    for choice in game.choices():
+        corp_id = choice.fields.get("corporation")
+        if choice.action is not SellShares or not isinstance(corp_id, str):
+            continue
+        corp = game.state.corporations[corp_id]
+        if corp.floated and shares.president(corp) not in (player, None) and \
+                shares.percent(corp, player) >= shares.president_size(corp):
+            return corp_id
+    return None

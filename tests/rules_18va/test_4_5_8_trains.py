@@ -6,7 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from tresham.engine.actions import BuyTrain, DiscardTrain, Pass, RaiseTrainLimit
+from tresham.engine.actions import (
+    BuyCompany,
+    BuyTrain,
+    DiscardTrain,
+    Pass,
+    RaiseTrainLimit,
+    SellShares,
+)
+from tresham.engine.shares import Shares
 from tresham.engine.errors import IllegalAction
 from tresham.engine.trains import Trains
 
@@ -174,12 +182,44 @@ def test_4_2_tredegar_pays_200_of_a_new_bank_train() -> None:
     assert game.state.privates["TIW"].closed
 
 
-def test_variant_tredegar_passenger_only() -> None:
-    game = at_train_step(tredegar_passenger_only=True)
+def test_4_5_8_the_tredegar_does_not_lift_the_one_card_of_a_type_limit() -> None:
+    game = at_train_step()
     game.state.privates["TIW"].owner = "B&O"
-    with pytest.raises(IllegalAction, match="TIW's discount is only for a passenger train"):
+    game.round.turn.bank_types_bought.append("2")  # type: ignore[attr-defined]
+    with pytest.raises(IllegalAction, match="only one of a type may be bought"):
         game.process(BuyTrain("B&O", "2-0", 0, ability="TIW", side="1G"))
-    game.process(BuyTrain("B&O", "2-0", 0, ability="TIW", side="2"))
+
+
+def test_variant_tredegar_outside_type_limit() -> None:
+    game = at_train_step(tredegar_outside_type_limit=True)
+    game.state.privates["TIW"].owner = "B&O"
+    game.round.turn.bank_types_bought.append("2")  # type: ignore[attr-defined]
+    game.process(BuyTrain("B&O", "2-0", 0, ability="TIW", side="1G"))
+    assert game.state.corporations["B&O"].trains == ["2-0"]
+
+
+def test_variant_train_step_waits_while_a_bank_train_is_affordable() -> None:
+    """18xx.games: with its one 3/2G card bought and its money spent on the Tredegar, the
+    corporation may buy nothing more, but with the Tredegar the next card would cost $0, and
+    the step waits for "done"; by the rulebook it is over."""
+    for waits in (False, True):
+        game = new_game(train_step_waits_after_buying_from_a_corporation=waits)
+        for _ in range(6):
+            give_train(game, "C&O", "2", "2")
+        game.state.corporations["C&O"].trains.clear()
+        give_train(game, "WM", "3", "3")
+        start(game, "B&O", treasury=260)
+        game.state.privates["TIW"].owner = "Ann"
+        operate(game, "B&O")
+        skip_to(game, "trains")
+        game.process(BuyTrain("B&O", "3-1", 200, side="3"))
+        assert game.round.step.name == "trains"  # type: ignore[attr-defined]
+        game.process(BuyCompany("B&O", "TIW", 60))
+        assert game.state.corporations["B&O"].treasury == 0
+        step = getattr(game.round, "step", None)
+        assert (step is not None and step.name == "trains") is waits
+        if waits:
+            assert [c.action for c in game.choices() if c.action in (BuyTrain, Pass)] == [Pass]
 
 
 def test_4_6_a_corporation_without_a_route_must_still_buy_a_train() -> None:
@@ -234,3 +274,58 @@ def test_4_5_8_18xx_games_records_name_the_side_as_variant() -> None:
     redeclaring = new_game(bought_trains_redeclared=True)
     train = give_train(redeclaring, "C&O", "2", "1G")
     assert _declared_side(redeclaring, train, "C&O", "2") == "2"
+
+
+def selling_for_a_train(**options: object):  # type: ignore[no-untyped-def]
+    """B&O (Ann) has a train and $50, the cheapest bank card costs $100 and Ann has $60: the
+    two have the money. Ann holds only WM's 40% president's certificate; Bob holds 40%."""
+    game = new_game(**options)
+    start(game, "WM", treasury=0)
+    wm = game.state.corporations["WM"]
+    wm.cert_owners[1] = wm.cert_owners[2] = "Bob"
+    wm.operated = True
+    give_train(game, "C&O", "2", "2")
+    start(game, "B&O", treasury=50)
+    give_train(game, "B&O", "2", "2")
+    game.state.player("Ann").cash = 60
+    operate(game, "B&O")
+    skip_to(game, "trains")
+    return game
+
+
+def ann_sales(game) -> list[object]:  # type: ignore[no-untyped-def]
+    return [(c.fields["corporation"], c.fields["percent"]) for c in game.choices()
+            if c.action is SellShares]
+
+
+def test_4_6_2_no_sale_for_a_train_the_corporation_need_not_buy() -> None:
+    assert ann_sales(selling_for_a_train()) == []
+    assert ann_sales(selling_for_a_train(train_step_sales_when_short=True)) == []
+
+
+def test_variant_lone_president_certificate_sale() -> None:
+    """18xx.games: $10 more than the need is less than the unsold 20% of the certificate is
+    worth, so half of it may go; the whole of it may not (selling none was enough)."""
+    game = selling_for_a_train(train_step_sales_when_short=True,
+                               lone_president_certificate_sale=True)
+    assert ann_sales(game) == [("WM", 20)]
+    game.process(SellShares("Ann", "WM", 20))
+    assert Shares(game).president(game.state.corporations["WM"]) == "Bob"
+
+
+def test_4_6_2_after_the_presidents_help_the_corporation_may_buy_on() -> None:
+    """Unlike 18GA's forced purchase ("only one train"), 4.6 lets the corporation go on buying:
+    here the last 2/1G with Ann's help, then the first 3/2G (a new type) for $0 with the
+    Tredegar."""
+    game = new_game()
+    for _ in range(5):
+        give_train(game, "C&O", "2", "2")
+    game.state.corporations["C&O"].trains.clear()
+    start(game, "B&O", treasury=0)
+    game.state.privates["TIW"].owner = "B&O"
+    operate(game, "B&O")
+    skip_to(game, "trains")
+    game.process(BuyTrain("B&O", "2-5", 100, side="2"))
+    assert game.round.turn.president_paid == 100 - 15  # type: ignore[attr-defined]  # TIW paid $15
+    game.process(BuyTrain("B&O", "3-0", 0, ability="TIW", side="3"))
+    assert game.state.corporations["B&O"].trains == ["2-5", "3-0"]

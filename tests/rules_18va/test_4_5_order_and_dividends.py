@@ -54,6 +54,8 @@ def test_4_5_variant_a_sale_in_the_round_re_sorts_those_yet_to_operate() -> None
     sr = game.state.corporations["SR"]
     sr.cert_owners[1] = "Cy"
     game.rules.sell_shares("Cy", "SR", 20)
+    assert game.round.order_at_start == ["B&O", "SR", "N&W"]  # a bankruptcy's sale: no more
+    game.rules.after_sale_for_a_train()
     assert game.round.order_at_start == ["B&O", "N&W", "SR"]
     waiting = [game.state.corporations[c] for c in ("SR", "N&W")]
     assert game.rules.next_to_operate(game.round, waiting).id == "N&W"

@@ -19,11 +19,13 @@ NAMES = ("Amy", "Ben", "Cat", "Dan", "Eve", "Fay")
 
 def play_one(title: str, levels: list[str], seed: int,
              decisions: list[float]) -> dict[str, object]:
-    """One game, seat i played at `levels[i]`; adds each decision's seconds to `decisions`."""
+    """One game, seat i played at `levels[i]`; adds each decision's seconds to `decisions`.
+    The result names the slowest decision ("slowest": seconds, level, where)."""
     names = NAMES[:len(levels)]
     game = Game.new(title, names, seed=seed)
     level_of = dict(zip(names, levels))
     started = time.perf_counter()
+    slowest: tuple[float, str, str] = (0.0, "", "")
     for _ in range(ACTION_LIMIT):
         if game.state.finished:
             break
@@ -34,17 +36,21 @@ def play_one(title: str, levels: list[str], seed: int,
         clock = time.perf_counter()
         suggestion = choose(game, level, seed=seed)
         decisions.append(time.perf_counter() - clock)
+        if decisions[-1] > slowest[0]:
+            slowest = (decisions[-1], level, f"action {game.actions_applied}, "
+                       f"{game.round.kind} round, {acting} to {type(suggestion.action).__name__}")
         try:
             game.process(suggestion.action)
         except IllegalAction as exc:
             return {"refused": f"{suggestion.action}: {exc}"}
     seconds = time.perf_counter() - started
     if not game.state.finished:
-        return {"unfinished": True, "seconds": seconds}
+        return {"unfinished": True, "seconds": seconds, "slowest": slowest}
     scores = game.scores()
     best = max(scores.values())
     winners = [level_of[n] for n, s in scores.items() if s == best]
-    return {"end": game.state.end_reason, "winners": winners, "seconds": seconds}
+    return {"end": game.state.end_reason, "winners": winners, "seconds": seconds,
+            "slowest": slowest}
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -81,7 +87,8 @@ def main(title: str, games: int, seats: list[str], seed: int, as_json: bool) -> 
                 wins[level] += 1 / len(winners)
         if not as_json:
             print(f"game {number} ({','.join(levels)}): {result.get('end', 'unfinished')}, "
-                  f"won by {result.get('winners')}, {float(str(result['seconds'])):.1f} s")
+                  f"won by {result.get('winners')}, {float(str(result['seconds'])):.1f} s; "
+                  "slowest decision {:.2f} s ({}: {})".format(*result["slowest"]))  # type: ignore[misc]
     report = {
         "title": title, "games": games, "ended_normally": ended, "refused_actions": refused,
         "crashes": crashes, "wins": {k: round(v, 2) for k, v in wins.items()},

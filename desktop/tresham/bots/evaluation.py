@@ -16,6 +16,8 @@ from tresham.engine.data.model import UNLIMITED
 from tresham.engine.game import Game
 from tresham.engine.market import StockMarket
 from tresham.engine.routes.connectivity import reachable
+from tresham.engine.routes.revenue import routes_revenue
+from tresham.engine.routes.rules import RouteRules
 from tresham.engine.routes.search import best_routes
 from tresham.engine.shares import Shares
 from tresham.engine.snapshot import clone
@@ -52,7 +54,9 @@ class Weights:
     sale_friction: float = 12.0
     """What a sale must gain per share over standing pat: the evaluation's margin of error,
     so that a bot does not buy and sell the same shares back and forth."""
-    """How much the others' average worth counts against a player's own."""
+    dump_risk: float = 1.0
+    """What a player holding enough of a trainless corporation to be handed its presidency
+    (a dump) expects to lose per dollar it is short, against the president's whole loss."""
 
 
 WEIGHTS = Weights()
@@ -83,8 +87,34 @@ def route_revenue(game: Game, corp_id: str, extra_train: str | None = None) -> i
         if extra_train:
             game = clone(game)
             game.state.corporations[corp_id].trains.append(extra_train)
-        cached = _ROUTE_CACHE[key] = best_routes(game, corp_id, game.rules.routes)[0]
+        cached = _ROUTE_CACHE[key] = _revenue(game, corp_id)
     return cached
+
+
+def _revenue(game: Game, corp_id: str) -> int:
+    """The best routes' revenue; where bonuses apply (18AL's train names), what the routes best
+    without bonuses earn with them: a lower bound, and the exact search's bound on bonuses
+    that cannot be had made it search every combination of routes (0.4 s against 2 ms)."""
+    hooks = game.rules.routes
+    if not hooks.bonus_applies(game, corp_id):
+        return best_routes(game, corp_id, hooks)[0]
+    routes = best_routes(game, corp_id, _without_bonuses(hooks))[1]
+    return routes_revenue(game, corp_id, routes, hooks)
+
+
+_PLAIN: dict[type, type] = {}
+
+
+def _without_bonuses(hooks: RouteRules) -> RouteRules:
+    """The same route rules with no bonus of any kind."""
+    kind = _PLAIN.get(type(hooks))
+    if kind is None:
+        kind = _PLAIN[type(hooks)] = type(f"{type(hooks).__name__}WithoutBonuses", (type(hooks),), {
+            "has_bonus": property(lambda self: False),
+            "bonus_applies": lambda self, game, corp_id: False})
+    plain: RouteRules = object.__new__(kind)
+    plain.__dict__.update(hooks.__dict__)
+    return plain
 
 
 class Projection:
@@ -234,6 +264,8 @@ class Projection:
                 total += self.corporation_value.get(corp.id, 0.0) * percent / 100
             if self.shares.president(corp) == player:
                 total -= self.weights.shortfall_penalty * self.shortfall(corp)
+            elif percent >= self.shares.president_size(corp):
+                total -= self.weights.dump_risk * self.shortfall(corp)
         return total
 
     def standing(self, player: str) -> float:

@@ -1,13 +1,16 @@
 """Every concrete action worth weighing for whoever acts now, made from `game.choices()`: each
 tile lay, each station spot, the best routes, each price end of a price range. Player-to-player
-private sales are left out (they need two players' agreement), and so is buying another
-president's train at a price of the buyer's choosing."""
+private sales are left out (they need two players' agreement), and so are a corporation buying
+a private from a player other than its president and buying another president's train: at a
+table the owner names the price too, and a bot must not force a sale on anyone."""
 
 from __future__ import annotations
 
 from dataclasses import MISSING, fields
 
-from tresham.engine.actions import Action, Bid, BuyTrain, LayTile, RunRoutes, SellPrivate
+from tresham.engine.actions import (
+    Action, Bid, BuyCompany, BuyTrain, LayTile, RunRoutes, SellPrivate,
+)
 from tresham.engine.game import Game
 from tresham.engine.rounds.base import Choice
 from tresham.engine.shares import Shares
@@ -63,6 +66,11 @@ def _same_president(game: Game, buyer: str, seller: str) -> bool:
     return shares.president(corps[buyer]) == shares.president(corps[seller])
 
 
+def _own_president(game: Game, buyer: str, owner: str) -> bool:
+    corp = game.state.corporations.get(buyer)
+    return corp is not None and Shares(game).president(corp) == owner
+
+
 def moves(game: Game) -> list[Action]:
     """The candidate actions, each legal now, in a stable order."""
     found: list[Action] = []
@@ -85,6 +93,9 @@ def _actions_of(game: Game, choice: Choice, entity: str) -> list[Action]:
     if choice.action is RunRoutes and "routes" not in choice.fields:
         return []
     if choice.action is SellPrivate:
+        return []
+    if choice.action is BuyCompany and not _own_president(
+            game, entity, game.state.privates[str(choice.fields["company"])].owner):
         return []
     if choice.action is BuyTrain and choice.fields.get("seller") and \
             not _same_president(game, entity, str(choice.fields["seller"])):

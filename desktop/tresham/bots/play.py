@@ -3,7 +3,8 @@ evaluation; they differ only in how far they look:
 
 - random: a uniformly random candidate (a baseline for the benchmark);
 - greedy: the best evaluation right after the move (a baseline);
-- easy: greedy with noise, so it slips now and then;
+- easy: greedy with noise among the moves nearly as good as the best, so it slips now and then
+  but never into a move the evaluation calls a clear loss;
 - normal: greedy, then its best few moves re-weighed with the rest of the acting entity's turn
   played out (an operating turn judged as a whole: track, station, run, dividend, trains);
 - hard: the same over more moves, each also followed by the next entity's greedy reply.
@@ -36,11 +37,13 @@ class Search:
     """Whether the next entity's greedy reply is played before judging."""
     noise: float
     """Standard deviation of the noise added to each score, in dollars."""
+    slip: float = 0.0
+    """With noise, how far below the best a move may score and still be chosen."""
 
 
 SEARCHES: dict[str, Search] = {
     "greedy": Search(refine=0, replies=False, noise=0.0),
-    "easy": Search(refine=0, replies=False, noise=25.0),
+    "easy": Search(refine=0, replies=False, noise=25.0, slip=30.0),
     "normal": Search(refine=4, replies=False, noise=0.0),
     "hard": Search(refine=8, replies=True, noise=0.0),
 }
@@ -130,8 +133,9 @@ def ranked(game: Game, level: str, rng: random.Random) -> list[tuple[float, Acti
         top.sort(key=lambda s: (-round(s[0], 2), isinstance(s[1], (BuyShare, SellShares))))
         scored = top + scored[search.refine:]
     if search.noise:
-        scored = sorted(((s + rng.gauss(0.0, search.noise), a) for s, a in scored),
-                        key=lambda s: -s[0])
+        near = [(s, a) for s, a in scored if s >= scored[0][0] - search.slip]
+        scored = sorted(((s + rng.gauss(0.0, search.noise), a) for s, a in near),
+                        key=lambda s: -s[0]) + scored[len(near):]
     return scored
 
 

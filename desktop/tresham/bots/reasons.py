@@ -8,6 +8,7 @@ from tresham.engine.actions import (
     SellShares,
 )
 from tresham.engine.game import Game
+from tresham.engine.routes.revenue import routes_revenue
 from tresham.engine.snapshot import clone
 from tresham.engine.trains import Trains, train_name
 
@@ -69,7 +70,7 @@ def _why(game: Game, after: Game, action: Action) -> str:
             return f"its best run goes from ${before} to ${now}"
         return ""
     if isinstance(action, RunRoutes) and corp_id:
-        return f"${route_revenue(game, corp_id)}, the most its trains can earn"
+        return f"${routes_revenue(game, corp_id, action.routes)}, the most its trains can earn"
     if isinstance(action, Dividend) and corp_id:
         shortfall = Projection(after).shortfall(after.state.corporations[corp_id])
         if action.kind == "withhold":

@@ -290,7 +290,19 @@ class Bankrupt(Action):
 @dataclass(frozen=True)
 class Convert(Action):
     """The operating corporation converts its share structure (18VA 4.5.1: five shares to
-    ten), at the start of its turn."""
+    ten), at the start of its turn; or, with `corporation`, a player converts one he presides
+    in his stock turn (18GB)."""
+
+    corporation: str | None = None
+
+
+@_register("close_private")
+@dataclass(frozen=True)
+class ClosePrivate(Action):
+    """A player closes a private company he owns (18GB: its powers then work for his
+    corporations)."""
+
+    company: str
 
 
 @_register("end_game")

@@ -77,9 +77,12 @@ class Board:
         hex_def = self.title.map.hexes[hex_id]
         old = self.state.tiles.get(hex_id)
         mapping = match_nodes(current_track(hex_def, old), new.track) or {}
+        merged = len(new.track.cities) < len(current_track(hex_def, old).cities)
         for token in self.state.tokens:
             if token.hex == hex_id:
                 token.city = int(mapping.get(f"c{token.city}", f"c{token.city}")[1:])
+                if merged and token.city >= len(new.track.cities):
+                    token.city = 0  # cities merging into one (18GB's G30) keep their stations
         if old is not None:
             self.state.tiles_used[old.tile.id] -= 1
         self.state.tiles_used[new.tile.id] = self.state.tiles_used.get(new.tile.id, 0) + 1

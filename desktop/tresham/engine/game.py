@@ -16,8 +16,9 @@ from typing import Any, Mapping, Sequence
 from tresham.engine.actions import Action, EndGame
 from tresham.engine.board import Board
 from tresham.engine.data.loader import available_titles, load_title
-from tresham.engine.data.model import TitleData
+from tresham.engine.data.model import SetupDef, TitleData
 from tresham.engine.data.options import title_with_options
+from tresham.engine.data.setups import title_for_setup
 from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Round
 from tresham.engine.rules import TitleRules
@@ -77,8 +78,15 @@ class Game:
         check_setup(setup, title)
         # The data as the options change it (title.yaml `changes`: 18AL 7(b)-(d)).
         self.title: TitleData = title_with_options(title, setup.options)
+        self.setup_def: SetupDef | None = None
+        """The setup played, for a title whose components depend on it (setups.yaml, 18GB)."""
+        if self.title.setups is not None:
+            self.setup_def = self.title.setups.for_game(len(setup.players), setup.options)
+            self.title = title_for_setup(self.title, self.setup_def)
         self.rng = random.Random(setup.seed)
         self.rules: TitleRules = _rules_class(self.title)(self)
+        # The title's draws at the start (18GB's extra corporation) narrow the data further.
+        self.title = self.rules.title_in_play(self.title)
         self.state = self._initial_state()
         self.actions_applied = 0
         self.round: Round = self.rules.first_round()

@@ -10,19 +10,22 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from tresham.engine.data.model import UNLIMITED, Ability, MarketDef, PhaseDef, TrainDef
+from tresham.engine.data.model import (
+    UNLIMITED, Ability, MarketDef, PhaseDef, TitleData, TrainDef,
+)
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Round
 from tresham.engine.routes.connectivity import has_route
 from tresham.engine.routes.revenue import RouteSpec
 from tresham.engine.routes.rules import RouteRules
 from tresham.engine.rounds.open_auction import OpenBidsAuction
+from tresham.engine.rounds.waterfall_auction import WaterfallAuction
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.steps.base import Step, TurnRecord
 from tresham.engine.rounds.stock import StockRound, TurnRecord as StockTurn
 from tresham.engine.selling import sell_shares
 from tresham.engine.shares import PRESIDENT, Shares
-from tresham.engine.state import BANK, IPO, CorporationState, StationToken, TrainName
+from tresham.engine.state import BANK, IPO, MARKET, CorporationState, StationToken, TrainName
 from tresham.engine.trains import Trains, card_words
 from tresham.engine.upgrades import UpgradeRules
 
@@ -83,6 +86,21 @@ class TitleRules:
 
     # Setup ------------------------------------------------------------------------------------
 
+    def title_in_play(self, title: TitleData) -> TitleData:
+        """The data the game plays once the title's draws at the start are made (18GB: the
+        3-player extra corporation); by default all of it."""
+        return title
+
+    def profile_par_follows_price(self) -> bool:
+        """Whether 18xx.games' traces report a corporation's par as its current share value
+        (18VA's incremental capitalization, 18GB), so comparisons leave par out."""
+        return self.game.title.info.capitalization == "incremental"
+
+    def bank_unlimited(self) -> bool:
+        """Whether the bank never runs out of money (18GB): title.yaml's `bank` then only
+        stands for it, and the bank cannot break."""
+        return False
+
     def initial_priority(self, player_count: int) -> int:
         """Seat of the first priority deal: as agreed, or drawn from the game's seed (18GA 2)."""
         agreed = self.option("first_priority")
@@ -128,21 +146,25 @@ class TitleRules:
     def first_round(self) -> Round:
         if self.game.title.info.private_auction == "open_bids":
             return OpenBidsAuction(self.game)
+        if self.game.title.info.private_auction == "open_bids_settled":
+            setup = self.game.setup_def
+            return WaterfallAuction(self.game, setup.required_bids if setup else 1,
+                                    self.section("private_auction", ""))
         self.game.state.stock_round_number = 1
-        return self.stock_round_class(self.game, 1)
+        return self.stock_round(1)
 
     def next_round(self, finished: Round) -> Round:
         state = self.game.state
-        if isinstance(finished, OpenBidsAuction):
+        if isinstance(finished, (OpenBidsAuction, WaterfallAuction)):
             state.stock_round_number = 1
-            return self.stock_round_class(self.game, 1)
+            return self.stock_round(1)
         if isinstance(finished, StockRound):
             if state.game_ends_after == END_AFTER_SR_AND_OR:
                 state.game_ends_after = END_AFTER_OR
             state.operating_round_number += 1
             size = 1 if state.game_ends_after in (END_AFTER_OR, END_AFTER_SR_AND_OR) \
                 else self.operating_rounds_per_set()
-            return self.operating_round_class(self.game, state.operating_round_number, 1, size)
+            return self.operating_round(state.operating_round_number, 1, size)
         assert isinstance(finished, OperatingRound)
         last_of_set = finished.index_in_set >= finished.set_size
         if state.game_ends_after == END_AFTER_OR or (
@@ -151,10 +173,30 @@ class TitleRules:
             return finished
         if finished.index_in_set < finished.set_size:
             state.operating_round_number += 1
-            return self.operating_round_class(self.game, state.operating_round_number,
-                                              finished.index_in_set + 1, finished.set_size)
+            return self.operating_round(state.operating_round_number,
+                                        finished.index_in_set + 1, finished.set_size)
         state.stock_round_number += 1
-        return self.stock_round_class(self.game, state.stock_round_number)
+        return self.stock_round(state.stock_round_number)
+
+    def operating_round(self, number: int, index_in_set: int, set_size: int) -> OperatingRound:
+        """The title's operating round (`operating_round_class`, unless a title needs more)."""
+        return self.operating_round_class(self.game, number, index_in_set, set_size)
+
+    def private_abilities(self, corp_id: str, kind: str) -> list[tuple[str, Ability]]:
+        """The abilities of type `kind` of private companies that `corp_id` may use now: by
+        default those `ability_usable` allows (18GB: of closed privates its president owns)."""
+        result = []
+        for private in self.game.state.privates.values():
+            if private.closed:
+                continue
+            for ability in self.game.title.privates[private.id].abilities:
+                if ability.type == kind and self.ability_usable(private.id, ability, corp_id):
+                    result.append((private.id, ability))
+        return result
+
+    def stock_round(self, number: int) -> StockRound:
+        """The title's stock round (`stock_round_class`, unless a title needs more)."""
+        return self.stock_round_class(self.game, number)
 
     def operating_rounds_per_set(self) -> int:
         return Trains(self.game).phase().operating_rounds
@@ -189,6 +231,8 @@ class TitleRules:
     def bank_broken(self) -> bool:
         """The bank has run out of money (18GA 5(a)): it has none left. Under the variant
         bank_breaks_below_zero only a payment beyond what it holds breaks it."""
+        if self.bank_unlimited():
+            return False
         if self.option("bank_breaks_below_zero"):
             return self.game.state.bank < 0
         return self.game.state.bank <= 0
@@ -275,6 +319,11 @@ class TitleRules:
         self.game.state.bank -= capital
         self.game.log(f"{corp.id} floats and receives ${capital}")
 
+    def runnable_trains(self, corp_id: str) -> list[str]:
+        """The trains the corporation runs this turn: its own (18GB: an insolvent one leases
+        the bank's cheapest)."""
+        return self.game.state.corporations[corp_id].trains
+
     def has_legal_run(self, corp_id: str) -> bool:
         """Whether some route exists for a train of this corporation (the forced train purchase,
         18GA 4.2.5.1, 18AL 4.2.5.2): a station is joined to another stop, which may be another
@@ -297,6 +346,15 @@ class TitleRules:
     def sell_shares(self, player: str, corporation: str, percent: int) -> None:
         sell_shares(self.game, player, corporation, percent)
 
+    def one_train_when_president_helps(self) -> bool:
+        """Whether a forced purchase the president pays toward is the corporation's last train
+        of the turn (18GA 4.2.5.1(b), 18AL 4.2.5.2(b): "only one train may be purchased")."""
+        return True
+
+    def after_sale_for_a_train(self) -> None:
+        """Called after a president's own sale for a train in an operating round (not after
+        the sales of a bankruptcy)."""
+
     # Operating turns --------------------------------------------------------------------------
 
     def turn_steps(self, shared: tuple[type[Step], ...]) -> tuple[type[Step], ...]:
@@ -310,6 +368,22 @@ class TitleRules:
         highest share value now (18GA 4(b), 18VA 4.5)."""
         return min(waiting, key=round_.market.operating_order_key)
 
+    def pay_dividend(self, corp: CorporationState, revenue: int) -> int:
+        """Pay `revenue` out to the shareholders; return what a share gets. Each share pays the
+        same, rounded down (18VA 4.5.6: per share, by the corporation's size); open-market shares
+        pay the corporation, initial-offering or treasury shares pay nobody (4.2.4(a))."""
+        state = self.game.state
+        shares = Shares(self.game)
+        per_share = revenue // shares.share_count(corp)
+        for player in state.players:
+            amount = per_share * shares.count(corp, shares.percent(corp, player.name))
+            player.cash += amount
+            state.bank -= amount
+        if self.pool_shares_pay():
+            amount = per_share * shares.count(corp, shares.percent(corp, MARKET))
+            corp.treasury += amount
+            state.bank -= amount
+        return per_share
     def pool_shares_pay(self) -> bool:
         """Whether open-market shares pay their dividends to the corporation (18GA 4.2.4(a));
         1848 5.1.5: they pay nobody."""
@@ -348,6 +422,10 @@ class TitleRules:
         for a train (18VA 4.3.1, 4.6.2: not before it has operated)."""
         return None
 
+    def privates_closed_by_owner(self) -> bool:
+        """Whether a private's owner may close it at will (18GB: its powers then work)."""
+        return False
+
     def privates_traded_between_players(self) -> bool:
         """Whether players sell private companies to each other in stock turns (18GA 3.2(b);
         18VA has no such trade)."""
@@ -369,8 +447,9 @@ class TitleRules:
         return [str(n) for n in names] if isinstance(names, list) else None
 
     def discount_outside_bank_limit(self, company: str) -> bool:
-        """Whether a purchase with `company`'s train discount is outside the limit of bank
-        trains per turn (4.2.5(f)): it neither counts toward it nor is refused by it."""
+        """Whether a purchase with `company`'s train discount is outside the bank's limits:
+        the limit of trains per turn (4.2.5(f)), which it neither counts toward nor is refused
+        by, and the limit of cards of a type (18VA 4.5.8), which it is not refused by."""
         return False
 
     def discount_problem(self, company: str, train_id: str, side: str | None) -> str | None:
@@ -609,11 +688,18 @@ class TitleRules:
         by the rulebook (4.2.1(j)) it may begin at any point of the new track."""
         return bool(self.option("tile_lay_trace_enters_new_track"))
 
+    def junction_once_per_route(self) -> bool:
+        """Variant junction_once_per_route: a route passes through a junction (the centre of
+        18VA's Lawson tiles) at most once (18xx.games, where a junction is a node); by 18VA
+        4.5.5 it is part of no track segment, so a route may cross it along other exits."""
+        return bool(self.option("junction_once_per_route"))
+
     def train_step_waits_after_buying_from_a_corporation(self) -> bool:
-        """Variant train_step_waits_after_buying_from_a_corporation: after a train bought from
-        another corporation the train step waits for the president to end it while the
-        corporation has room and the money for the cheapest bank train, even if it may buy no
-        more (4.2.5(f)); by the rulebook a step with nothing left to do is over."""
+        """Variant train_step_waits_after_buying_from_a_corporation (its first case gave it its
+        name): the train step waits for the president to end it while the corporation has room
+        and the money for the cheapest bank train (less a discount it holds), even if it may
+        buy no more, except as a bank purchase leaves nothing to buy (4.2.5(f)); by the rulebook
+        a step with nothing left to do is over."""
         return bool(self.option("train_step_waits_after_buying_from_a_corporation"))
 
     def emergency_buy_from_corporations(self) -> bool:

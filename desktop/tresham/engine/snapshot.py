@@ -102,3 +102,14 @@ def thaw(snapshot: Snapshot) -> Game:
 
 def clone(game: Game) -> Game:
     return thaw(freeze(game))
+
+
+def clone_round(round_: Any) -> Any:
+    """A copy of a round with a copy of its game (`round_.game`). Unlike `clone(game).round`
+    this is the round asked for even while it is being made, before the game holds it (a new
+    round's first step may look ahead as the round begins)."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, _PROTOCOL)
+    pickler.dispatch_table = _shared_for(round_.game.title).dispatch_table
+    pickler.dump(round_)
+    return pickle.loads(buffer.getvalue())

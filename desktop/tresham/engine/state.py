@@ -145,6 +145,9 @@ class GameState:
     """Set when an end condition is met: "operating_round", "stock_round_and_or" (18GA 5),
     "operating_set" (18VA 5)."""
     operating_round_number: int = 0
+    title_state: dict[str, list[str]] = field(default_factory=dict)
+    """What a title's rules module keeps beyond the shared state, by name (18GB: the hexes
+    where each corporation may lay a green tile, the insolvent corporations)."""
     log: list[str] = field(default_factory=list)
     finished: bool = False
     end_reason: str | None = None

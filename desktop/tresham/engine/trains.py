@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tresham.engine.data.model import UNLIMITED, PhaseDef, TrainDef
+from tresham.engine.data.model import UNLIMITED, PhaseDef, TitleData, TrainDef
 
 if TYPE_CHECKING:
     from tresham.engine.game import Game
@@ -19,9 +19,30 @@ UNLIMITED_EXTRA = 10
 """How many more trains of an unlimited type the depot lays out at a time."""
 
 
+_NAMES: dict[str, str] = {}
+
+
 def train_name(train_id: str) -> str:
     """The train type of an id, as players name the train: "3-0" -> "3"."""
-    return train_id.rsplit("-", 1)[0]
+    name = _NAMES.get(train_id)
+    if name is None:
+        # Asked thousands of times a replay, of a few dozen ids.
+        name = _NAMES[train_id] = train_id.rsplit("-", 1)[0]
+    return name
+
+
+_DEFINITIONS: dict[int, tuple[TitleData, dict[str, TrainDef]]] = {}
+
+
+def _definitions(title: TitleData) -> dict[str, TrainDef]:
+    """The title's trains by name (the first of a name, as a search of `title.trains` finds)."""
+    known = _DEFINITIONS.get(id(title))
+    if known is None or known[0] is not title:
+        by_name: dict[str, TrainDef] = {}
+        for train in title.trains:
+            by_name.setdefault(train.name, train)
+        known = _DEFINITIONS[id(title)] = (title, by_name)
+    return known[1]
 
 
 def declared_name(state: GameState, train_id: str) -> str:
@@ -54,11 +75,10 @@ class Trains:
         self.state = game.state
 
     def definition(self, train_id: str) -> TrainDef:
-        name = train_name(train_id)
-        for train in self.game.title.trains:
-            if train.name == name:
-                return train
-        raise KeyError(train_id)
+        found = _definitions(self.game.title).get(train_name(train_id))
+        if found is None:
+            raise KeyError(train_id)
+        return found
 
     def price(self, train_id: str) -> int:
         return self.definition(train_id).price

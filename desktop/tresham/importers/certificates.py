@@ -40,13 +40,16 @@ class Certificates:
     def percent(self, holder: str) -> int:
         return sum(self.sizes[i] for i in self.held(holder))
 
-    def resize(self, sizes: list[int]) -> None:
-        """Follow a change of share structure: a conversion's new certificates go to the
-        treasury; a closing returns every certificate there."""
+    def resize(self, sizes: list[int], owners: list[str] | None = None) -> None:
+        """Follow a change of share structure: a conversion's new certificates go where our
+        engine put them (the treasury, or 18GB's open market); a closing returns every
+        certificate to the treasury."""
         if len(sizes) < len(self.sizes):
             self.holders = {IPO: list(range(len(sizes)))}
         else:
-            self.holders.setdefault(IPO, []).extend(range(len(self.sizes), len(sizes)))
+            for index in range(len(self.sizes), len(sizes)):
+                holder = owners[index] if owners and index < len(owners) else IPO
+                self.holders.setdefault(holder, []).append(index)
         self.sizes = tuple(sizes)
 
     def follow(self, owners: list[str]) -> None:
@@ -109,7 +112,7 @@ class CertificateBook:
         for corp in game.state.corporations.values():
             certificates = self.of(game, corp.id)
             if list(certificates.sizes) != corp.share_sizes:
-                certificates.resize(corp.share_sizes)
+                certificates.resize(corp.share_sizes, corp.cert_owners)
             certificates.follow(corp.cert_owners)
 
 

@@ -13,8 +13,8 @@ from itertools import permutations
 from typing import Any
 
 from tresham.engine.actions import (
-    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, Convert, CutPrice,
-    DiscardTrain,
+    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, ClosePrivate, Convert,
+    CutPrice, DiscardTrain,
     Dividend, EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RaiseTrainLimit,
     RunRoutes, SellPrivate, SellShares, TakeLoan,
 )
@@ -26,6 +26,7 @@ from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.routes.legality import routes_problem
 from tresham.engine.savefile import describe
+from tresham.engine.shares import Shares
 from tresham.engine.state import IPO, MARKET
 from tresham.engine.upgrades import current_track
 from tresham.importers.certificates import CertificateBook, presidents
@@ -364,8 +365,20 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
     if kind == "assign" and private is not None:
         return PlaceBonusToken(private.owner, entity, _text(data, "target"))
     if kind == "choose_ability" and private is not None and _text(data, "choice") == "close":
+        if game.rules.privates_closed_by_owner():
+            # 18GB: the owning player closes it, for its powers.
+            return ClosePrivate(private.owner, entity)
         # 18VA's Potomac Yards closes to raise its corporation's train limit.
         return RaiseTrainLimit(private.owner, entity)
+    if kind == "choose" and str(data.get("choice", "")).startswith("convert_"):
+        # 18GB: a president converts his corporation in his stock turn.
+        return Convert(entity, _text(data, "choice").split("_", 1)[1])
+    if private is not None and private.owner not in game.state.corporations and \
+            kind in ("lay_tile", "place_token") and game.round.acting() in game.state.corporations:
+        # 18GB: a closed private's power used for a corporation its owner presides.
+        corp_id = str(data.get("tokener") or game.round.acting())
+        action = _translate(state, game, corp_id, {**data, "entity": corp_id})
+        return type(action)(**{**action.to_json_fields(), "ability": entity})
     user = None if private is None else _ability_user(game, private.owner)
     if private is not None and user is not None:
         # A private company's ability used by the corporation that owns it, or by the
@@ -503,7 +516,17 @@ def _route(game: Game, corp_id: str,
     the route stops in that hex is tried, and the first our rules accept is kept.
     """
     train = _text(route, "train")
-    nodes = [_node(game, str(n)) for n in route.get("nodes") or []]
+    nodes: list[str] = []
+    for node_id in route.get("nodes") or []:
+        try:
+            nodes.append(_node(game, str(node_id)))
+        except IndexError:
+            # Their node numbers count every part of a printed hex (18GB's Hull and Grimsby
+            # numbers its second off-board 2): any node of the hex, the route deciding which.
+            hex_id = str(node_id).rsplit("-", 1)[0]
+            track = current_track(game.title.map.hexes[hex_id], game.board.laid(hex_id))
+            nodes.extend(f"{hex_id}-{n.ref}" for n in track.nodes
+                         if f"{hex_id}-{n.ref}" not in nodes)
     chains = [list(map(str, c)) for c in route.get("connections") or []]
     if not chains:
         return train, tuple(nodes)
@@ -644,11 +667,35 @@ def _apply_pass(state: Replay, entity: str, following: list[dict[str, Any]]) -> 
             step = game.round.step
             if upcoming is not None and step is not None and step.accepts(upcoming):
                 return  # our engine already skipped the step this pass leaves
+        if game.acting != entity and _passes_for_the_acting_corporation(state, entity, following):
+            entity = game.acting or entity
         if game.acting != entity or not any(c.action is Pass for c in game.choices()):
             return
     elif game.acting is not None and game.acting != entity and _acting_done_with_turn(game):
         history.apply(Pass(game.acting))
     history.apply(Pass(entity))
+
+
+def _passes_for_the_acting_corporation(state: Replay, player: str,
+                                       following: list[dict[str, Any]]) -> bool:
+    """Whether a player's pass in an operating turn ends the acting corporation's step: he is
+    its president (18xx.games lets the 18VA Potomac Yards' owner pass the station step as
+    himself), and the corporation's next action is not one this step takes."""
+    game = state.history.game
+    round_ = game.round
+    assert isinstance(round_, OperatingRound)
+    corp = game.state.corporations.get(game.acting or "")
+    step = round_.step
+    if corp is None or step is None or Shares(game).president(corp) != player:
+        return False
+    nxt = next((a for a in following if a.get("type") not in NO_EFFECT), None)
+    if nxt is None or nxt.get("type") == "pass" or state.export.name_of(nxt.get("entity")) != corp.id:
+        return False
+    try:
+        upcoming = _translate(state, game, corp.id, nxt)
+    except (TreshamError, KeyError, ValueError):
+        return False
+    return not step.accepts(upcoming)
 
 
 def _declared_side(game: Game, train: str, seller: str | None, variant: object) -> str | None:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from tresham.ui.text import literal, money, sentence, side_words, train_button_labels
+from tresham.ui.wrapping_button import WrappingButton
 from tresham.engine.actions import (
     Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, DiscardTrain, Dividend,
     LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate, SellShares,
@@ -291,6 +292,8 @@ class WhatNowPanel(QWidget):
             # The box layout hands wrapped labels their one-line height; reserve what they need.
             if isinstance(label, QLabel) and label.wordWrap():
                 label.setMinimumHeight(label.heightForWidth(text_width))
+            elif isinstance(label, WrappingButton):
+                label.setMinimumHeight(label.heightForWidth(text_width))
         layout = body.layout()
         if layout is not None and layout.hasHeightForWidth():
             body.setMinimumHeight(layout.heightForWidth(width))
@@ -438,8 +441,7 @@ class WhatNowPanel(QWidget):
     def _button(self, choice: Choice, text: str, footer: bool = False,
                 **extra: Any) -> QPushButton:
         """A button for one choice, in the list or (`footer`) among the closing actions."""
-        button = QPushButton(literal(text))
-        button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        button = WrappingButton(literal(text))
         button.clicked.connect(lambda: self.make(choice, **extra))
         self.controls.append(Control([choice], [button]))
         (self.footer if footer else self.layout_).addWidget(button)

@@ -84,8 +84,10 @@ BORDER_TYPES: frozenset[str] = frozenset({"impassable", "water", "mountain", "ga
 
 TITLE_STATUSES: frozenset[str] = frozenset({"playable", "data_only"})
 
-PRIVATE_AUCTIONS: frozenset[str] = frozenset({"waterfall", "open_bids", "dutch"})
-"""18GA/18AL 3.1, 18VA 4.1, 1848 3.1 (buy at the marked price or cut one price)."""
+PRIVATE_AUCTIONS: frozenset[str] = frozenset({"waterfall", "open_bids", "dutch",
+                                              "open_bids_settled"})
+"""18GA/18AL 3.1, 18VA 4.1, 1848 3.1 (buy at the marked price or cut one price), 18GB (open
+bids on every private, settled each time all pass)."""
 
 _ROLE_KINDS: dict[str, NodeKind] = {
     "offmap_city": NodeKind.CITY, "cmd": NodeKind.CITY, "port": NodeKind.OFFBOARD,

@@ -534,7 +534,8 @@ class TitleInfo:
     share bought from its treasury pays it the market price (18VA 4.3.2)."""
     private_auction: str = "waterfall"
     """`waterfall` (18GA/18AL 3.1) or `open_bids` (18VA 4.1: open bids on every item at once,
-    unbid items falling in price)."""
+    unbid items falling in price), `open_bids_settled` (18GB: open bids, each private sold to
+    its high bidder whenever all pass)."""
 
     def variants_of(self, profile: str) -> tuple[str, ...]:
         """The variants that are always on in games of `profile`."""

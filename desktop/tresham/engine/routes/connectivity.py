@@ -45,6 +45,9 @@ class Reach:
     entries: frozenset[tuple[str, int]]
     """(hex, edge) where a walk arrives at the hex from its neighbour: track newly laid in that
     hex from that edge would be reached."""
+    complete: bool = True
+    """False for the part a short search found (`reach_so_far`): all of it is reached, but
+    not all that is reached is in it."""
 
     @property
     def hexes(self) -> frozenset[str]:
@@ -58,6 +61,8 @@ class Stops:
 
     nodes: frozenset[str]
     cities: frozenset[tuple[str, int]]
+    complete: bool = True
+    """As for `Reach.complete`."""
 
 
 def station_nodes(game: Game, graph: TrackGraph, corp_id: str) -> list[int]:
@@ -109,14 +114,18 @@ class _Walked:
     nodes: set[int]
     states: set[int]
     entries: set[tuple[str, int]]
+    complete: bool = True
+    """False when a `moves` limit ended the search: what it found is reached, but there may
+    be more."""
 
 
 def _walk(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules, stations: list[int],
           stops_only: bool, enough_nodes: int = 0,
-          exits: tuple[list[int], list[int]] | None = None) -> _Walked:
+          exits: tuple[list[int], list[int]] | None = None, moves: int = -1) -> _Walked:
     """The walks from `stations` (see the module docstring). With `stops_only` the search may
     end once every node is known, leaving `states` and `entries` incomplete; with
-    `enough_nodes` too, once it has that many nodes (stations included).
+    `enough_nodes` too, once it has that many nodes (stations included); with `moves`, after
+    that many moves, complete or not.
 
     `exits` (see `entered_track.exit_bits`) adds 18xx.games' rule that a walk never runs onto a
     path of a hex through whose edges it has left that hex: per segment, the bits of its own
@@ -159,7 +168,8 @@ def _walk(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules, statio
             outstanding -= 1
         stack.append((~station, 1 << (node_offset + station)))
     stale: list[tuple[int, int]] = []
-    while (stack or stale) and outstanding:
+    while (stack or stale) and outstanding and moves:
+        moves -= 1
         if stack:
             state, used = stack.pop()
         else:
@@ -215,7 +225,8 @@ def _walk(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules, statio
             if not used & bit:
                 target = 2 * nxt + start
                 (stale if target in memo else stack).append((target, left | bit))
-    return _Walked(reached_nodes, reached_states, entries)
+    return _Walked(reached_nodes, reached_states, entries,
+                   complete=not (stack or stale) or not outstanding)
 
 
 _PAIRS: dict[tuple[str, int], tuple[str, int]] = {}
@@ -228,29 +239,34 @@ def _pair(hex_id: str, number: int) -> tuple[str, int]:
     return _PAIRS.setdefault(pair, pair)
 
 
-def _stops(graph: TrackGraph, reached: set[int]) -> Stops:
+def _stops(graph: TrackGraph, reached: set[int], complete: bool = True) -> Stops:
     nodes = graph.nodes
     return Stops(
         nodes=frozenset(nodes[i].id for i in reached),
         cities=frozenset(_pair(nodes[i].hex, nodes[i].definition.index) for i in reached
-                         if nodes[i].kind is NodeKind.CITY))
+                         if nodes[i].kind is NodeKind.CITY),
+        complete=complete)
 
 
 def stops_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
-             starts: list[int] | None = None) -> Stops:
+             starts: list[int] | None = None, moves: int = -1) -> Stops:
     """The nodes `corp_id`'s stations reach on `graph`, or the station nodes `starts` alone
-    (`reach_in` without the track, often found with much less searching)."""
+    (`reach_in` without the track, often found with much less searching); with `moves`, what
+    a search of that many moves finds."""
     stations = station_nodes(game, graph, corp_id) if starts is None else starts
-    return _stops(graph, _walk(game, graph, corp_id, hooks, stations, stops_only=True).nodes)
+    walked = _walk(game, graph, corp_id, hooks, stations, stops_only=True, moves=moves)
+    return _stops(graph, walked.nodes, walked.complete)
 
 
 def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
              starts: list[int] | None = None,
-             exits: tuple[list[int], list[int]] | None = None) -> Reach:
+             exits: tuple[list[int], list[int]] | None = None, moves: int = -1) -> Reach:
     """The exact reach of `corp_id`'s stations on `graph` (see the module docstring), or of
-    the station nodes `starts` alone; `exits` as for `_walk`."""
+    the station nodes `starts` alone; `exits` as for `_walk`; with `moves`, what a search of
+    that many moves finds."""
     stations = station_nodes(game, graph, corp_id) if starts is None else starts
-    walked = _walk(game, graph, corp_id, hooks, stations, stops_only=False, exits=exits)
+    walked = _walk(game, graph, corp_id, hooks, stations, stops_only=False, exits=exits,
+                   moves=moves)
     paths = set()
     edges = set()
     for index in {state >> 1 for state in walked.states}:
@@ -262,7 +278,8 @@ def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
     stops = _stops(graph, walked.nodes)
     return Reach(nodes=stops.nodes, cities=stops.cities, paths=frozenset(paths),
                  edges=frozenset(edges),
-                 entries=frozenset(_pair(*entry) for entry in walked.entries))
+                 entries=frozenset(_pair(*entry) for entry in walked.entries),
+                 complete=walked.complete)
 
 
 _Answer = TypeVar("_Answer")
@@ -307,12 +324,16 @@ class _Answers(Generic[_Answer]):
 _REACHES: _Answers[Reach] = _Answers(32)
 _STOPS: _Answers[Stops] = _Answers(32)
 _ROUTES: _Answers[bool] = _Answers(32)
+_EARLY_REACHES: _Answers[Reach] = _Answers(8)
+_EARLY_STOPS: _Answers[Stops] = _Answers(8)
 
 
 def forget_reaches() -> None:
     """Empty the reach caches and the graph cache under them (benchmarks time a cold load)."""
     _REACHES.clear()
     _STOPS.clear()
+    _EARLY_REACHES.clear()
+    _EARLY_STOPS.clear()
     _ROUTES.clear()
     forget_graphs()
 
@@ -358,6 +379,37 @@ def reached_stops(game: Game, corp_id: str, rules: RouteRules | None = None) -> 
     return Stops(found.nodes, found.cities) if isinstance(found, Reach) else found
 
 
+_EARLY_MOVES = 48
+"""How long a search `reach_so_far` and `stops_so_far` make: long enough to find what lies
+near the stations, where most tile lays and stations go; short enough to cost little when
+the whole search follows."""
+
+
+def reach_so_far(game: Game, corp_id: str, rules: RouteRules | None = None) -> Reach:
+    """`reachable`, or the part of it a short search finds (then `complete` is False): enough
+    to show that a lay or station is possible without the whole search, most of the time."""
+    hooks = rules_for(game, rules)
+    key = _answer_key(game, corp_id, hooks)
+    found = _REACHES.get(key) or _EARLY_REACHES.get(key)
+    if found is None:
+        found = reach_in(game, track_graph(game), corp_id, hooks, moves=_EARLY_MOVES)
+        (_REACHES if found.complete else _EARLY_REACHES).put(key, found)
+    return found
+
+
+def stops_so_far(game: Game, corp_id: str, rules: RouteRules | None = None) -> Stops:
+    """`reached_stops`, or the part of them a short search finds (`complete` False)."""
+    hooks = rules_for(game, rules)
+    key = _answer_key(game, corp_id, hooks)
+    known: Stops | Reach | None = _REACHES.get(key) or _STOPS.get(key) or \
+        _EARLY_STOPS.get(key) or _EARLY_REACHES.get(key)
+    if known is None:
+        found = stops_in(game, track_graph(game), corp_id, hooks, moves=_EARLY_MOVES)
+        return (_STOPS if found.complete else _EARLY_STOPS).put(key, found)
+    return Stops(known.nodes, known.cities, known.complete) if isinstance(known, Reach) \
+        else known
+
+
 def has_route(game: Game, corp_id: str, rules: RouteRules | None = None) -> bool:
     """Whether a walk joins one of `corp_id`'s stations to another stop: some stop besides
     its stations is reached, or one of its stations reaches another."""
@@ -397,32 +449,37 @@ def token_reachable_cities(game: Game, corp_id: str,
 
 
 def tile_lay_city_connected(game: Game, corp_id: str, hex_id: str, tile_id: str,
-                            rules: RouteRules | None = None) -> bool:
+                            rules: RouteRules | None = None, reach: Reach | None = None) -> bool:
     """4.2.1(j)'s second clause: the tile has a city, and a city of the hex is connected to a
-    station of `corp_id` (or holds one)."""
+    station of `corp_id` (or holds one). Answered from `reach` when given (a part of the reach
+    answers True soundly, False only when it is `complete`)."""
     if not game.title.tiles[tile_id].track.cities:
         return False
     if any(t.corporation == corp_id and t.hex == hex_id for t in game.state.board.tokens):
         return True
-    return any(city_hex == hex_id for city_hex, _ in reachable(game, corp_id, rules).cities)
+    if reach is None:
+        reach = reachable(game, corp_id, rules)
+    return any(city_hex == hex_id for city_hex, _ in reach.cities)
 
 
 def tile_lay_connected(game: Game, corp_id: str, hex_id: str, tile_id: str, rotation: int,
-                       rules: RouteRules | None = None) -> bool:
+                       rules: RouteRules | None = None, reach: Reach | None = None) -> bool:
     """4.2.1(j): whether the tile, laid so, has new track or a city connected to a station.
 
     Equivalent to tracing walks on the board with the new tile in place (a test checks exactly
     that), but answered from the current board's reach, so many candidate lays cost one trace: a
     walk that first touches the new tile does so at a city of the hex, at an edge it arrives at
-    from the neighbour (`Reach.entries`), or at a town of the hex it may pass through.
+    from the neighbour (`Reach.entries`), or at a town of the hex it may pass through. With a
+    part of the reach (`reach_so_far`), True is sure and False may not be.
     """
     hooks = rules_for(game, rules)
-    if tile_lay_city_connected(game, corp_id, hex_id, tile_id, hooks):
+    if tile_lay_city_connected(game, corp_id, hex_id, tile_id, hooks, reach):
         return True
     hex_def = game.title.map.hexes[hex_id]
     old = current_track(hex_def, game.board.laid(hex_id))
     new = LaidTile(game.title.tiles[tile_id], rotation).track
-    reach = reachable(game, corp_id, hooks)
+    if reach is None:
+        reach = reachable(game, corp_id, hooks)
     mapping = match_nodes(old, new) or {}
     old_paths = {frozenset(mapping.get(e, e) if isinstance(e, str) else e for e in path)
                  for path in old.paths}

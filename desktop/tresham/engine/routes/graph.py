@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import HexDef, NodeDef, NodeKind, TitleData, TrackDef
 from tresham.engine.hexgrid import opposite_edge
-from tresham.engine.upgrades import LaidTile, current_track, walkable_paths
+from tresham.engine.upgrades import LaidTile, current_track, node_edges, walkable_paths
 
 if TYPE_CHECKING:
     from tresham.engine.game import Game
@@ -101,6 +101,8 @@ class Segment:
     """Its index in `walkable_paths` of the hex's track (its `TrackDef.paths` but where a
     junction tile's paths are replaced by edge-to-edge pairs)."""
     ends: tuple[End, End]
+    junction: int = -1
+    """The junction of the hex (`j0` is 0) it passes through, or -1."""
 
 
 @dataclass(frozen=True)
@@ -164,6 +166,7 @@ class TrackGraph:
     _linked: tuple[list[Link], list[list[tuple[Link, bool]]]] | None = field(default=None,
                                                                              repr=False)
     _walks: WalkTable | None = field(default=None, repr=False)
+    _junction_bits: list[int] | None = field(default=None, repr=False)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TrackGraph):
@@ -190,6 +193,19 @@ class TrackGraph:
         if self._linked is None:
             self._linked = _build_links(self, _parts(self.title).steps)
         return self._linked
+
+    def junction_bits(self) -> list[int]:
+        """Per segment, a bit of its own for the junction it passes through (0 for none),
+        above the node bits: for titles where a route passes a junction once
+        (`TitleRules.junction_once_per_route`). Segments through one junction share it."""
+        if self._junction_bits is None:
+            base = self.node_offset + len(self.nodes)
+            numbers: dict[tuple[str, int], int] = {}
+            self._junction_bits = [
+                0 if seg.junction < 0 else
+                1 << (base + numbers.setdefault((seg.hex, seg.junction), len(numbers)))
+                for seg in self.segments]
+        return self._junction_bits
 
     def walk_table(self) -> WalkTable:
         """Where each segment leads, in the form walks use (made once per graph)."""
@@ -318,6 +334,8 @@ class _Piece:
     cities: int
     towns: int
     paths: tuple[tuple[_PieceEnd, _PieceEnd], ...]
+    junctions: tuple[int, ...] = ()
+    """Per path, the junction it passes through (see `Segment.junction`), when any does."""
 
 
 class _Parts:
@@ -375,7 +393,8 @@ class _Parts:
                 ends.append((-1, end, self._slot(hex_id, end, other), other, blocked))
             paths.append((ends[0], ends[1]))
         return _Piece(hex_id, tuple((f"{hex_id}-{n.ref}", n) for n in track.nodes),
-                      len(track.cities), len(track.towns), tuple(paths))
+                      len(track.cities), len(track.towns), tuple(paths),
+                      _path_junctions(track))
 
     def _slot(self, hex_id: str, edge: int, other: str | None) -> int:
         found = self.slots.get((hex_id, edge))
@@ -502,10 +521,27 @@ def _segment_block(parts: _Parts, piece: _Piece, base: int, seg_base: int,
                    second.node if second.node >= 0 else -1 - second.side)
         segment = parts.segments.get(seg_key)
         if segment is None:
-            segment = parts.segments[seg_key] = Segment(seg_index, piece.hex, path_index,
-                                                        (first, second))
+            segment = parts.segments[seg_key] = Segment(
+                seg_index, piece.hex, path_index, (first, second),
+                piece.junctions[path_index] if piece.junctions else -1)
         block.append(segment)
     return tuple(block)
+
+
+def _path_junctions(track: TrackDef) -> tuple[int, ...]:
+    """Per path of `walkable_paths(track)`, the junction it passes through or -1; () when
+    the track has no junction."""
+    if not track.junctions:
+        return ()
+    walkable = walkable_paths(track)
+    plain = len(walkable) - sum(
+        len(node_edges(track, f"j{j}")) * (len(node_edges(track, f"j{j}")) - 1) // 2
+        for j in range(track.junctions))
+    found = [-1] * plain
+    for j in range(track.junctions):
+        count = len(node_edges(track, f"j{j}"))
+        found.extend([j] * (count * (count - 1) // 2))
+    return tuple(found)
 
 
 _NEIGHBOURS: dict[int, tuple[TitleData, dict[tuple[str, int], str | None]]] = {}

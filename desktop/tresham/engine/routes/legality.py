@@ -42,7 +42,7 @@ def routes_problem(game: Game, corp_id: str, routes: Sequence[RouteSpec],
     seen: set[str] = set()
     checked: list[_Checked] = []
     for train_id, waypoints in routes:
-        if train_id not in corp.trains:
+        if train_id not in game.rules.runnable_trains(corp_id):
             return f"{corp_id} does not own {train_words(train_id, game)}"
         if train_id in seen:
             return f"{train_words(train_id)} may run only once"
@@ -107,12 +107,21 @@ def _route_problem(game: Game, graph: TrackGraph, hooks: RouteRules, corp_id: st
     # (b) no track twice.
     masks = []
     first_reuse = None
+    junction_twice = None
+    once = game.rules.junction_once_per_route()
     for walk in walks:
         mask, reused = walk.resources(graph)
         if reused:
             first_reuse = first_reuse if first_reuse is not None else reused[0]
-        else:
-            masks.append(mask)
+            continue
+        twice = walk.junction_passed_twice(graph) if once else None
+        if twice:
+            junction_twice = junction_twice or twice
+            continue
+        masks.append(mask)
+    if not masks and first_reuse is None and junction_twice is not None:
+        return (f"{who} passes through the junction in {junction_twice} twice; under this "
+                f"game's rules a route passes a junction once")
     if not masks:
         assert first_reuse is not None
         turned = _turns_back_at(graph, walks[0])
@@ -164,16 +173,32 @@ def _waypoint_words(graph: TrackGraph, waypoint: str) -> str:
 def _distance_problem(hooks: RouteRules, train: TrainDef, stops: list[GraphNode],
                       who: str) -> str | None:
     counted: dict[int, list[GraphNode]] = {}
+    flexible: list[tuple[GraphNode, list[int]]] = []
     for node in stops:
-        index = hooks.allowance(node, train)
-        if index is None:
+        options = hooks.allowances(node, train)
+        if not options:
             return f"{who} may not stop at {node.words}"
-        if hooks.counts_toward_distance(node, train):
-            counted.setdefault(index, []).append(node)
+        if not hooks.counts_toward_distance(node, train):
+            continue
+        if len(options) == 1:
+            counted.setdefault(options[0], []).append(node)
+        else:
+            flexible.append((node, options))
     for index, nodes in sorted(counted.items()):
         limit = train.distance[index].count
         if limit != UNLIMITED and len(nodes) > limit:
             return f"{who} visits {_count_words(nodes)} but may count only {limit}"
+    # A stop several allowances take (18GB's M+N: a town counts as N or as M) goes wherever
+    # room is left.
+    room = {i: (10**6 if a.count == UNLIMITED else a.count - len(counted.get(i, [])))
+            for i, a in enumerate(train.distance)}
+    for node, options in flexible:
+        chosen = next((i for i in options if room[i] > 0), None)
+        if chosen is None:
+            total = sum(len(v) for v in counted.values()) + len(flexible)
+            limit = sum(train.distance[i].count for i in {i for _, o in flexible for i in o})
+            return f"{who} visits {total} stops but may count only {limit}"
+        room[chosen] -= 1
     return None
 
 

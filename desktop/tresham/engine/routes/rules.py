@@ -88,6 +88,12 @@ class RouteRules:
                 return index
         return None
 
+    def allowances(self, node: GraphNode, train: TrainDef) -> list[int]:
+        """Every allowance of `train.distance` this stop may count against, the likeliest
+        first; by default only `allowance`'s one (18GB's M+N: a town counts as N or as M)."""
+        index = self.allowance(node, train)
+        return [] if index is None else [index]
+
     def pays(self, node: GraphNode, train: TrainDef | None) -> bool:
         """Whether the stop earns the train anything (18VA: mines pay passenger trains
         nothing, the allowance's `pays: false`)."""

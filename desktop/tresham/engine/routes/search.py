@@ -75,6 +75,26 @@ class Candidate:
         return Walk(start, tuple(steps))
 
 
+def _route_masks(game: Game, graph: TrackGraph) -> list[int]:
+    """Per link, what a route along it uses: its track, and where a route passes a junction
+    once (`TitleRules.junction_once_per_route`) the junctions it passes (-1 for a link that
+    passes one twice). Candidates keep only the track."""
+    if not game.rules.junction_once_per_route():
+        return [link.mask for link in graph.links]
+    bits = graph.junction_bits()
+    masks = []
+    for link in graph.links:
+        mask = link.mask
+        for step in link.steps:
+            bit = bits[step.segment]
+            if mask & bit:
+                mask = -1
+                break
+            mask |= bit
+        masks.append(mask)
+    return masks
+
+
 def _link_steps(link: Link, backwards: bool) -> list[Step]:
     if not backwards:
         return list(link.steps)
@@ -94,10 +114,12 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
     limits = [_limit(a.count) for a in train.distance] + [_NO_LIMIT]
     node_offset = graph.node_offset
     track = graph.track_mask
-    links_from = [[(link, back, link.a if back else link.b, link.mask,
+    route_masks = _route_masks(game, graph)
+    links_from = [[(link, back, link.a if back else link.b, route_masks[link.index],
                     1 << (node_offset + (link.a if back else link.b)),
                     (link.steps[-1].segment if back else link.steps[0].segment))
-                   for link, back in out] for out in graph.links_from]
+                   for link, back in out if route_masks[link.index] >= 0]
+                  for out in graph.links_from]
     found: list[Candidate] = []
     counts = [0] * len(limits)
     halves: tuple[list[tuple[Link, bool]], list[tuple[Link, bool]]] = ([], [])
@@ -223,7 +245,8 @@ def _best_routes(game: Game, corp_id: str,
                  hooks: RouteRules) -> tuple[int, tuple[RouteSpec, ...]]:
     graph = track_graph(game)
     corp = game.state.corporations[corp_id]
-    trains = [(train_id, train_def(game, train_id)) for train_id in corp.trains]
+    trains = [(train_id, train_def(game, train_id))
+              for train_id in game.rules.runnable_trains(corp.id)]
     known = [(train_id, train) for train_id, train in trains if train is not None]
     by_type = _candidates_by_type(game, graph, corp_id, [t for _, t in known], hooks)
     choice = _branch_and_bound(game, graph, corp_id, hooks, known, by_type)

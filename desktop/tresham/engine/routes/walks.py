@@ -47,6 +47,17 @@ class Walk:
                 mask |= bit
         return mask, reused
 
+    def junction_passed_twice(self, graph: TrackGraph) -> str | None:
+        """The hex whose junction the walk passes through twice, or None."""
+        bits = graph.junction_bits()
+        used = 0
+        for step in self.steps:
+            bit = bits[step.segment]
+            if used & bit:
+                return graph.segments[step.segment].hex
+            used |= bit
+        return None
+
 
 def waypoints_of(graph: TrackGraph, walk: Walk) -> tuple[str, ...]:
     """The waypoint form of a walk."""

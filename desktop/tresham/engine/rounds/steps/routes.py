@@ -10,8 +10,6 @@ from tresham.engine.rounds.steps.base import Step
 from tresham.engine.routes.legality import routes_problem
 from tresham.engine.routes.revenue import routes_revenue
 from tresham.engine.routes.search import best_routes
-from tresham.engine.shares import Shares
-from tresham.engine.state import MARKET
 
 
 class RouteStep(Step):
@@ -20,15 +18,18 @@ class RouteStep(Step):
     def active(self) -> bool:
         """A corporation whose trains have no legal run at all has nothing to decide here: it
         runs no trains, and the dividend step then moves its share value left (4.2.4)."""
-        return bool(self.corp.trains) and self.game.rules.has_legal_run(self.corp.id)
+        return bool(self._trains()) and self.game.rules.has_legal_run(self.corp.id)
+
+    def _trains(self) -> list[str]:
+        return self.game.rules.runnable_trains(self.corp.id)
 
     def passable(self) -> bool:
-        return bool(self.corp.trains)
+        return bool(self._trains())
 
     def choices(self) -> list[Choice]:
         """The best routes ready to run (4.2.3.1: what any shareholder may insist on), any
         other legal routes, or running no trains."""
-        if not self.corp.trains:
+        if not self._trains():
             return []
         revenue, best = best_routes(self.game, self.corp.id, self.game.rules.routes)
         if not best:
@@ -109,19 +110,7 @@ class DividendStep(Step):
             self.game.log(f"{corp.id} withholds ${revenue}; share value "
                           f"${market.price(corp)}")
             return True
-        shares = Shares(self.game)
-        # Each share pays the same, rounded down (18VA 4.5.6: per share, by the corporation's
-        # size); open-market shares pay the corporation, initial-offering or treasury shares
-        # pay nobody (4.2.4(a)).
-        per_share = revenue // shares.share_count(corp)
-        for player in state.players:
-            amount = per_share * shares.count(corp, shares.percent(corp, player.name))
-            player.cash += amount
-            state.bank -= amount
-        if self.game.rules.pool_shares_pay():
-            amount = per_share * shares.count(corp, shares.percent(corp, MARKET))
-            corp.treasury += amount
-            state.bank -= amount
+        per_share = self.game.rules.pay_dividend(corp, revenue)
         self.game.rules.move_after_payout(corp, revenue)
         self.game.log(f"{corp.id} pays ${revenue} (${per_share} a share); share value "
                       f"${market.price(corp)}")

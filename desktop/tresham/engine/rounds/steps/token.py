@@ -11,7 +11,7 @@ from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.abilities import BonusTokenAbility
 from tresham.engine.rounds.steps.base import Step
-from tresham.engine.routes.connectivity import token_reachable_cities
+from tresham.engine.routes.connectivity import stops_so_far, token_reachable_cities
 from tresham.engine.state import CorporationState, StationToken
 
 if TYPE_CHECKING:
@@ -29,13 +29,10 @@ class TokenStep(Step):
 
     def station_abilities(self) -> list[tuple[str, Ability]]:
         result = []
-        for private in self.game.state.privates.values():
-            if private.owner != self.corp.id or private.closed:
-                continue
-            for ability in self.game.title.privates[private.id].abilities:
-                used = self.game.state.abilities_used.get(private.id, 0)
-                if ability.type == "station" and used < int(ability.params.get("count", 1)):
-                    result.append((private.id, ability))
+        for company, ability in self.game.rules.private_abilities(self.corp.id, "station"):
+            used = self.game.state.abilities_used.get(company, 0)
+            if used < int(ability.params.get("count", 1)):
+                result.append((company, ability))
         return result
 
     def slots_free(self, hex_id: str, city: int) -> int:
@@ -98,39 +95,68 @@ class TokenStep(Step):
             return f"{corp.id} already has a station in {hex_id} (4.2.2(b))"
         if not extra and self.slots_free(hex_id, city) <= 0:
             return f"no circle is free in {hex_id} (one may be held for a home station, 4.2.2(c))"
+        cost = 0 if ability is not None and ability.params.get("free") else (price or 0)
         if ability is None or ability.params.get("connected", True):
             if reached is None:
-                reached = token_reachable_cities(self.game, corp.id)
+                early = stops_so_far(self.game, corp.id)
+                reached = early.cities if early.complete or (hex_id, city) in early.cities \
+                    else token_reachable_cities(self.game, corp.id)
             if (hex_id, city) not in reached:
                 return f"{hex_id} is not connected to a {corp.id} station"
-        cost = 0 if ability is not None and ability.params.get("free") else (price or 0)
         if cost > corp.treasury:
             return f"the station costs ${cost} and {corp.id} has ${corp.treasury}"
         return None
 
+    def own_station_possible(self) -> bool:
+        """Whether the corporation's own next station could go down somewhere this turn, by
+        everything but the board: not yet placed, one left, and affordable."""
+        price = self.next_price()
+        return not self.turn.station_placed and price is not None and \
+            price <= self.corp.treasury
+
     def legal_spots(self) -> dict[tuple[str, int], int]:
         """Where a station may go now and its cost: the corporation's own stations and the
         privates' stations that take a circle (extra stations are separate choices)."""
+        return self._spots(None)
+
+    def _spots(self, reached: AbstractSet[tuple[str, int]] | None,
+               first_only: bool = False) -> dict[tuple[str, int], int]:
+        """`legal_spots`, among the cities `reached` for the own station (by default all that
+        the stations reach); with `first_only`, at most one."""
         price = self.next_price() or 0
         spots: dict[tuple[str, int], int] = {}
-        reached = token_reachable_cities(self.game, self.corp.id)
         for company, candidates in self._candidates(reached):
             if company is not None and self.is_extra_station(company):
                 continue
             for hex_id, city in candidates:
-                if self.problem(hex_id, city, company, reached) is None:
+                if self.problem(hex_id, city, company,
+                                reached if company is None else None) is None:
                     free = company is not None and self._free(company)
                     spots[(hex_id, city)] = min(spots.get((hex_id, city), price),
                                                 0 if free else price)
+                    if first_only:
+                        return spots
         return spots
+
+    def any_spot(self) -> bool:
+        """Whether `legal_spots` has one, most often shown by a short search."""
+        if self.own_station_possible():
+            early = stops_so_far(self.game, self.corp.id)
+            if not early.complete and self._spots(early.cities, first_only=True):
+                return True
+            return bool(self._spots(early.cities if early.complete else None, first_only=True))
+        return bool(self._spots(frozenset(), first_only=True))
 
     def _candidates(self, reached: AbstractSet[tuple[str, int]] | None = None
                     ) -> list[tuple[str | None, list[tuple[str, int]]]]:
         """Cities worth asking about: those the stations reach (4.2.2(a)) for a normal
-        station, and every city of a private's own hexes for its station."""
-        if reached is None:
-            reached = token_reachable_cities(self.game, self.corp.id)
-        result: list[tuple[str | None, list[tuple[str, int]]]] = [(None, sorted(reached))]
+        station when one could be placed, and every city of a private's own hexes for its
+        station."""
+        result: list[tuple[str | None, list[tuple[str, int]]]] = []
+        if self.own_station_possible():
+            if reached is None:
+                reached = token_reachable_cities(self.game, self.corp.id)
+            result.append((None, sorted(reached)))
         for company, ability in self.station_abilities():
             cities = []
             for hex_id in ability.params.get("hexes", []):
@@ -144,11 +170,18 @@ class TokenStep(Step):
         ability = next((a for c, a in self.station_abilities() if c == company), None)
         return bool(ability and ability.params.get("free"))
 
-    def choices(self) -> list[Choice]:
-        spots = self.legal_spots()
+    def active(self) -> bool:
+        return self.any_spot() or bool(self._powers())
+
+    def _powers(self) -> list[Choice]:
         powers = self.extra_station_choices()
         if self.game.rules.powers_in_token_step():
             powers += self.power_choices()
+        return powers
+
+    def choices(self) -> list[Choice]:
+        spots = self.legal_spots()
+        powers = self._powers()
         if not spots and not powers:
             return []
         choices = [Choice(PlaceToken, {"hex": h, "city": c},

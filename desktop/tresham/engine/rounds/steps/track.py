@@ -9,6 +9,8 @@ from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.base import Step
 from tresham.engine.rounds.steps.companies import BuyCompanyStep
 from tresham.engine.routes.connectivity import (
+    Reach,
+    reach_so_far,
     reachable,
     tile_lay_city_connected,
     tile_lay_connected,
@@ -27,17 +29,10 @@ class TrackStep(Step):
     def lay_abilities(self) -> list[tuple[str, Ability]]:
         """Tile-lay abilities of privates the corporation owns that it may still use."""
         result = []
-        rules = self.game.rules
-        for private in self.game.state.privates.values():
-            if private.closed or private.owner == BANK:
-                continue
-            for ability in self.game.title.privates[private.id].abilities:
-                if ability.type != "tile_lay" or \
-                        not rules.ability_usable(private.id, ability, self.corp.id):
-                    continue
-                used = self.game.state.abilities_used.get(private.id, 0)
-                if used < int(ability.params.get("count", 1)):
-                    result.append((private.id, ability))
+        for company, ability in self.game.rules.private_abilities(self.corp.id, "tile_lay"):
+            used = self.game.state.abilities_used.get(company, 0)
+            if used < int(ability.params.get("count", 1)):
+                result.append((company, ability))
         return result
 
     def _ability(self, company: str) -> Ability | None:
@@ -67,7 +62,7 @@ class TrackStep(Step):
         if problem:
             return problem
         if self._needs_connection(hex_id, ability) and \
-                not self._connected(hex_id, tile_id, rotation):
+                not self._connected_now(hex_id, tile_id, rotation):
             if tile_lay_connected(self.game, self.corp.id, hex_id, tile_id, rotation):
                 return (f"no trace from a {self.corp.id} station runs onto the new track without "
                         f"entering {hex_id} by an edge it has left {hex_id} by (18xx.games' "
@@ -75,15 +70,30 @@ class TrackStep(Step):
             return f"the new track is not connected to a {self.corp.id} station"
         return self._cost_problem(hex_id, ability)
 
-    def _connected(self, hex_id: str, tile_id: str, rotation: int) -> bool:
-        """4.2.1(j), or 18xx.games' reading of it when that variant is on."""
+    def _connected(self, hex_id: str, tile_id: str, rotation: int,
+                   reach: Reach | None = None) -> bool:
+        """4.2.1(j), or 18xx.games' reading of it when that variant is on. With a part of the
+        reach (`reach_so_far`), True is sure and False may not be."""
         game, corp = self.game, self.corp.id
-        if not tile_lay_connected(game, corp, hex_id, tile_id, rotation):
+        if not tile_lay_connected(game, corp, hex_id, tile_id, rotation, reach=reach):
             return False
         if not game.rules.tile_lay_trace_enters_new_track() or \
-                tile_lay_city_connected(game, corp, hex_id, tile_id):
+                tile_lay_city_connected(game, corp, hex_id, tile_id, reach=reach):
             return True
+        if reach is not None and not reach.complete:
+            return False
         return tile_lay_enters_new_track(game, corp, hex_id, tile_id, rotation)
+
+    def _connected_now(self, hex_id: str, tile_id: str, rotation: int) -> bool:
+        """`_connected`, asking the short search first (as `can_lay_now`)."""
+        if self.game.rules.tile_lay_trace_enters_new_track():
+            return self._connected(hex_id, tile_id, rotation)
+        early = self._early_reach()
+        return self._connected(hex_id, tile_id, rotation, early) or (
+            not early.complete and self._connected(hex_id, tile_id, rotation))
+
+    def _early_reach(self) -> Reach:
+        return reach_so_far(self.game, self.corp.id, self.game.rules.routes)
 
     # `problem` in parts: all but the board's rules and the connection depend on the hex alone,
     # so `_lays` asks them once per hex.
@@ -135,13 +145,15 @@ class TrackStep(Step):
             return 0
         return self.game.board.lay_cost(hex_id)
 
-    def candidate_hexes(self, company: str | None) -> list[str]:
+    def candidate_hexes(self, company: str | None, reach: Reach | None = None) -> list[str]:
         """Hexes where a lay could be legal: a private's own hexes, or (4.2.1(j)) hexes the
-        corporation's track reaches or leads into, and its pending home hex."""
+        corporation's track reaches (by `reach`, when given) or leads into, and its pending
+        home hex."""
         if company is not None:
             ability = self._ability(company)
             return list(ability.params.get("hexes", [])) if ability else []
-        reach = reachable(self.game, self.corp.id, self.game.rules.routes)
+        if reach is None:
+            reach = reachable(self.game, self.corp.id, self.game.rules.routes)
         hexes = {h for h, _ in reach.entries} | set(reach.hexes)
         hexes |= {t.hex for t in self.game.state.board.tokens if t.corporation == self.corp.id}
         home = self.game.rules.home_of(self.corp.id)[0]
@@ -149,17 +161,18 @@ class TrackStep(Step):
             hexes.add(home)
         return sorted(h for h in hexes if h in self.game.title.map.hexes)
 
-    def _lays(self, first_only: bool, companies: list[str | None] | None = None
-              ) -> dict[str, dict[str, list[int]]]:
+    def _lays(self, first_only: bool, companies: list[str | None] | None = None,
+              reach: Reach | None = None) -> dict[str, dict[str, list[int]]]:
         """The lays `problem` allows (through the given ways of laying; by default every way
         open): each candidate hex's lays that the board allows, found without building refusal
-        messages for them, and checked for the rest of `problem`."""
+        messages for them, and checked for the rest of `problem`. With a part of the reach,
+        some of them."""
         result: dict[str, dict[str, list[int]]] = {}
         board = self.game.board
         if companies is None:
             companies = [None] + [c for c, _ in self.lay_abilities()]
         for company in companies:
-            for hex_id in self.candidate_hexes(company):
+            for hex_id in self.candidate_hexes(company, reach):
                 ability, problem = self._rights_problem(hex_id, company)
                 if problem or board.hex(hex_id) is None \
                         or self._reserved_problem(hex_id, ability) \
@@ -167,7 +180,7 @@ class TrackStep(Step):
                     continue
                 connect = self._needs_connection(hex_id, ability)
                 for tile_id, rotation in board.iter_legal_lays(hex_id, _ability_tiles(ability)):
-                    if connect and not self._connected(hex_id, tile_id, rotation):
+                    if connect and not self._connected(hex_id, tile_id, rotation, reach):
                         continue
                     legal = result.setdefault(hex_id, {}).setdefault(tile_id, [])
                     if rotation not in legal:
@@ -190,7 +203,15 @@ class TrackStep(Step):
                 or bool(self.lay_abilities()))
 
     def can_lay_now(self) -> bool:
-        return self.may_lay_more() and bool(self._lays(first_only=True))
+        if not self.may_lay_more():
+            return False
+        # Most of the time a lay near the stations shows it without the whole reach. Not under
+        # 18xx.games' reading, which a part of the reach rarely settles.
+        if not self.game.rules.tile_lay_trace_enters_new_track():
+            early = self._early_reach()
+            if not early.complete and self._lays(first_only=True, reach=early):
+                return True
+        return bool(self._lays(first_only=True))
 
     def lay_private_for_sale(self) -> bool:
         """Whether the corporation could still buy, this turn, a player's private company whose

@@ -13,8 +13,8 @@ from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.base import Step
 from tresham.engine.selling import successor
 from tresham.engine.shares import PRESIDENT, Shares
-from tresham.engine.snapshot import clone
-from tresham.engine.state import BANK, MARKET, CorporationState
+from tresham.engine.snapshot import clone_round
+from tresham.engine.state import MARKET, CorporationState
 from tresham.engine.trains import Trains, card_words, train_name
 
 
@@ -23,10 +23,9 @@ class BuyTrainStep(Step):
 
     def __init__(self, round_: object) -> None:
         super().__init__(round_)  # type: ignore[arg-type]
-        self.waits_for_pass = False
-        """Under the variant train_step_waits_after_buying_from_a_corporation: the last purchase
-        was from a corporation, so the step stays open, offering only to end it, while the
-        corporation has room and money for a bank train though it may buy nothing more."""
+        self._bank_purchase_at: int | None = None
+        """The number of the action (`Game.actions_applied` while it is processed) that last
+        bought a train from the bank in this step."""
 
     @property
     def trains(self) -> Trains:
@@ -112,8 +111,8 @@ class BuyTrainStep(Step):
     def _short_after_selling_all(self) -> bool:
         """Whether, after every sale the president may make, the cheapest bank train is still
         out of reach (tried on a copy of the game)."""
-        trial = clone(self.game)
-        trial_step = BuyTrainStep(trial.round)
+        # Not clone(self.game).round: as a round begins, the game still holds the one before.
+        trial_step = BuyTrainStep(clone_round(self.round))
         _sell_everything_allowed(trial_step)
         return trial_step.shortfall() > 0
 
@@ -131,10 +130,13 @@ class BuyTrainStep(Step):
         per_turn = self.trains.phase().bank_trains_per_turn
         return per_turn != UNLIMITED and self.turn.bank_trains_bought >= per_turn
 
-    def _type_limit_problem(self, train_id: str) -> str | None:
+    def _type_limit_problem(self, train_id: str, ability: str | None = None) -> str | None:
         """18VA 4.5.8: at most `bank_trains_per_type` cards of one type from the bank (not the
         pool) in an operating round; the last of one type and the first of the next may both be
-        bought."""
+        bought. A purchase with a discount outside the bank limits is never refused by it (it
+        still counts toward it)."""
+        if self._outside_bank_limit(ability):
+            return None
         per_type = self.trains.phase().bank_trains_per_type
         name = train_name(train_id)
         if per_type == UNLIMITED or train_id in self.game.state.market_trains or \
@@ -225,19 +227,10 @@ class BuyTrainStep(Step):
     def discounts(self) -> list[tuple[str, dict[str, object]]]:
         """Unused `train_discount` abilities the corporation may use: of privates it owns, or
         (1848 4.1, `usable_by`) its director owns."""
-        result = []
-        state = self.game.state
-        rules = self.game.rules
-        for private in state.privates.values():
-            if private.closed or private.owner == BANK:
-                continue
-            for ability in self.game.title.privates[private.id].abilities:
-                used = state.abilities_used.get(private.id, 0)
-                if ability.type == "train_discount" and \
-                        used < int(ability.params.get("count", 1)) and \
-                        rules.ability_usable(private.id, ability, self.corp.id):
-                    result.append((private.id, dict(ability.params)))
-        return result
+        used = self.game.state.abilities_used
+        return [(company, dict(ability.params)) for company, ability
+                in self.game.rules.private_abilities(self.corp.id, "train_discount")
+                if used.get(company, 0) < int(ability.params.get("count", 1))]
 
     def discount_problem(self, company: str, train_id: str,
                          side: str | None = None) -> str | None:
@@ -281,8 +274,9 @@ class BuyTrainStep(Step):
             found = self.discount_problem(action.ability, action.train, action.side)
             if found:
                 return found
-        if self.turn.president_paid:
-            return "after a purchase the president helped pay for, no more trains may be bought"
+        if self.turn.president_paid and self.game.rules.one_train_when_president_helps():
+            return "after a purchase the president helped pay for, no more trains may be " \
+                   "bought" + self.game.rules.cite("forced_train_purchase", "(b)")
         declared = self.side_problem(action)
         if declared:
             return declared
@@ -306,7 +300,7 @@ class BuyTrainStep(Step):
             if self._bank_limit_reached() and not self._outside_bank_limit(action.ability):
                 return f"{corp.id} may buy only one train from the bank each turn until the " \
                        "first 4 train (4.2.5(f))"
-            per_type = self._type_limit_problem(action.train)
+            per_type = self._type_limit_problem(action.train, action.ability)
             if per_type:
                 return per_type
             price = self.bank_price(action.train, action.ability, action.side)
@@ -416,9 +410,17 @@ class BuyTrainStep(Step):
             choices.append(Choice(self.round.pass_action, text="Buy no more trains"))
         elif self.must_buy() and not choices:
             choices.append(Choice(self.round.pass_action, text="No train can be bought"))
-        elif not choices and self.waits_for_pass and self._room_and_money_for_the_bank():
+        elif not choices and self.waits_for_pass() and self._room_and_money_for_the_bank():
             choices.append(Choice(self.round.pass_action, text="Buy no more trains"))
         return choices
+
+    def waits_for_pass(self) -> bool:
+        """Under the variant train_step_waits_after_buying_from_a_corporation: the step stays
+        open, offering only to end it, while the corporation has room and money for a bank
+        train though it may buy nothing more; it closes only as the purchase of a bank train
+        leaves nothing to buy."""
+        return self.game.rules.train_step_waits_after_buying_from_a_corporation() and \
+            self._bank_purchase_at != self.game.actions_applied
 
     # Emergency sales (the forced purchase's clause (d)) -----------------------------------------
 
@@ -533,14 +535,22 @@ class BuyTrainStep(Step):
             raise IllegalAction(f"{self.corp.id} cannot buy the {train_name(action.train)} train: "
                                 f"{problem}")
         self._buy(action)
-        self.waits_for_pass = action.seller is not None and \
-            self.game.rules.train_step_waits_after_buying_from_a_corporation()
-        return not self.choices() or self.turn.president_paid > 0
+        if action.seller is None:
+            self._bank_purchase_at = self.game.actions_applied
+        return not self.choices() or (self.turn.president_paid > 0
+                                      and self.game.rules.one_train_when_president_helps())
 
     def _room_and_money_for_the_bank(self) -> bool:
-        cheapest = self.cheapest_bank_train()
-        return cheapest is not None and self.trains.price(cheapest) <= self.corp.treasury and \
-            self.trains.counted(self.corp.id) < self.trains.limit(self.corp.id)
+        """Room for a train, and money for the cheapest the bank offers, less any discount
+        the corporation holds for it."""
+        if self.trains.counted(self.corp.id) >= self.trains.limit(self.corp.id):
+            return False
+        discounts = [company for company, _ in self.discounts()]
+        return any(
+            min([self.trains.price(train_id)] + [
+                self.bank_price(train_id, company) for company in discounts
+                if self.discount_problem(company, train_id) is None]) <= self.corp.treasury
+            for train_id in self.bank_offer())
 
     def _buy(self, action: BuyTrain) -> None:
         corp = self.corp
@@ -610,6 +620,7 @@ class BuyTrainStep(Step):
             raise IllegalAction(problem)
         self.game.rules.sell_shares(action.entity, action.corporation, action.percent)
         self.turn.sold.add(action.corporation)
+        self.game.rules.after_sale_for_a_train()
 
     def process_bankruptcy(self, action: Bankrupt) -> bool:
         """Bankrupt only if selling all he may still leaves the train unaffordable."""

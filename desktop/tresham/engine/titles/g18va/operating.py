@@ -49,15 +49,15 @@ class VirginiaOperatingRules(TitleRules):
         again (4.5.8 keeps the declaration until the card is discarded to the pool)."""
         return bool(self.option("bought_trains_redeclared"))
 
-    def discount_problem(self, company: str, train_id: str, side: str | None) -> str | None:
-        """Variant tredegar_passenger_only: the Tredegar Iron Works pays only toward a card
-        declared passenger (or a 4D); 4.2 allows any new train from the bank."""
-        if not self.option("tredegar_passenger_only") or side is None:
-            return None
-        card = Trains(self.game).definition(train_id)
-        if card.sides and card.side(side).kind != "passenger":
-            return f"{company}'s discount is only for a passenger train"
-        return None
+    def one_train_when_president_helps(self) -> bool:
+        """4.6.2 has no such limit: after the president's help the corporation may buy more,
+        within 4.5.8's limits."""
+        return False
+
+    def discount_outside_bank_limit(self, company: str) -> bool:
+        """Variant tredegar_outside_type_limit: a card bought with the Tredegar's discount is
+        outside 4.5.8's one card of a type per operating round."""
+        return bool(self.option("tredegar_outside_type_limit"))
 
     def powers_in_token_step(self) -> bool:
         """4.5.3: the REA's token and the Potomac Yards' station are placed in the station

@@ -144,10 +144,10 @@ class VirginiaStockRules(TitleRules):
                 return ids[first]
         return super().next_to_operate(round_, waiting)
 
-    def sell_shares(self, player: str, corporation: str, percent: int) -> None:
+    def after_sale_for_a_train(self) -> None:
         """Under operating_order_fixed_per_round, a president's sale in an operating round
-        (4.6.2) re-sorts the corporations yet to operate by their share values now."""
-        super().sell_shares(player, corporation, percent)
+        (4.6.2) re-sorts the corporations yet to operate by their share values now (the sales
+        of a bankruptcy do not)."""
         round_ = self.game.round
         if self.option("operating_order_fixed_per_round") and round_.kind == "operating":
             order: list[str] = round_.order_at_start  # type: ignore[attr-defined]
@@ -193,7 +193,11 @@ class VirginiaStockRules(TitleRules):
             if private.owner == player and not private.closed:
                 private.closed = True
                 self.game.log(f"{private.id} closes with {player}'s bankruptcy")
-        presided = [c for c in state.corporations.values() if shares.president(c) == player]
+        # In operating order: the trains of those that close reach the open market so (as on
+        # 18xx.games, whose records name the first card of a kind there).
+        market = StockMarket(self.game.title.market, state)
+        presided = sorted((c for c in state.corporations.values()
+                           if shares.president(c) == player), key=market.operating_order_key)
         for corp in state.corporations.values():
             for index in shares.certificates(corp, player):
                 if index != 0:

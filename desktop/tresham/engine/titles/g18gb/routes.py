@@ -1,0 +1,127 @@
+"""How 18GB's trains run and earn (HL "Running Trains", "Trains"), as `RouteRules` hooks.
+
+An M+N train stops at up to M+N places of which at most M are cities or off-board areas: a town
+counts against N or, once N is used, against M. nX trains pass towns (never counted or paid).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from tresham.engine.data.model import Ability, NodeKind, TrainDef
+from tresham.engine.routes.graph import GraphNode
+from tresham.engine.routes.rules import Route, RouteRules
+from tresham.engine.trains import Trains
+
+if TYPE_CHECKING:
+    from tresham.engine.game import Game
+
+DISTANCE_BONUS = 10
+BONUS_BOUND = 200
+"""More than any one route's bonuses can be (hex bonuses, an estuary, a crossing of the map)."""
+
+
+class BritainRouteRules(RouteRules):
+
+    def allowances(self, node: GraphNode, train: TrainDef) -> list[int]:
+        return [i for i, a in enumerate(train.distance)
+                if a.count != 0 and node.kind in a.nodes]
+
+    # Bonuses beyond the stops' values -----------------------------------------------------------
+
+    def corporation_bonus(self, game: Game, corp_id: str, routes: Sequence[Route]) -> int:
+        total = super().corporation_bonus(game, corp_id, routes)
+        return total + sum(self.route_extras(game, corp_id, route) for route in routes) + \
+            compass_bonus(game, routes)
+
+    def corporation_bonus_bound(self, game: Game, corp_id: str,
+                                trains: Sequence[TrainDef]) -> int:
+        return super().corporation_bonus_bound(game, corp_id, trains) + BONUS_BOUND * len(trains)
+
+    def route_extras(self, game: Game, corp_id: str, route: Route) -> int:
+        """One route's bonuses: the president's closed SD/LM/CH for a stop in their hex, an
+        estuary crossing, an nX train's distance."""
+        if not route.stops:
+            return 0
+        stop_hexes = {node.hex for node in route.stops}
+        total = sum(int(a.params["amount"]) for a in hex_bonuses(game, corp_id)
+                    for h in a.params.get("hexes", ()) if h in stop_hexes)
+        total += tunnel_bonus(game, route)
+        if route.train is not None and is_express(route.train):
+            ends = [n for n in route.stops if n.kind in (NodeKind.CITY, NodeKind.OFFBOARD)]
+            if ends:
+                total += DISTANCE_BONUS * crow_distance(game, ends[0].hex, ends[-1].hex)
+        return total
+
+
+def is_express(train: TrainDef) -> bool:
+    return train.name.endswith("X")
+
+
+def hex_bonuses(game: Game, corp_id: str) -> list[Ability]:
+    return [a for _, a in game.rules.private_abilities(corp_id, "hex_bonus")]
+
+
+def crow_distance(game: Game, start: str, finish: str) -> int:
+    """Hexes in a straight line between two hexes (HL "Trains": X trains' bonus)."""
+    grid = game.title.map.grid
+    a, b = grid.coord(start), grid.coord(finish)
+    dx, dy = abs(a.x - b.x), abs(a.y - b.y)
+    return dx + max(0, (dy - dx) // 2)
+
+
+def tunnel_bonus(game: Game, route: Route) -> int:
+    """A route crossing an estuary tile's tunnel track earns its bonus (HL "Estuaries")."""
+    hexes = list(route.hexes)
+    grid = game.title.map.grid
+    total = 0
+    for index in range(1, len(hexes) - 1):
+        laid = game.board.laid(hexes[index])
+        if laid is None or not laid.tile.tunnels:
+            continue
+        here = grid.coord(hexes[index])
+        edges = {grid.edge_between(here, grid.coord(hexes[index - 1])),
+                 grid.edge_between(here, grid.coord(hexes[index + 1]))}
+        for tunnel in laid.tile.tunnels:
+            ends = {(int(e) + laid.rotation) % 6 for e in tunnel.path}
+            if edges == ends:
+                total += tunnel.bonus
+    return total
+
+
+def compass_bonus(game: Game, routes: Sequence[Route]) -> int:
+    """HL "Running Trains": each network of routes (routes joined through shared stops other
+    than off-board areas) that reaches the north and south edges earns the north-south bonus,
+    east and west the east-west one."""
+    setup = game.setup_def
+    table = game.title.setups
+    if setup is None or table is None or table.compass_bonus is None or not setup.compass:
+        return 0
+    running = [r for r in routes if r.stops]
+    if not running:
+        return 0
+    value = table.compass_bonus.value_in(Trains(game).phases_started())
+    return sum(_network_bonus(setup.compass, group, value) for group in _networks(running))
+
+
+def _network_bonus(compass: Mapping[str, tuple[str, ...]], group: list[Route],
+                   value: int) -> int:
+    hexes = {h for route in group for h in route.hexes}
+    points = {p for p, ids in compass.items() if hexes & set(ids)}
+    return value * (({"N", "S"} <= points) + ({"E", "W"} <= points))
+
+
+def _shares_stop(a: Route, b: Route) -> bool:
+    return bool({n.id for n in a.stops if n.kind is not NodeKind.OFFBOARD} &
+                {n.id for n in b.stops if n.kind is not NodeKind.OFFBOARD})
+
+
+def _networks(routes: list[Route]) -> list[list[Route]]:
+    """The routes grouped into networks: joined, directly or through others, by shared stops."""
+    groups: list[list[Route]] = []
+    for route in routes:
+        joined = [g for g in groups if any(_shares_stop(route, other) for other in g)]
+        merged = [route] + [r for g in joined for r in g]
+        groups = [g for g in groups if g not in joined] + [merged]
+    return groups

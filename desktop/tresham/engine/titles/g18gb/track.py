@@ -1,0 +1,325 @@
+"""18GB's track and station step (HL "Building Track", "Station Markers", "Private Companies").
+
+In one step, in any order: up to two tile lays or upgrades (at most one of them in a city hex)
+and one station. The powers of a closed private work for the corporations its owner presides:
+AF/LS an extra tile lay in their hex, TV the Severn tile without its cost, GN/MC an extra station
+(free if a route reaches it, else its `unconnected_price`) after which the corporation may lay a
+green tile there as on its green home hex.
+"""
+
+from __future__ import annotations
+
+from tresham.engine.actions import Action, LayTile, PlaceToken
+from tresham.engine.data.model import Ability, TileDef
+from tresham.engine.errors import IllegalAction
+from tresham.engine.rounds.base import Choice
+from tresham.engine.rounds.steps.token import TokenStep
+from tresham.engine.rounds.steps.track import TrackStep
+from tresham.engine.routes.connectivity import Reach, token_reachable_cities
+from tresham.engine.shares import Shares
+from tresham.engine.state import StationToken
+from tresham.engine.upgrades import LaidTile, current_track, rotated_track
+
+BORDERS_PAID = "borders_paid"
+GREEN_HEXES = "green_hexes"
+"""title_state key: "CORP:HEX" for each hex where a corporation may lay a green tile early."""
+CITY_TILE_LAYS = 1
+LAY_POWERS_OFFERED_OPEN = ("AF",)
+
+
+def green_hexes(game: object, corp_id: str) -> dict[str, frozenset[str]]:
+    """Hex -> the green tiles the corporation may lay there in any phase: its charter's (the
+    green home tiles) and those gained with a GN or MC station."""
+    result: dict[str, frozenset[str]] = {}
+    title = game.title  # type: ignore[attr-defined]
+    for ability in title.corporations[corp_id].abilities:
+        if ability.type == "tile_lay" and ability.params.get("any_phase"):
+            for hex_id in ability.params.get("hexes", ()):
+                result[hex_id] = frozenset(str(t) for t in ability.params.get("tiles", ()))
+    for entry in game.state.title_state.get(GREEN_HEXES, []):  # type: ignore[attr-defined]
+        corp, hex_id = entry.split(":", 1)
+        if corp == corp_id:
+            for company in title.privates.values():
+                for ability in company.abilities:
+                    if ability.type == "tile_lay" and ability.params.get("any_phase") and \
+                            hex_id in ability.params.get("hexes", ()):
+                        result[hex_id] = frozenset(str(t) for t in ability.params["tiles"])
+    return result
+
+
+class TrackAndTokenStep(TrackStep):
+    name = "track and station"
+
+    def __init__(self, round_: object) -> None:
+        super().__init__(round_)  # type: ignore[arg-type]
+        self.tokens = TokenStep(self.round)
+        self.city_tiles = 0
+
+    def reserved_by(self, hex_id: str) -> str | None:
+        """HL "Private Companies": an open private blocks its hex until the blue phase."""
+        if self.game.rules.blue_phase():  # type: ignore[attr-defined]
+            return None
+        return super().reserved_by(hex_id)
+
+    # Tile lays --------------------------------------------------------------------------------
+
+    def problem(self, hex_id: str, tile_id: str, rotation: int,
+                company: str | None = None) -> str | None:
+        tile = self.game.title.tiles.get(tile_id)
+        if tile is not None and tile.track.cities and self.city_tiles >= CITY_TILE_LAYS and \
+                (company is None or not self._extra(company)):
+            return "at most one tile a turn may be laid in a city hex (HL \"Building Track\")"
+        special = green_hexes(self.game, self.corp.id).get(hex_id)
+        if company is None and special and tile_id in special:
+            return self._green_problem(hex_id, tile_id, rotation, special)
+        return super().problem(hex_id, tile_id, rotation, company)
+
+    def _seat_homes(self, hex_id: str) -> None:
+        """HL "Corporations": on the first tile of an OO or XX hex the laying corporation's
+        station goes to the connected city, any other's to the unconnected one."""
+        for token in self.game.state.board.tokens:
+            if token.hex == hex_id:
+                token.city = 0 if token.corporation == self.corp.id else 1
+
+    def _pay_borders(self, hex_id: str, tile: TileDef, rotation: int) -> None:
+        """HL "Building Track": £50 for each hill side of the hex the new track points at,
+        once per side."""
+        cost = 0
+        paid = self.game.state.title_state.setdefault(BORDERS_PAID, [])
+        edges = {end for path in rotated_track(tile, rotation).paths for end in path
+                 if isinstance(end, int)}
+        for border in self.game.title.map.hexes[hex_id].borders:
+            key = f"{hex_id}:{border.edge}"
+            if border.cost and border.edge in edges and key not in paid:
+                paid.append(key)
+                cost += border.cost
+        if cost:
+            self.corp.treasury -= cost
+            self.game.state.bank += cost
+            self.game.log(f"{self.corp.id} pays ${cost} for the hills of {hex_id}")
+
+    def _extra(self, company: str) -> bool:
+        ability = self._ability(company)
+        return ability is not None and bool(ability.params.get("extra"))
+
+    def _green_problem(self, hex_id: str, tile_id: str, rotation: int,
+                       tiles: frozenset[str]) -> str | None:
+        """A green tile laid early in a green home hex (or after a GN/MC station), as one of the
+        turn's lays."""
+        problem = self.game.rules.tile_lay_turn_problem(self.turn, is_upgrade=True)
+        if problem:
+            return problem
+        problem = self.game.board.lay_problem(hex_id, tile_id, rotation, tiles)
+        if problem:
+            return problem
+        if not self._home_pending_in(hex_id) and not self._connected(hex_id, tile_id, rotation):
+            return f"the new track is not connected to a {self.corp.id} station"
+        return self._cost_problem(hex_id, None)
+
+    def process(self, action: Action) -> bool:
+        if isinstance(action, PlaceToken):
+            return self._place_token(action)
+        assert isinstance(action, LayTile)
+        hex_def = self.game.title.map.hexes[action.hex]
+        first_track = not current_track(hex_def, self.game.board.laid(action.hex)).paths
+        special = green_hexes(self.game, self.corp.id).get(action.hex)
+        tile = self.game.title.tiles[action.tile]
+        extra = action.ability is not None and self._extra(action.ability)
+        if action.ability is None and special and action.tile in special:
+            problem = self._green_problem(action.hex, action.tile, action.rotation, special)
+            if problem:
+                raise IllegalAction(f"{self.corp.id} cannot lay tile {action.tile} in "
+                                    f"{action.hex}: {problem}")
+            cost = self.cost(action.hex)
+            self.corp.treasury -= cost
+            self.game.state.bank += cost
+            self.game.board.lay(action.hex, LaidTile(tile, action.rotation))
+            self._pay_borders(action.hex, tile, action.rotation)
+            self._count_lay(True)
+            self.game.log(f"{self.corp.id} lays green tile {action.tile} in {action.hex}")
+        else:
+            super().process(action)
+            self._pay_borders(action.hex, tile, action.rotation)
+        if tile.track.cities and not extra:
+            self.city_tiles += 1
+        if first_track and len(tile.track.cities) > 1:
+            self._seat_homes(action.hex)
+        self.game.rules.after_tile_laid(self.corp.id, action.hex)  # type: ignore[attr-defined]
+        return not self.active()
+
+    # Stations ---------------------------------------------------------------------------------
+
+    def station_choices(self) -> list[Choice]:
+        if not self.game.rules.stations_allowed():  # type: ignore[attr-defined]
+            return []
+        spots = self.tokens.legal_spots() if not self.turn.station_placed else {}
+        return [Choice(PlaceToken, {"hex": h, "city": c},
+                       text=f"Place a station in {h} for ${cost}")
+                for (h, c), cost in sorted(spots.items())]
+
+    def power_station_choices(self) -> list[Choice]:
+        choices = []
+        for company, ability in self.tokens.station_abilities():
+            for hex_id in ability.params.get("hexes", ()):
+                track = current_track(self.game.title.map.hexes[hex_id],
+                                      self.game.board.laid(hex_id))
+                for city in range(len(track.cities)):
+                    if self._power_station_problem(company, ability, hex_id, city) is None:
+                        choices.append(Choice(PlaceToken, {"hex": hex_id, "city": city,
+                                                           "ability": company},
+                                              text=f"Place {company}'s station in {hex_id}"))
+        return choices
+
+    def _power_station_problem(self, company: str, ability: Ability, hex_id: str,
+                               city: int) -> str | None:
+        if not self.game.rules.stations_allowed():  # type: ignore[attr-defined]
+            return "no more stations may be placed (HL \"Game End\")"
+        if hex_id not in ability.params.get("hexes", ()):
+            return f"{company}'s station is only for {', '.join(ability.params['hexes'])}"
+        if any(t.hex == hex_id and t.corporation == self.corp.id
+               for t in self.game.state.board.tokens):
+            return f"{self.corp.id} already has a station in {hex_id}"
+        track = current_track(self.game.title.map.hexes[hex_id], self.game.board.laid(hex_id))
+        if city >= len(track.cities):
+            return f"{hex_id} has no city {city}"
+        if self._power_price(ability, hex_id, city) > self.corp.treasury:
+            return f"{self.corp.id} cannot pay for the station"
+        return None
+
+    def _power_price(self, ability: Ability, hex_id: str, city: int) -> int:
+        if (hex_id, city) in token_reachable_cities(self.game, self.corp.id):
+            return 0
+        return int(ability.params.get("unconnected_price", 0))
+
+    def _place_token(self, action: PlaceToken) -> bool:
+        if action.ability is not None:
+            ability = next((a for c, a in self.tokens.station_abilities()
+                            if c == action.ability), None)
+            if ability is None:
+                raise IllegalAction(f"{self.corp.id} has no unused station from "
+                                    f"{action.ability}")
+            problem = self._power_station_problem(action.ability, ability, action.hex,
+                                                  action.city)
+            if problem:
+                raise IllegalAction(f"{self.corp.id} cannot place a station in {action.hex}: "
+                                    f"{problem}")
+            price = self._power_price(ability, action.hex, action.city)
+            self.corp.treasury -= price
+            self.game.state.bank += price
+            self.game.state.board.tokens.append(StationToken(self.corp.id, action.hex,
+                                                             action.city))
+            used = self.game.state.abilities_used
+            used[action.ability] = used.get(action.ability, 0) + 1
+            self.game.state.title_state.setdefault(GREEN_HEXES, []).append(
+                f"{self.corp.id}:{action.hex}")
+            self.game.log(f"{self.corp.id} places {action.ability}'s station in {action.hex} "
+                          f"for ${price}")
+            return not self.active()
+        if not self.game.rules.stations_allowed():  # type: ignore[attr-defined]
+            raise IllegalAction("no more stations may be placed (HL \"Game End\")")
+        self.tokens.process(action)
+        return not self.active()
+
+    def waits_for_pass(self) -> bool:
+        """Under track_step_waits_for_pass (18xx.games) the step also waits while the turn's
+        station is unused and could go somewhere."""
+        if super().waits_for_pass():
+            return True
+        if self.game.rules.track_step_waits_for_pass() and self._president_lay_power_unused():
+            return True
+        if not self.game.rules.track_step_waits_for_pass() or self.turn.station_placed or \
+                not self.game.rules.stations_allowed():  # type: ignore[attr-defined]
+            return False
+        return bool(self.tokens.legal_spots())
+
+    def _president_lay_power_unused(self) -> bool:
+        """18xx.games keeps the step open while the president owns the AF, open or closed, with
+        its extra tile lay unused (its data makes only the AF's lay a power of the owning
+        player's track step, offered even before the private closes)."""
+        president = Shares(self.game).president(self.corp)
+        for private in self.game.state.privates.values():
+            if private.owner != president or private.id not in LAY_POWERS_OFFERED_OPEN:
+                continue
+            for ability in self.game.title.privates[private.id].abilities:
+                if ability.type == "tile_lay" and ability.params.get("extra") and \
+                        self.game.state.abilities_used.get(private.id, 0) < \
+                        int(ability.params.get("count", 1)):
+                    return True
+        return False
+
+    # Step interface ---------------------------------------------------------------------------
+
+    def _lays(self, first_only: bool, companies: list[str | None] | None = None,
+              reach: Reach | None = None) -> dict[str, dict[str, list[int]]]:
+        """The shared lays, less city tiles once the turn's city tile is laid (a private's
+        extra lay aside)."""
+        if self.city_tiles < CITY_TILE_LAYS:
+            return super()._lays(first_only, companies, reach)
+        if companies is None:
+            companies = [None] + [c for c, _ in self.lay_abilities()]
+        result: dict[str, dict[str, list[int]]] = {}
+        for company in companies:
+            exempt = company is not None and self._extra(company)
+            for hex_id, tiles in super()._lays(False, [company], reach).items():
+                for tile_id, rotations in tiles.items():
+                    if not exempt and self.game.title.tiles[tile_id].track.cities:
+                        continue
+                    kept = result.setdefault(hex_id, {}).setdefault(tile_id, [])
+                    kept.extend(r for r in rotations if r not in kept)
+                    if first_only:
+                        return result
+        return result
+
+    def _green_lays(self, first_only: bool = False) -> dict[str, dict[str, list[int]]]:
+        """The early green tiles the corporation may lay now, as `legal_lays` gives lays."""
+        result: dict[str, dict[str, list[int]]] = {}
+        if self.game.rules.tile_lay_turn_problem(self.turn, is_upgrade=True) is not None:
+            return result
+        for hex_id, tiles in green_hexes(self.game, self.corp.id).items():
+            for tile_id in sorted(tiles):
+                for rotation in range(6):
+                    if self.problem(hex_id, tile_id, rotation) is None:
+                        result.setdefault(hex_id, {}).setdefault(tile_id, []).append(rotation)
+                        if first_only:
+                            return result
+        return result
+
+    def _green_lay_possible(self) -> bool:
+        return bool(self._green_lays(first_only=True))
+
+    def legal_lays(self) -> dict[str, dict[str, list[int]]]:
+        lays = super().legal_lays()
+        for hex_id, tiles in self._green_lays().items():
+            for tile_id, rotations in tiles.items():
+                lays.setdefault(hex_id, {})[tile_id] = rotations
+        return lays
+
+    def _may_build(self) -> bool:
+        """HL "Insolvency", "Receivership": no track or stations for these."""
+        rules = self.game.rules
+        return not (rules.in_receivership(self.corp.id)  # type: ignore[attr-defined]
+                    or rules.insolvent(self.corp.id))  # type: ignore[attr-defined]
+
+    def enter(self) -> bool:
+        self.game.rules.check_insolvency_at_start(self.corp.id)  # type: ignore[attr-defined]
+        return super().enter()
+
+    def active(self) -> bool:
+        if not self._may_build():
+            return False
+        return super().active() or bool(self.station_choices()) or \
+            bool(self.power_station_choices()) or self._green_lay_possible()
+
+    def choices(self) -> list[Choice]:
+        if not self._may_build():
+            return []
+        choices = [c for c in super().choices() if c.action is not self.round.pass_action]
+        if self._green_lay_possible() and not any(c.action is LayTile for c in choices):
+            choices.append(Choice(LayTile, {}, text="Lay a green tile"))
+        choices += self.station_choices() + self.power_station_choices()
+        if choices or self.waits_for_pass():
+            choices.append(Choice(self.round.pass_action, text="Done"))
+        return choices
+
+    def accepts(self, action: Action) -> bool:
+        return isinstance(action, (LayTile, PlaceToken))

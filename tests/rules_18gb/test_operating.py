@@ -1,0 +1,123 @@
+"""HL "Operating Rounds", "Building Track", "Share Prices", "Trains", "Insolvency", "Game Rounds
+& Game End": two tile lays, dividends rounded up with the IPO's shares paying the corporation,
+price moves of one to four steps, the export of a train, the end-game restrictions, insolvency
+and leasing, the 5+2's ten-share conversion and the 6X's removal of unfloated corporations."""
+
+from __future__ import annotations
+
+from tresham.engine.actions import Par, Pass
+from tresham.engine.market import StockMarket
+from tresham.engine.rounds.steps.base import TurnRecord
+from tresham.engine.trains import Trains
+
+from .conftest import in_stock_round
+
+
+def in_operating_round(**options: object):
+    history = in_stock_round(**options)
+    history.apply(Par("Bob", "LYR", 70))
+    history.apply(Par("Ann", "LNWR", 70))
+    for player in ("Cy", "Bob", "Ann"):
+        history.apply(Pass(player))
+    assert history.game.round.kind == "operating"
+    return history
+
+
+def _price(game, corp: str) -> int:
+    return StockMarket(game.title.market, game.state).price(game.state.corporations[corp])
+
+
+def test_building_track_two_tile_lays_a_turn() -> None:
+    game = in_operating_round().game
+    turn = TurnRecord("LYR", False, tile_lays=1)
+    assert game.rules.tile_lay_turn_problem(turn, is_upgrade=True) is None
+    turn.tile_lays = 2
+    assert "two tiles" in (game.rules.tile_lay_turn_problem(turn, is_upgrade=False) or "")
+
+
+def test_share_prices_dividends_round_up_and_ipo_shares_pay_the_corporation() -> None:
+    game = in_operating_round().game
+    corp = game.state.corporations["LYR"]  # Bob holds 40%, the IPO 60%
+    bob, treasury = game.state.player("Bob").cash, corp.treasury
+    game.rules.pay_dividend(corp, 71)
+    assert game.state.player("Bob").cash == bob + 29      # 71 x 2/5 = 28.4
+    assert corp.treasury == treasury + 43                  # 71 x 3/5 = 42.6
+
+
+def test_share_prices_a_dividend_moves_right_one_to_four_steps() -> None:
+    game = in_operating_round().game
+    corp = game.state.corporations["LYR"]
+    game.rules.move_after_payout(corp, 10)
+    assert _price(game, "LYR") == 75
+    game.rules.move_after_payout(corp, 2 * 75)
+    assert _price(game, "LYR") == 90
+    game.rules.move_after_payout(corp, 10 * 90)
+    assert _price(game, "LYR") == 145                      # four steps at most
+
+
+def test_trains_an_operating_round_without_a_bank_purchase_exports_a_train() -> None:
+    game = in_operating_round().game
+    first = game.state.depot[0]
+    game.rules.after_operating_round(bought_from_bank=True)
+    assert game.state.depot[0] == first
+    game.rules.after_operating_round(bought_from_bank=False)
+    assert first in game.state.trains_gone and game.state.depot[0] != first
+
+
+def test_game_end_restrictions_begin_with_three_trains_left() -> None:
+    game = in_operating_round().game
+    game.state.depot[:] = game.state.depot[-4:]
+    game.rules.after_operating_round(bought_from_bank=True)
+    assert game.rules.stations_allowed() and game.rules.sales_allowed()
+    game.state.depot[:] = game.state.depot[-3:]
+    game.rules.after_operating_round(bought_from_bank=True)
+    assert not game.rules.stations_allowed() and not game.rules.sales_allowed()
+
+
+def test_game_end_variant_restriction_at_two_trains_stops_only_stations() -> None:
+    game = in_operating_round(end_game_two_trains_tokens_only=True).game
+    game.state.depot[:] = game.state.depot[-3:]
+    game.rules.after_operating_round(bought_from_bank=True)
+    assert game.rules.stations_allowed()
+    game.state.depot[:] = game.state.depot[-2:]
+    game.rules.after_operating_round(bought_from_bank=True)
+    assert not game.rules.stations_allowed() and game.rules.sales_allowed()
+
+
+def test_game_end_the_last_train_gone_ends_the_game_with_the_round() -> None:
+    game = in_operating_round().game
+    game.state.depot[:] = game.state.depot[-1:]
+    game.rules.after_operating_round(bought_from_bank=False)
+    assert game.state.depot == []
+    game.rules.next_round(game.round)
+    assert game.state.finished and game.state.end_reason == "final_train"
+
+
+def test_insolvency_a_trainless_corporation_becomes_insolvent_and_leases() -> None:
+    game = in_operating_round().game
+    game.rules.after_operating_turn("LYR")
+    assert game.rules.insolvent("LYR")
+    cheapest = min(game.state.depot, key=Trains(game).price)
+    assert game.rules.runnable_trains("LYR") == [cheapest]
+    game.state.corporations["LYR"].trains.append(game.state.depot.pop(0))
+    game.rules.after_operating_turn("LYR")
+    assert not game.rules.insolvent("LYR")
+
+
+def test_corporations_the_first_5_2_makes_unfloated_corporations_ten_share() -> None:
+    game = in_operating_round().game
+    phase = next(p for p in game.title.phases if p.name == "5+2")
+    game.rules.on_phase_change(phase)
+    assert len(game.state.corporations["MR"].share_sizes) == 9      # unstarted
+    assert len(game.state.corporations["LYR"].share_sizes) == 4     # floated: unchanged
+    assert game.rules.float_percent("MR") == 60
+
+
+def test_corporations_the_first_6x_removes_unfloated_corporations_with_a_6x_each() -> None:
+    game = in_operating_round().game
+    sixes = sum(1 for t in game.state.depot if t.startswith("6X"))
+    unfloated = [c.id for c in game.state.corporations.values() if not c.floated]
+    phase = next(p for p in game.title.phases if p.name == "6X")
+    game.rules.on_phase_change(phase)
+    assert all(game.rules.removed(c) for c in unfloated)
+    assert sum(1 for t in game.state.depot if t.startswith("6X")) == sixes - len(unfloated)

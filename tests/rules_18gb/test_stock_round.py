@@ -1,0 +1,116 @@
+"""HL "Stock Rounds", "Corporations", "Share Prices", "Private Companies" in the stock round:
+the LB/LNWR tie, five-share corporations floating at 40% with five times par, the 60% IPO limit,
+sales before the purchase at half value without trains (one step left a share), conversion only
+once operated, privates closed only after the first stock round, re-seating in pass order."""
+
+from __future__ import annotations
+
+import pytest
+
+from tresham.engine.actions import BuyShare, ClosePrivate, Convert, Par, Pass, SellShares
+from tresham.engine.errors import IllegalAction
+from tresham.engine.market import StockMarket
+
+from .conftest import in_stock_round
+
+
+def _price(history, corp: str) -> int:
+    game = history.game
+    return StockMarket(game.title.market, game.state).price(game.state.corporations[corp])
+
+
+def test_private_companies_the_lb_owner_starts_the_lnwr_before_anything_else() -> None:
+    history = in_stock_round()
+    history.apply(Par("Bob", "LYR", 70))
+    with pytest.raises(IllegalAction, match="must start the LNWR"):
+        history.apply(Par("Ann", "MR", 70))
+    with pytest.raises(IllegalAction, match="only LNWR"):
+        history.apply(BuyShare("Ann", "LYR", "ipo"))
+    history.apply(Par("Ann", "LNWR", 70))
+    assert history.game.state.corporations["LNWR"].par == 70
+
+
+def test_private_companies_only_the_lb_owner_may_start_the_lnwr() -> None:
+    history = in_stock_round()
+    with pytest.raises(IllegalAction, match="only the owner of the LB"):
+        history.apply(Par("Bob", "LNWR", 70))
+
+
+def test_corporations_float_at_40_percent_with_five_times_par() -> None:
+    history = in_stock_round()
+    history.apply(Par("Bob", "LYR", 70))
+    corp = history.game.state.corporations["LYR"]
+    assert corp.floated and corp.treasury == 350
+    assert history.game.state.player("Bob").cash == 230 - 140
+
+
+def test_stock_rounds_at_most_60_percent_from_the_ipo() -> None:
+    history = in_stock_round()
+    history.game.state.player("Bob").cash = 1000
+    history.apply(Par("Bob", "LYR", 70))
+    history.apply(Par("Ann", "LNWR", 70))
+    history.apply(Pass("Cy"))
+    history.apply(BuyShare("Bob", "LYR", "ipo"))  # his turn ends: nothing is left to do
+    history.apply(Pass("Ann"))
+    history.apply(Pass("Cy"))
+    with pytest.raises(IllegalAction, match="60% of LYR by buying from the IPO"):
+        history.apply(BuyShare("Bob", "LYR", "ipo"))
+
+
+def test_share_prices_sales_come_first_and_each_share_sold_moves_left() -> None:
+    history = in_stock_round()
+    history.apply(Par("Bob", "LYR", 70))
+    history.apply(Par("Ann", "LNWR", 70))
+    history.apply(BuyShare("Cy", "LYR", "ipo"))
+    round_ = history.game.round
+    round_.turn.bought = True
+    assert "sales come first" in (round_._sell_problem("Bob", history.game.state.corporations[
+        "LYR"], 20) or "")
+    round_.turn.bought = False
+    cash = history.game.state.player("Bob").cash
+    history.apply(Pass("Bob"))
+    history.apply(Pass("Ann"))
+    history.apply(SellShares("Cy", "LYR", 20))
+    # No trains: the share sells at half its value (70 // 2); one step left.
+    assert history.game.state.player("Cy").cash == 255 - 70 + 35
+    assert _price(history, "LYR") == 65
+    assert history.game.state.player("Bob").cash == cash
+
+
+def test_corporations_conversion_only_once_the_corporation_has_operated() -> None:
+    history = in_stock_round()
+    history.apply(Par("Bob", "LYR", 70))
+    history.apply(Par("Ann", "LNWR", 70))
+    history.apply(Pass("Cy"))
+    with pytest.raises(IllegalAction, match="once it has operated"):
+        history.apply(Convert("Bob", "LYR"))
+
+
+def test_corporations_conversion_in_a_stock_round_drops_two_steps_and_pays_five_shares() -> None:
+    history = in_stock_round()
+    history.apply(Par("Bob", "LYR", 90))
+    history.game.state.corporations["LYR"].operated = True
+    treasury = history.game.state.corporations["LYR"].treasury
+    game = history.game
+    game.rules.convert_in_stock_round("Bob", "LYR")
+    corp = game.state.corporations["LYR"]
+    assert _price(history, "LYR") == 75  # 90 -> 80 -> 75
+    assert corp.share_sizes[0] == 20 and len(corp.share_sizes) == 9
+    assert corp.treasury == treasury + 5 * 75
+    assert [o for o in corp.cert_owners[4:]] == ["market"] * 5
+
+
+def test_private_companies_closed_only_after_the_first_stock_round() -> None:
+    history = in_stock_round()
+    with pytest.raises(IllegalAction, match="after the first stock round"):
+        history.apply(ClosePrivate("Bob", "GN"))
+
+
+def test_stock_rounds_players_are_reseated_in_the_order_they_passed() -> None:
+    history = in_stock_round()
+    history.apply(Par("Bob", "LYR", 70))
+    history.apply(Par("Ann", "LNWR", 70))
+    history.apply(Pass("Cy"))
+    history.apply(Pass("Bob"))
+    history.apply(Pass("Ann"))
+    assert [p.name for p in history.game.state.players] == ["Cy", "Bob", "Ann"]
