@@ -268,3 +268,56 @@ def test_4_5_the_ghan_private_takes_100_off_a_2e_for_a_company_its_owner_directs
     assert step.problem(BuyTrain("VR", ghan, 100, ability="P4")) is None  # type: ignore[union-attr]
     game.state.privates["P4"].owner = "Bob"
     assert step.problem(BuyTrain("VR", ghan, 100, ability="P4")) is not None  # type: ignore[union-attr]
+
+
+def test_5_5_3_a_liable_director_sells_shares_before_owing_the_bank() -> None:
+    game = operating_game()
+    vr = game.state.corporations["VR"]
+    vr.cert_owners[1:4] = ["Bob", "Bob", "Bob"]
+    vr.treasury = 0
+    boe = game.state.corporations["BOE"]
+    boe.cert_owners[0:2] = ["Ann", "Ann"]
+    game.state.player("Ann").cash = 100
+    vr.market_cell = (vr.market_cell[0], 2)  # type: ignore[index]
+    game.process(TakeLoan("VR"))  # into receivership: Bob is owed £300, VR has £100
+    assert "VR" in game.state.receiverships
+    assert game.state.player("Ann").cash == -100
+    assert game.acting == "Ann"
+    with pytest.raises(IllegalAction, match="5.5.3"):
+        game.process(Pass("Ann"))
+    from tresham.engine.actions import SellShares
+    game.process(SellShares("Ann", "BOE", 20))
+    assert game.state.player("Ann").cash >= 0
+    assert game.acting != "Ann"
+
+
+def test_5_5_3_variant_the_debt_stands_without_sales() -> None:
+    game = new_game(director_owes_without_selling=True)
+    buy_all_privates(game)
+    start(game, "VR", treasury=0, par=100)
+    station(game, "VR", "H11")
+    give_train(game, "SAR", "2")
+    give_train(game, "SAR", "3")
+    game.state.corporations["SAR"].trains.clear()
+    operate(game, "VR")
+    vr = game.state.corporations["VR"]
+    vr.cert_owners[1:4] = ["Bob", "Bob", "Bob"]
+    game.state.corporations["BOE"].cert_owners[0] = "Ann"
+    game.state.player("Ann").cash = 100
+    vr.market_cell = (vr.market_cell[0], 2)  # type: ignore[index]
+    game.process(TakeLoan("VR"))
+    assert game.state.player("Ann").cash == -100
+    assert game.acting != "Ann"
+
+
+def test_9_4_trains_over_the_limit_leave_the_game() -> None:
+    from tresham.engine.actions import DiscardTrain
+    from tresham.engine.rounds.steps.trains import DiscardStep
+    game = operating_game()
+    vr = game.state.corporations["VR"]
+    vr.trains[:] = ["2-5", "3-3", "3-4", "2-4"]
+    step = DiscardStep(game.round, "VR")
+    step.process(DiscardTrain("VR", "2-5"))
+    assert "2-5" in game.state.trains_gone and "2-5" not in game.state.market_trains
+    pooled = new_game(discarded_trains_to_pool=True)
+    assert not pooled.rules.discarded_trains_leave_game()

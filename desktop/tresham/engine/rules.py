@@ -547,6 +547,11 @@ class TitleRules:
         phase, the price range and `sold_to_corporations` (1848 4.1: only from its director)."""
         return None
 
+    def discarded_trains_leave_game(self) -> bool:
+        """Whether trains discarded over the limit leave the game (1848 9.4) rather than go to
+        the open market (18GA 4.2.5(g))."""
+        return False
+
     def special_lay_any_time(self, company: str) -> bool:
         """Whether a private's tile lay may be used at any step of the operating turn (1848
         4.4: Tasmania, besides the normal lay); by default only in the track step."""

@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from tresham.engine.actions import (
-    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, Convert, DiscardTrain,
-    Dividend, EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RaiseTrainLimit,
-    RunRoutes, SellPrivate, SellShares,
+    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, Convert, CutPrice,
+    DiscardTrain, Dividend, EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken,
+    RaiseTrainLimit, RunRoutes, SellPrivate, SellShares, TakeLoan,
 )
 from tresham.engine.data.loader import load_title
 from tresham.engine.game import FIRST_PRIORITY, Game, GameSetup
@@ -316,8 +316,23 @@ def _buy_train(writer: _Writer, action: BuyTrain) -> dict[str, Any]:
     # A two-sided card (18VA) is named by the side it is bought or kept as.
     variant = action.side or writer.game.state.train_sides.get(action.train) or \
         action.train.rsplit("-", 1)[0]
-    return {"type": "buy_train", **writer.entity(action.ability or action.entity),
-            "train": action.train, "price": action.price, "variant": variant}
+    record = {"type": "buy_train", **writer.entity(action.ability or action.entity),
+              "train": action.train, "price": action.price, "variant": variant}
+    if action.exchange:
+        record["exchange"] = action.exchange  # a D's trade-in (1848 8.2.4)
+    return record
+
+
+def _cut_price(writer: _Writer, action: CutPrice) -> dict[str, Any]:
+    """A Dutch auction's price cut (1848 3.1.1): their `assign` of the company."""
+    return {"type": "assign", **writer.entity(action.entity), "target": action.company,
+            "target_type": "company"}
+
+
+def _take_loan(writer: _Writer, action: TakeLoan) -> dict[str, Any]:
+    """A loan (1848 5.6), named by its place in the order the bank gives them out."""
+    return {"type": "take_loan", **writer.entity(action.entity),
+            "loan": sum(writer.game.state.loans.values())}
 
 
 def _discard_train(writer: _Writer, action: DiscardTrain) -> dict[str, Any]:
@@ -358,6 +373,6 @@ _TRANSLATIONS: dict[type[Action], Callable[[_Writer, Any], dict[str, Any]]] = {
     PlaceToken: _place_token, RunRoutes: _run_routes, Dividend: _dividend,
     BuyTrain: _buy_train, DiscardTrain: _discard_train, BuyCompany: _buy_company,
     PlaceBonusToken: _bonus_token, Bankrupt: _bankrupt, EndGame: _end_game, Convert: _convert,
-    RaiseTrainLimit: _raise_train_limit,
+    RaiseTrainLimit: _raise_train_limit, CutPrice: _cut_price, TakeLoan: _take_loan,
 }
 

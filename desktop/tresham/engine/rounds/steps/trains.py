@@ -719,6 +719,11 @@ class DiscardStep(Step):
             state.trains_gone.append(action.train)
             self.game.log(f"{corp.id} discards an obsolete {train_name(action.train)} train: it "
                           "leaves play")
+        elif self.game.rules.discarded_trains_leave_game():
+            corp.trains.remove(action.train)
+            state.trains_gone.append(action.train)
+            self.game.log(f"{corp.id} discards a {train_name(action.train)} train: it leaves "
+                          "the game")
         else:
             Trains(self.game).discard_to_pool(corp.id, action.train)
             self.game.log(f"{corp.id} discards a {train_name(action.train)} train to the open "

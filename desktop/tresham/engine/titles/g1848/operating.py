@@ -21,6 +21,7 @@ from tresham.engine.titles.g1848.trains import AustraliaBuyTrainStep
 from tresham.engine.shares import Shares
 from tresham.engine.trains import Trains
 from tresham.engine.titles.g1848.commonwealth import may_operate
+from tresham.engine.titles.g1848.liability import OWES_WITHOUT_SELLING, DirectorsDebt
 from tresham.engine.titles.g1848.loans import loans_left, take_loan, voluntary_loan_problem
 from tresham.engine.titles.g1848.receivership import enter_receivership, in_receivership_column
 from tresham.engine.titles.g1848.tasmania import ForcedTasmaniaLay, tasmania_power
@@ -36,15 +37,20 @@ class AustraliaOperatingRound(OperatingRound):
     def __init__(self, game: Game, number: int, index_in_set: int = 1, set_size: int = 1) -> None:
         self.loans_taken: dict[str, int] = {}
         self.tasmania: ForcedTasmaniaLay | None = None
+        self.debt: DirectorsDebt | None = None
+        self.end_after_debt = False
         super().__init__(game, number, index_in_set, set_size)
 
     def acting(self) -> str | None:
+        if self.debt is not None:
+            return self.debt.player
         if self.tasmania is not None:
             return self.tasmania.owner
         return super().acting()
 
     def accepts_out_of_turn(self, action: Action) -> bool:
-        return self.tasmania is None and super().accepts_out_of_turn(action)
+        return self.tasmania is None and self.debt is None and \
+            super().accepts_out_of_turn(action)
 
     def legal_tile_lays(self) -> dict[str, dict[str, list[int]]]:
         if self.tasmania is not None:
@@ -63,6 +69,8 @@ class AustraliaOperatingRound(OperatingRound):
         return super().tile_lay_problem(hex_id, tile_id, rotation)
 
     def choices(self) -> list[Choice]:
+        if self.debt is not None:
+            return self.debt.sales()
         if self.tasmania is not None:
             return self.tasmania.choices()
         choices = super().choices()
@@ -73,6 +81,14 @@ class AustraliaOperatingRound(OperatingRound):
         return choices
 
     def process(self, action: Action) -> None:
+        if self.debt is not None:
+            self.debt.process(action)
+            if not self.debt.open():
+                self.debt = None
+                if self.end_after_debt:
+                    self.end_after_debt = False
+                    self._advance()
+            return
         if self.tasmania is not None:
             self.tasmania.process(action)
             self.tasmania = None
@@ -101,13 +117,22 @@ class AustraliaOperatingRound(OperatingRound):
             if corp.id == BOE or corp.market_cell is None or \
                     not in_receivership_column(self.game, corp.id):
                 continue
+            director = Shares(self.game).president(corp)
             enter_receivership(self.game, corp.id)
+            if director is not None and not self.game.rules.option(OWES_WITHOUT_SELLING):
+                debt = DirectorsDebt(self.game, director)
+                if debt.open():
+                    self.debt = debt
+                    self.game.log(f"{director} must sell shares to pay what he owes (5.5.3)")
             if corp.id == self.turn.corporation and not self.game.state.finished:
                 ended = True
                 self.discards = [d for d in self.discards if d.corporation != corp.id]
                 del self.steps[self.step_index + 1:]
                 self.step_index = len(self.steps) - 1
-                self._advance()
+                if self.debt is None:
+                    self._advance()
+                else:
+                    self.end_after_debt = True  # the turn ends once the director has sold
         return ended
 
     def _place_home_station(self, corp: CorporationState, hex_id: str, city: int) -> None:
@@ -247,6 +272,11 @@ class AustraliaOperatingRules(TitleRules):
             return None
         return (f"{turn.corporation}'s first tile goes on its home, "
                 f"{' or '.join(open_homes)} (7.4.3)")
+
+    def discarded_trains_leave_game(self) -> bool:
+        """9.4 (8.1): trains over the limit after a phase change leave the game (18xx.games:
+        to the bank pool, variant discarded_trains_to_pool)."""
+        return not self.option("discarded_trains_to_pool")
 
     def special_lay_any_time(self, company: str) -> bool:
         """4.4: the Tasmania tile goes down besides the normal lay, at any time of the turn

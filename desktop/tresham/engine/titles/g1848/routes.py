@@ -18,18 +18,33 @@ if TYPE_CHECKING:
 GAUGE = "gauge"
 
 
+_GAUGE_SIDES: dict[int, tuple[TrackGraph, frozenset[int]]] = {}
+
+
+def gauge_sides(game: Game, graph: TrackGraph) -> frozenset[int]:
+    """The graph's sides that lie on a `gauge` border, remembered per graph object."""
+    known = _GAUGE_SIDES.get(id(graph))
+    if known is not None and known[0] is graph:
+        return known[1]
+    hexes = game.title.map.hexes
+    sides = frozenset(
+        side.index for side in graph.sides if side.hexes[1] is not None and any(
+            b.edge == side.edges[0] and b.type == GAUGE for b in hexes[side.hexes[0]].borders))
+    if len(_GAUGE_SIDES) > 64:
+        _GAUGE_SIDES.clear()
+    _GAUGE_SIDES[id(graph)] = (graph, sides)
+    return sides
+
+
 def gauge_crossings(game: Game, graph: TrackGraph, walk: Walk) -> int:
     """7.6: how many times the walk crosses a `gauge` border between two hexes."""
+    sides = gauge_sides(game, graph)
+    if not sides:
+        return 0
     count = 0
     for step in walk.steps:
         end = graph.step_end(step)
-        if end.is_node:
-            continue
-        side = graph.sides[end.side]
-        if side.hexes[1] is None:
-            continue
-        hex_def = game.title.map.hexes[side.hexes[0]]
-        if any(b.edge == side.edges[0] and b.type == GAUGE for b in hex_def.borders):
+        if end.side in sides and not end.is_node:
             count += 1
     return count
 
