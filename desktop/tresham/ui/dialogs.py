@@ -35,6 +35,11 @@ def _playable() -> list[str]:
     return playable_titles()
 
 
+
+FIRST_TIME_TITLE = "18GA"
+"""The title a first new game offers: the gentlest of ours to learn (titles are listed by
+name, which would put 1848, the hardest, first)."""
+
 class NewGameDialog(QDialog):
     """Title, 2-6 players as the title allows (each a person or the computer at a level),
     optional rules, and the seat order; it starts as
@@ -117,7 +122,7 @@ class NewGameDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        index = self.title.findData(remembered.title) if remembered.title else -1
+        index = self.title.findData(remembered.title or FIRST_TIME_TITLE)
         if index >= 0:
             self.title.setCurrentIndex(index)
         self._remembered_options = dict(remembered.options) \
