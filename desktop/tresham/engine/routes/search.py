@@ -87,6 +87,8 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
     nodes = graph.nodes
     passable = [hooks.can_pass_through(game, corp_id, node) for node in nodes]
     allowance = stop_classes(hooks, nodes, train)
+    # A stop several allowances take (18GB's M+N towns) counts against the first with room.
+    others = stop_alternatives(hooks, nodes, train)
     values = [hooks.stop_revenue(game, corp_id, node, train) for node in nodes]
     checks = hooks.checks_routes
     stops: list[int] = []
@@ -107,8 +109,12 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
             if used & mask or used & bit or excluded & bit:
                 continue
             kind = allowance[other]
-            if kind is None or counts[kind] >= limits[kind]:
+            if kind is None:
                 continue
+            if counts[kind] >= limits[kind]:
+                kind = next((k for k in others[other] if counts[k] < limits[k]), None)
+                if kind is None:
+                    continue
             if side == 1 and not halves[1] and first < left_first:
                 continue
             counts[kind] += 1
@@ -159,7 +165,8 @@ def _candidates_by_type(game: Game, graph: TrackGraph, corp_id: str, trains: lis
                  tuple(hooks.stop_revenue(game, corp_id, n, train) for n in graph.nodes),
                  tuple((frozenset(a.nodes), a.roles) for a in train.distance),
                  train.kind if hooks.checks_routes else None,
-                 train.name if hooks.checks_routes else None)
+                 train.name if hooks.checks_routes or any(
+                     stop_alternatives(hooks, graph.nodes, train)) else None)
         groups.setdefault(shape, []).append(train)
     result: dict[str, list[Candidate]] = {}
     for members in groups.values():
@@ -189,6 +196,18 @@ def stop_classes(hooks: RouteRules, nodes: Sequence[GraphNode],
             index = len(train.distance)
         classes.append(index)
     return classes
+
+
+def stop_alternatives(hooks: RouteRules, nodes: Sequence[GraphNode],
+                      train: TrainDef) -> list[list[int]]:
+    """Per node: the other allowances a stop there may count against once its own is full
+    (`RouteRules.allowances`; none in most titles)."""
+    result: list[list[int]] = []
+    for node in nodes:
+        options = hooks.allowances(node, train) if hooks.counts_toward_distance(node, train) \
+            else []
+        result.append(options[1:])
+    return result
 
 
 def _limit(count: int) -> int:
