@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from tresham.engine.data.model import UNLIMITED, TrainDef
 from tresham.engine.routes.connectivity import station_nodes
 from tresham.engine.routes.graph import GraphNode, Link, Step, TrackGraph, track_graph
-from tresham.engine.routes.revenue import RouteSpec, resolve_route
+from tresham.engine.routes.revenue import RouteSpec, resolve_route, routes_revenue
 from tresham.engine.routes.rules import RouteRules, rules_for
 from tresham.engine.routes.trains import train_def
 from tresham.engine.routes.walks import Walk, waypoints_of
@@ -148,8 +148,18 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
             stops.pop()
             counts[kind] -= 1
         excluded |= 1 << (node_offset + station)
+    if hooks.has_route_extra:
+        found = [_with_route_extra(game, graph, corp_id, train, hooks, c) for c in found]
     found.sort(key=lambda c: -c.value)
     return found
+
+
+def _with_route_extra(game: Game, graph: TrackGraph, corp_id: str, train: TrainDef,
+                      hooks: RouteRules, cand: Candidate) -> Candidate:
+    """The candidate with its own route bonus in its value (`RouteRules.route_extra`)."""
+    route = resolve_route(game, graph, "", waypoints_of(graph, cand.walk()))
+    extra = hooks.route_extra(game, corp_id, replace(route, train=train))
+    return replace(cand, value=cand.value + extra) if extra else cand
 
 
 def _candidates_by_type(game: Game, graph: TrackGraph, corp_id: str, trains: list[TrainDef],
@@ -243,6 +253,9 @@ def _best_routes(game: Game, corp_id: str,
     choice = _branch_and_bound(game, graph, corp_id, hooks, known, by_type)
     specs = tuple((train_id, waypoints_of(graph, cand.walk()))
                   for (train_id, _), cand in zip(known, choice) if cand is not None)
+    if hooks.has_route_extra:
+        # The candidates' values hold their route bonuses: the total is what they earn.
+        return routes_revenue(game, corp_id, specs, hooks), specs
     total = sum(cand.value for cand in choice if cand is not None)
     if hooks.bonus_applies(game, corp_id):
         total += hooks.corporation_bonus(game, corp_id,
