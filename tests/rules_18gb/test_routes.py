@@ -70,3 +70,14 @@ def test_running_trains_a_network_reaching_both_sides_earns_the_bonus_once() -> 
     assert _network_bonus(compass, [north_south], 20) == 20
     assert _network_bonus(compass, [both], 30) == 60
     assert _network_bonus(compass, [_route("c", [], ("G0",))], 20) == 0
+
+
+def test_trains_the_route_search_lets_a_2_plus_1_count_a_second_town_as_m() -> None:
+    """The search's candidates count a town against M once N is used, as the legality check
+    does (HL "Trains": M+N)."""
+    from tresham.engine.routes.search import stop_alternatives
+    game = new_history().game
+    rules = BritainRouteRules()
+    stops = [Stop("H5-t0", NodeKind.TOWN), Stop("I6-c0", NodeKind.CITY)]
+    assert stop_alternatives(rules, stops, _train(game, "2+1")) == [[1], []]  # type: ignore
+    assert stop_alternatives(rules, stops, _train(game, "4X")) == [[], []]  # type: ignore

@@ -164,6 +164,19 @@ class RouteRules:
         return any(t.corporation == corp_id and t.hex == node.hex and t.city == node.city
                    for t in game.state.board.tokens)
 
+    # One route's bonus ------------------------------------------------------------------------
+
+    @property
+    def has_route_extra(self) -> bool:
+        """Whether `route_extra` is overridden: the search then adds it to each candidate."""
+        return type(self).route_extra is not RouteRules.route_extra
+
+    def route_extra(self, game: Game, corp_id: str, route: Route) -> int:
+        """What one route earns beyond its stops' values, whatever the other routes are (18GB:
+        an X train's distance, an estuary crossing, a private's hex bonus). Counted in the
+        revenue through `corporation_bonus`; the search adds it to each candidate route."""
+        return 0
+
     # Whole sets of routes ---------------------------------------------------------------------
 
     def route_bonus(self, routes: Sequence[Route]) -> int:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from tresham.engine.data.model import UNLIMITED, TrainDef
 from tresham.engine.routes.connectivity import station_nodes
 from tresham.engine.routes.graph import GraphNode, Link, Step, TrackGraph, track_graph
-from tresham.engine.routes.revenue import RouteSpec, resolve_route
+from tresham.engine.routes.revenue import RouteSpec, resolve_route, routes_revenue
 from tresham.engine.routes.rules import RouteRules, rules_for
 from tresham.engine.routes.trains import train_def
 from tresham.engine.routes.walks import Walk, waypoints_of
@@ -107,6 +107,8 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
     nodes = graph.nodes
     passable = [hooks.can_pass_through(game, corp_id, node) for node in nodes]
     allowance = stop_classes(hooks, nodes, train)
+    # A stop several allowances take (18GB's M+N towns) counts against the first with room.
+    others = stop_alternatives(hooks, nodes, train)
     values = [hooks.stop_revenue(game, corp_id, node, train) for node in nodes]
     walk_checks = type(hooks).walk_problem is not RouteRules.walk_problem
     checks = hooks.checks_routes or walk_checks
@@ -130,8 +132,12 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
             if used & mask or used & bit or excluded & bit:
                 continue
             kind = allowance[other]
-            if kind is None or counts[kind] >= limits[kind]:
+            if kind is None:
                 continue
+            if counts[kind] >= limits[kind]:
+                kind = next((k for k in others[other] if counts[k] < limits[k]), None)
+                if kind is None:
+                    continue
             if side == 1 and not halves[1] and first < left_first:
                 continue
             counts[kind] += 1
@@ -170,8 +176,18 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
             stops.pop()
             counts[kind] -= 1
         excluded |= 1 << (node_offset + station)
+    if hooks.has_route_extra:
+        found = [_with_route_extra(game, graph, corp_id, train, hooks, c) for c in found]
     found.sort(key=lambda c: -c.value)
     return found
+
+
+def _with_route_extra(game: Game, graph: TrackGraph, corp_id: str, train: TrainDef,
+                      hooks: RouteRules, cand: Candidate) -> Candidate:
+    """The candidate with its own route bonus in its value (`RouteRules.route_extra`)."""
+    route = resolve_route(game, graph, "", waypoints_of(graph, cand.walk()))
+    extra = hooks.route_extra(game, corp_id, replace(route, train=train))
+    return replace(cand, value=cand.value + extra) if extra else cand
 
 
 def _candidates_by_type(game: Game, graph: TrackGraph, corp_id: str, trains: list[TrainDef],
@@ -187,7 +203,8 @@ def _candidates_by_type(game: Game, graph: TrackGraph, corp_id: str, trains: lis
                  tuple(hooks.stop_revenue(game, corp_id, n, train) for n in graph.nodes),
                  tuple((frozenset(a.nodes), a.roles) for a in train.distance),
                  train.kind if hooks.checks_routes else None,
-                 train.name if hooks.checks_routes else None)
+                 train.name if hooks.checks_routes or any(
+                     stop_alternatives(hooks, graph.nodes, train)) else None)
         groups.setdefault(shape, []).append(train)
     result: dict[str, list[Candidate]] = {}
     for members in groups.values():
@@ -217,6 +234,18 @@ def stop_classes(hooks: RouteRules, nodes: Sequence[GraphNode],
             index = len(train.distance)
         classes.append(index)
     return classes
+
+
+def stop_alternatives(hooks: RouteRules, nodes: Sequence[GraphNode],
+                      train: TrainDef) -> list[list[int]]:
+    """Per node: the other allowances a stop there may count against once its own is full
+    (`RouteRules.allowances`; none in most titles)."""
+    result: list[list[int]] = []
+    for node in nodes:
+        options = hooks.allowances(node, train) if hooks.counts_toward_distance(node, train) \
+            else []
+        result.append(options[1:])
+    return result
 
 
 def _limit(count: int) -> int:
@@ -252,6 +281,9 @@ def _best_routes(game: Game, corp_id: str,
     choice = _branch_and_bound(game, graph, corp_id, hooks, known, by_type)
     specs = tuple((train_id, waypoints_of(graph, cand.walk()))
                   for (train_id, _), cand in zip(known, choice) if cand is not None)
+    if hooks.has_route_extra:
+        # The candidates' values hold their route bonuses: the total is what they earn.
+        return routes_revenue(game, corp_id, specs, hooks), specs
     total = sum(cand.value for cand in choice if cand is not None)
     if hooks.bonus_applies(game, corp_id):
         total += hooks.corporation_bonus(game, corp_id,

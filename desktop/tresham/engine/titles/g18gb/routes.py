@@ -35,6 +35,10 @@ class BritainRouteRules(RouteRules):
         return total + sum(self.route_extras(game, corp_id, route) for route in routes) + \
             compass_bonus(game, routes)
 
+    def route_extra(self, game: Game, corp_id: str, route: Route) -> int:
+        """The search ranks each candidate with its own bonuses (not the network bonus)."""
+        return self.route_extras(game, corp_id, route)
+
     def corporation_bonus_bound(self, game: Game, corp_id: str,
                                 trains: Sequence[TrainDef]) -> int:
         return super().corporation_bonus_bound(game, corp_id, trains) + BONUS_BOUND * len(trains)
