@@ -157,7 +157,25 @@ def advise(game: Game, count: int = 3) -> list[Suggestion]:
     if game.state.finished:
         return []
     with collector_paused():
-        return _suggestions(game, ranked(game, "normal", _rng(game, "normal", 0))[:count])
+        return _suggestions(game, _distinct(ranked(game, "normal", _rng(game, "normal", 0)),
+                                            count))
+
+
+def _distinct(scored: list[tuple[float, Action]], count: int) -> list[tuple[float, Action]]:
+    """The first `count`, leaving out a lay that differs from a better one only by turning
+    the same tile the same worth (a hint of three should offer three choices)."""
+    kept: list[tuple[float, Action]] = []
+    seen: set[tuple[str, str, float]] = set()
+    for score, action in scored:
+        if isinstance(action, LayTile):
+            key = (action.hex, action.tile, round(score, 1))
+            if key in seen:
+                continue
+            seen.add(key)
+        kept.append((score, action))
+        if len(kept) == count:
+            break
+    return kept
 
 
 def _suggestions(game: Game, scored: list[tuple[float, Action]]) -> list[Suggestion]:
