@@ -20,7 +20,6 @@ from tresham.engine.routes.revenue import routes_revenue
 from tresham.engine.routes.rules import RouteRules
 from tresham.engine.routes.search import best_routes
 from tresham.engine.shares import Shares
-from tresham.engine.snapshot import clone
 from tresham.engine.state import IPO, CorporationState
 from tresham.engine.trains import Trains, train_name
 
@@ -73,22 +72,43 @@ def route_revenue(game: Game, corp_id: str, extra_train: str | None = None) -> i
     trains = tuple(corp.trains) + ((extra_train,) if extra_train else ())
     if not trains:
         return 0
-    board = game.state.board
-    # Kept as a hash: a cache of thousands of whole boards would be thousands of objects for
-    # the cyclic collector to walk at every full collection (seconds in a long game).
-    key = hash((id(game.title), corp_id, trains, game.state.phase,
-                tuple(sorted((h, t.tile.id, t.rotation) for h, t in board.tiles.items())),
-                tuple((t.corporation, t.hex, t.city) for t in board.tokens),
-                tuple((b.corporation, b.hex) for b in board.bonus_tokens)))
+    key = hash((_board_key(game), corp_id, trains))
     cached = _ROUTE_CACHE.get(key)
     if cached is None:
         if len(_ROUTE_CACHE) > _ROUTE_CACHE_LIMIT:
             _ROUTE_CACHE.clear()
         if extra_train:
-            game = clone(game)
-            game.state.corporations[corp_id].trains.append(extra_train)
-        cached = _ROUTE_CACHE[key] = _revenue(game, corp_id)
+            corp.trains.append(extra_train)  # for the search only; taken off again below
+            try:
+                cached = _revenue(game, corp_id)
+            finally:
+                corp.trains.pop()
+        else:
+            cached = _revenue(game, corp_id)
+        _ROUTE_CACHE[key] = cached
     return cached
+
+
+_LAST_BOARD: tuple[object, int, int] = (None, -1, 0)
+"""(game, actions applied, board key) of the last board keyed: a projection asks for many
+corporations' revenue on one board."""
+
+
+def _board_key(game: Game) -> int:
+    # Kept as a hash: a cache of thousands of whole boards would be thousands of objects for
+    # the cyclic collector to walk at every full collection (seconds in a long game).
+    global _LAST_BOARD
+    last = _LAST_BOARD
+    if last[0] is game and last[1] == game.actions_applied:
+        return last[2]
+    board = game.state.board
+    key = hash((id(game.title), game.state.phase,
+                tuple(sorted((h, t.tile.id, t.rotation) for h, t in board.tiles.items())),
+                tuple((t.corporation, t.hex, t.city) for t in board.tokens),
+                tuple((b.corporation, b.hex) for b in board.bonus_tokens),
+                tuple((n.corporation, n.amount) for n in game.state.train_names)))
+    _LAST_BOARD = (game, game.actions_applied, key)
+    return key
 
 
 def _revenue(game: Game, corp_id: str) -> int:

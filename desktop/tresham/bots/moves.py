@@ -13,6 +13,7 @@ from tresham.engine.actions import (
 )
 from tresham.engine.game import Game
 from tresham.engine.rounds.base import Choice
+from tresham.engine.routes.connectivity import reachable
 from tresham.engine.shares import Shares
 
 
@@ -26,16 +27,32 @@ def tile_lays(game: Game, company: str | None) -> list[tuple[str, str, int]]:
 LAY_LIMIT = 36
 """Most tile lays weighed in one decision: past it, each hex keeps an equal part of the lays
 (a late board offers a hundred or more, and each costs a route search to judge)."""
+SEARCH_WORK = 60
+"""Stops reached times trains, past which a route search grows costly: the lays weighed are
+cut in proportion, to no fewer than LAY_FLOOR (a long game's sprawling network)."""
+LAY_FLOOR = 12
 
 
-def _fewer(lays: list[tuple[str, str, int]]) -> list[tuple[str, str, int]]:
-    """At most about LAY_LIMIT lays, every hex kept, the same ones for the same position."""
-    if len(lays) <= LAY_LIMIT:
+def lay_limit(game: Game, entity: str) -> int:
+    """How many lays to weigh for `entity`: fewer where each costs a large route search."""
+    corp = game.state.corporations.get(entity)
+    if corp is None or not corp.trains:
+        return LAY_LIMIT
+    work = len(reachable(game, entity, game.rules.routes).nodes) * len(corp.trains)
+    if work <= SEARCH_WORK:
+        return LAY_LIMIT
+    return max(LAY_FLOOR, LAY_LIMIT * SEARCH_WORK // work)
+
+
+def _fewer(lays: list[tuple[str, str, int]], limit: int = LAY_LIMIT
+           ) -> list[tuple[str, str, int]]:
+    """At most about `limit` lays, every hex kept, the same ones for the same position."""
+    if len(lays) <= limit:
         return lays
     by_hex: dict[str, list[tuple[str, str, int]]] = {}
     for lay in lays:
         by_hex.setdefault(lay[0], []).append(lay)
-    share = max(1, LAY_LIMIT // len(by_hex))
+    share = max(1, limit // len(by_hex))
     kept = []
     for options in by_hex.values():
         step = max(1, len(options) // share)
@@ -89,7 +106,7 @@ def _actions_of(game: Game, choice: Choice, entity: str) -> list[Action]:
     if choice.action is LayTile:
         company = choice.fields.get("ability")
         return [lay_action(game, entity, h, t, r, company)
-                for h, t, r in _fewer(tile_lays(game, company))]
+                for h, t, r in _fewer(tile_lays(game, company), lay_limit(game, entity))]
     if choice.action is RunRoutes and "routes" not in choice.fields:
         return []
     if choice.action is SellPrivate:

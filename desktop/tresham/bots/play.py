@@ -149,7 +149,8 @@ def choose(game: Game, level: str, *, seed: int = 0) -> Suggestion:
     if level not in LEVELS + BASELINES:
         raise ValueError(f"unknown bot level {level!r}: one of {', '.join(LEVELS + BASELINES)}")
     with collector_paused():
-        return _suggestions(game, ranked(game, level, _rng(game, level, seed))[:1])[0]
+        work = _working_copy(game)
+        return _suggestions(game, ranked(work, level, _rng(game, level, seed))[:1])[0]
 
 
 def advise(game: Game, count: int = 3) -> list[Suggestion]:
@@ -157,7 +158,34 @@ def advise(game: Game, count: int = 3) -> list[Suggestion]:
     if game.state.finished:
         return []
     with collector_paused():
-        return _suggestions(game, ranked(game, "normal", _rng(game, "normal", 0))[:count])
+        work = _working_copy(game)
+        return _suggestions(game, _distinct(ranked(work, "normal", _rng(game, "normal", 0)),
+                                            count))
+
+
+def _working_copy(game: Game) -> Game:
+    """A copy to weigh moves on, without the game's log: every move weighed copies the game,
+    and a long game's log would be most of what is copied."""
+    work = clone(game)
+    work.state.log = []
+    return work
+
+
+def _distinct(scored: list[tuple[float, Action]], count: int) -> list[tuple[float, Action]]:
+    """The first `count`, leaving out a lay that differs from a better one only by turning
+    the same tile the same worth (a hint of three should offer three choices)."""
+    kept: list[tuple[float, Action]] = []
+    seen: set[tuple[str, str, float]] = set()
+    for score, action in scored:
+        if isinstance(action, LayTile):
+            key = (action.hex, action.tile, round(score, 1))
+            if key in seen:
+                continue
+            seen.add(key)
+        kept.append((score, action))
+        if len(kept) == count:
+            break
+    return kept
 
 
 def _suggestions(game: Game, scored: list[tuple[float, Action]]) -> list[Suggestion]:

@@ -8,6 +8,7 @@ from tresham.engine.actions import (
     SellShares,
 )
 from tresham.engine.game import Game
+from tresham.engine.routes.connectivity import reachable
 from tresham.engine.routes.revenue import routes_revenue
 from tresham.engine.snapshot import clone
 from tresham.engine.trains import Trains, train_name
@@ -68,7 +69,7 @@ def _why(game: Game, after: Game, action: Action) -> str:
         before, now = route_revenue(game, corp_id), route_revenue(after, corp_id)
         if now != before:
             return f"its best run goes from ${before} to ${now}"
-        return ""
+        return _reach_why(game, after, corp_id)
     if isinstance(action, RunRoutes) and corp_id:
         return f"${routes_revenue(game, corp_id, action.routes)}, the most its trains can earn"
     if isinstance(action, Dividend) and corp_id:
@@ -83,6 +84,24 @@ def _why(game: Game, after: Game, action: Action) -> str:
     if isinstance(action, SellShares):
         return "the shares are worth more as cash now"
     return ""
+
+
+def _reach_why(game: Game, after: Game, corp_id: str) -> str:
+    """What new track does for a corporation whose run it does not change yet."""
+    rules = game.rules.routes
+    old, new = reachable(game, corp_id, rules), reachable(after, corp_id, rules)
+    hexes = game.title.map.hexes
+    places = sorted({hexes[h].name or h for h, _ in new.cities - old.cities if h in hexes})
+    if places:
+        return f"its stations reach {_listed(places)}, for the trains to come"
+    gained = len(new.paths) - len(old.paths)
+    if gained > 0:
+        return f"its network grows by {gained} piece{'s' if gained > 1 else ''} of track"
+    return ""
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _train_why(game: Game, corp_id: str) -> str:
