@@ -329,3 +329,16 @@ def test_4_6_2_after_the_presidents_help_the_corporation_may_buy_on() -> None:
     assert game.round.turn.president_paid == 100 - 15  # type: ignore[attr-defined]  # TIW paid $15
     game.process(BuyTrain("B&O", "3-0", 0, ability="TIW", side="3"))
     assert game.state.corporations["B&O"].trains == ["2-5", "3-0"]
+
+
+def test_4_2_the_train_step_waits_while_potomac_yards_plus_one_is_unused() -> None:
+    """The +1 may be taken at any time of the train step, so a corporation with nothing to
+    buy still stops there while it owns the unused Potomac Yards (18xx.games waits too)."""
+    game = new_game()
+    start(game, "WM", treasury=0)
+    give_train(game, "WM", "2", "2")
+    game.state.privates["PY"].owner = "WM"
+    operate(game, "WM")
+    skip_to(game, "trains")
+    assert [c.action for c in game.choices() if c.action in (BuyTrain, RaiseTrainLimit, Pass)] \
+        == [RaiseTrainLimit, Pass]

@@ -394,10 +394,11 @@ class BuyTrainStep(Step):
                                 (1, high),
                                 text=f"Buy {self._train_words(train_id, side)} from "
                                      f"{other.id}"))
-        if self.trains.counted(corp.id) >= self.trains.limit(corp.id) or choices:
-            for company, increase in self.limit_raises():
-                choices.append(Choice(RaiseTrainLimit, {"company": company},
-                                      text=f"Use {company}: train limit +{increase} for good"))
+        # 18VA 4.2: the Potomac Yards' +1 may be taken at any time of the train step, so the
+        # step waits while it is unused (as on 18xx.games).
+        for company, increase in self.limit_raises():
+            choices.append(Choice(RaiseTrainLimit, {"company": company},
+                                  text=f"Use {company}: train limit +{increase} for good"))
         if self.emergency():
             president = self.president()
             for choice in self._emergency_sales(president):
