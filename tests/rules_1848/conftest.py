@@ -6,9 +6,9 @@ from __future__ import annotations
 from tresham.engine.actions import BuyPrivate, CutPrice
 from tresham.engine.game import FIRST_PRIORITY, Game
 from tresham.engine.shares import PRESIDENT
-from tresham.engine.state import StationToken
 from tresham.engine.titles.g1848.operating import AustraliaOperatingRound
-from tresham.engine.trains import Trains
+
+from tests.position_helpers import give_train, station  # noqa: F401 (the tests import them from here)
 
 PLAYERS = ("Ann", "Bob", "Cy")
 
@@ -49,14 +49,4 @@ def operate(game: Game, corp_id: str) -> None:
     assert game.acting == corp_id, game.acting
 
 
-def station(game: Game, corp_id: str, hex_id: str, city: int = 0) -> None:
-    game.state.board.tokens.append(StationToken(corp_id, hex_id, city))
-    game.state.corporations[corp_id].tokens_placed += 1
 
-
-def give_train(game: Game, corp_id: str, name: str, side: str | None = None) -> str:
-    train_id = next(t for t in game.state.depot if t.rsplit("-", 1)[0] == name)
-    Trains(game).take_from_depot(train_id, corp_id)
-    if side is not None:
-        game.state.train_sides[train_id] = side
-    return train_id

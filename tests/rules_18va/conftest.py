@@ -14,9 +14,9 @@ from tresham.engine.game import FIRST_PRIORITY, Game, GameSetup
 from tresham.engine.history import History
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.shares import PRESIDENT
-from tresham.engine.state import StationToken
-from tresham.engine.trains import Trains
 from tresham.engine.upgrades import LaidTile
+
+from tests.position_helpers import give_train, station  # noqa: F401 (the tests import them from here)
 
 PLAYERS = ("Ann", "Bob", "Cy")
 
@@ -97,18 +97,8 @@ def lay(game: Game, hex_id: str, tile: str, rotation: int = 0) -> None:
     game.state.board.tiles[hex_id] = LaidTile(game.title.tiles[tile], rotation)
 
 
-def station(game: Game, corp_id: str, hex_id: str, city: int = 0) -> None:
-    game.state.board.tokens.append(StationToken(corp_id, hex_id, city))
-    game.state.corporations[corp_id].tokens_placed += 1
 
 
-def give_train(game: Game, corp_id: str, name: str, side: str | None = None) -> str:
-    """The next depot card called `name` to `corp_id`, declared as `side` (phases start)."""
-    train_id = next(t for t in game.state.depot if t.rsplit("-", 1)[0] == name)
-    Trains(game).take_from_depot(train_id, corp_id)
-    if side is not None:
-        game.state.train_sides[train_id] = side
-    return train_id
 
 
 def skip_to(game: Game, step_name: str) -> None:
