@@ -60,10 +60,11 @@ class OperatingRound(Round):
     # Order and turns --------------------------------------------------------------------------
 
     def _pay_privates(self) -> None:
-        """4(a), 4.1: the bank pays each private company's revenue to its owner."""
+        """4(a), 4.1: the bank pays each private company's revenue to its owner (not a private
+        kept only for a right that survived its closing, 1848 4.3)."""
         state = self.game.state
         for private in state.privates.values():
-            if private.owner == BANK or private.closed:
+            if private.owner == BANK or private.closed or private.rights_only:
                 continue
             revenue = self.game.title.privates[private.id].revenue
             if private.owner in state.corporations:

@@ -156,17 +156,7 @@ class AustraliaOperatingRound(OperatingRound):
     def _pay_privates(self) -> None:
         """7.2: the privates pay (not those closed with a power left), then the Bank of
         England, which has no other turn."""
-        state = self.game.state
-        for private in state.privates.values():
-            if private.owner == BANK or private.closed or private.rights_only:
-                continue
-            revenue = self.game.title.privates[private.id].revenue
-            if private.owner in state.corporations:
-                state.corporations[private.owner].treasury += revenue
-            else:
-                state.player(private.owner).cash += revenue
-            state.bank -= revenue
-            self.game.log(f"{private.owner} receives £{revenue} from {private.id}")
+        super()._pay_privates()
         bank_dividend(self.game)
         self.operated.append(BOE)
 
