@@ -242,7 +242,8 @@ class TrackStep(Step):
             any(a.params.get("extra", False) for _, a in self.lay_abilities())
 
     def active(self) -> bool:
-        return self.can_lay_now() or self.lay_private_for_sale() or self.waits_for_pass()
+        # Cheapest first: the reach search behind `can_lay_now` is the costly question.
+        return self.waits_for_pass() or self.lay_private_for_sale() or self.can_lay_now()
 
     # Step interface ---------------------------------------------------------------------------
 

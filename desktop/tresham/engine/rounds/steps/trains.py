@@ -3,6 +3,9 @@ and discards. Messages cite each title's own section of a rule (`TitleRules.cite
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from tresham.engine.actions import (
     Action, Bankrupt, BuyTrain, DiscardTrain, RaiseTrainLimit, SellShares,
 )
@@ -26,6 +29,9 @@ class BuyTrainStep(Step):
         self._bank_purchase_at: int | None = None
         """The number of the action (`Game.actions_applied` while it is processed) that last
         bought a train from the bank in this step."""
+        self._fixed_offer: list[str] | None = None
+        """The bank's offer while a question that asks for it many times is answered (see
+        `_offer_fixed`); None otherwise."""
 
     @property
     def trains(self) -> Trains:
@@ -35,6 +41,8 @@ class BuyTrainStep(Step):
 
     def bank_offer(self) -> list[str]:
         """Trains the bank sells now: the next in the depot and one of each kind in the market."""
+        if self._fixed_offer is not None:
+            return self._fixed_offer
         offer = []
         nxt = self.trains.next_in_depot()
         if nxt:
@@ -47,6 +55,19 @@ class BuyTrainStep(Step):
                 seen.add(name)
                 offer.append(train_id)
         return offer
+
+    @contextmanager
+    def _offer_fixed(self) -> Iterator[None]:
+        """While the body asks questions that change nothing, the bank's offer is found once
+        (the choices ask for it in every check of every card)."""
+        if self._fixed_offer is not None:
+            yield
+            return
+        self._fixed_offer = self.bank_offer()
+        try:
+            yield
+        finally:
+            self._fixed_offer = None
 
     def _offered_by_the_bank(self, train_id: str) -> bool:
         """In the bank's offer, or a market card of the same kind as one offered: cards of a
@@ -360,6 +381,14 @@ class BuyTrainStep(Step):
         return max(corp.treasury, min(self.trains.price(train_id), with_president))
 
     def choices(self) -> list[Choice]:
+        with self._offer_fixed():
+            return self._choices()
+
+    def passable(self) -> bool:
+        with self._offer_fixed():
+            return super().passable()
+
+    def _choices(self) -> list[Choice]:
         corp = self.corp
         choices: list[Choice] = []
         for train_id in self.bank_offer():
@@ -499,7 +528,8 @@ class BuyTrainStep(Step):
 
     def enter(self) -> bool:
         # A bank train it may buy is a choice: no need to build the whole list to know.
-        return self._a_bank_train_buyable() or bool(self.choices())
+        with self._offer_fixed():
+            return self._a_bank_train_buyable() or bool(self.choices())
 
     def _a_bank_train_buyable(self) -> bool:
         corp = self.corp
