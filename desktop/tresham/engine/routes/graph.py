@@ -272,27 +272,36 @@ class WalkTable:
 
     def __init__(self, graph: TrackGraph) -> None:
         segments = graph.segments
-        sides = graph.sides
         offset = len(segments)
+        # Where a walk arriving at a side goes on depends only on the side and the hex it
+        # arrives from: found once per side and direction, not once per segment end.
+        beyond: list[tuple[Lead, Lead]] = []
+        for side in graph.sides:
+            bit = 1 << (offset + side.index)
+            if side.blocked:
+                lead: Lead = (-1, side.index, bit, (), None)
+                beyond.append((lead, lead))
+                continue
+            found = []
+            for other in (1, 0):  # arriving from hexes[0], the walk goes on in hexes[1]
+                onward = tuple((nxt, 0 if segments[nxt].ends[0].side == side.index else 1,
+                                1 << nxt) for nxt in side.segments[other])
+                other_hex = side.hexes[other]
+                entry = None if other_hex is None else (other_hex, side.edges[other])
+                found.append((-1, side.index, bit, onward, entry))
+            beyond.append((found[0], found[1]))
+        node_leads = [(node, -1, 0, (), None) for node in range(len(graph.nodes))]
+        sides = graph.sides
         self.leads: list[Lead] = []
+        append = self.leads.append
         for segment in segments:
-            for start in (0, 1):
-                end = segment.ends[1 - start]
+            for start in (1, 0):
+                end = segment.ends[start]
                 if end.node >= 0:
-                    self.leads.append((end.node, -1, 0, (), None))
-                    continue
-                side = sides[end.side]
-                onward: tuple[tuple[int, int, int], ...] = ()
-                entry = None
-                if not side.blocked:
-                    onward = tuple(
-                        (nxt, 0 if segments[nxt].ends[0].side == end.side else 1, 1 << nxt)
-                        for nxt in side.segments[side.other(segment.hex)])
-                    other = side.other(segment.hex)
-                    other_hex = side.hexes[other]
-                    if other_hex is not None:
-                        entry = (other_hex, side.edges[other])
-                self.leads.append((-1, end.side, 1 << (offset + end.side), onward, entry))
+                    append(node_leads[end.node])
+                else:
+                    pair = beyond[end.side]
+                    append(pair[0] if sides[end.side].hexes[0] == segment.hex else pair[1])
         self.leaves: list[tuple[tuple[int, int, int], ...]] = [
             tuple((s, 0 if segments[s].ends[0].node == node else 1, 1 << s) for s in leaving)
             for node, leaving in enumerate(graph.node_segments)]

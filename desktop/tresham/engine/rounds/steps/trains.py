@@ -384,50 +384,8 @@ class BuyTrainStep(Step):
         with self._offer_fixed():
             return self._choices()
 
-    def passable(self) -> bool:
-        with self._offer_fixed():
-            return super().passable()
-
     def _choices(self) -> list[Choice]:
-        corp = self.corp
-        choices: list[Choice] = []
-        for train_id in self.bank_offer():
-            for side in self._sides_to_offer(train_id, None):
-                price = self.bank_price(train_id, None, side)
-                sided = {"side": side} if side is not None else {}
-                words = self._train_words(train_id, side)
-                if self.problem(BuyTrain(corp.id, train_id, price, side=side)) is None:
-                    choices.append(Choice(BuyTrain, {"train": train_id, "price": price, **sided},
-                                          text=f"Buy {words} for ${price}"))
-                for company, _ in self.discounts():
-                    price = self.bank_price(train_id, company, side)
-                    if self.problem(BuyTrain(corp.id, train_id, price, None, company,
-                                             side)) is None:
-                        choices.append(Choice(
-                            BuyTrain, {"train": train_id, "price": price, "ability": company,
-                                       **sided},
-                            text=f"Buy {words} for ${price} with {company}'s discount"))
-        if self.trains.counted(corp.id) < self.trains.limit(corp.id):
-            for other in self.game.state.corporations.values():
-                if other.id == corp.id:
-                    continue
-                for train_id in other.trains:
-                    high = self._corporation_train_limit(train_id)
-                    if high >= 1 and train_id not in self.game.state.unsellable_trains and \
-                            train_id not in self.game.state.obsolete_trains and \
-                            self.trains.definition(train_id).tradeable:
-                        for side in self._sides_to_offer(train_id, other.id):
-                            sided = {"side": side} if side is not None else {}
-                            choices.append(Choice(
-                                BuyTrain, {"train": train_id, "seller": other.id, **sided},
-                                (1, high),
-                                text=f"Buy {self._train_words(train_id, side)} from "
-                                     f"{other.id}"))
-        # 18VA 4.2: the Potomac Yards' +1 may be taken at any time of the train step, so the
-        # step waits while it is unused (as on 18xx.games).
-        for company, increase in self.limit_raises():
-            choices.append(Choice(RaiseTrainLimit, {"company": company},
-                                  text=f"Use {company}: train limit +{increase} for good"))
+        choices = list(self._purchases())
         if self.emergency():
             president = self.president()
             for choice in self._emergency_sales(president):
@@ -443,6 +401,75 @@ class BuyTrainStep(Step):
         elif not choices and self.waits_for_pass() and self._room_and_money_for_the_bank():
             choices.append(Choice(self.round.pass_action, text="Buy no more trains"))
         return choices
+
+    def _any_choice(self) -> bool:
+        """`bool(self.choices())`, without building the list: the first purchase settles it."""
+        if type(self).choices is not BuyTrainStep.choices:  # a title's own list
+            return bool(self.choices())
+        with self._offer_fixed():
+            if next(self._purchases(), None) is not None:
+                return True
+            if self.emergency():
+                return bool(self._emergency_sales(self.president())) or \
+                    self._short_after_selling_all()
+            return self.must_buy() or (
+                self.waits_for_pass() and self._room_and_money_for_the_bank())
+
+    def passable(self) -> bool:
+        """Whether `choices()` offers the pass, without building the list."""
+        if type(self).choices is not BuyTrainStep.choices:  # a title's own list
+            return super().passable()
+        if not self.may_pass:
+            return False
+        with self._offer_fixed():
+            if self.emergency():
+                return False
+            any_purchase = next(self._purchases(), None) is not None
+            if any_purchase:
+                return not self.must_buy()
+            return self.must_buy() or (
+                self.waits_for_pass() and self._room_and_money_for_the_bank())
+
+    def _purchases(self) -> Iterator[Choice]:
+        """The trains the corporation may buy now, and its privates' raises of its limit."""
+        corp = self.corp
+        for train_id in self.bank_offer():
+            for side in self._sides_to_offer(train_id, None):
+                price = self.bank_price(train_id, None, side)
+                sided = {"side": side} if side is not None else {}
+                if self.problem(BuyTrain(corp.id, train_id, price, side=side)) is None:
+                    yield Choice(BuyTrain, {"train": train_id, "price": price, **sided},
+                                 text=f"Buy {self._train_words(train_id, side)} for ${price}")
+                for company, _ in self.discounts():
+                    price = self.bank_price(train_id, company, side)
+                    if self.problem(BuyTrain(corp.id, train_id, price, None, company,
+                                             side)) is None:
+                        yield Choice(
+                            BuyTrain, {"train": train_id, "price": price, "ability": company,
+                                       **sided},
+                            text=f"Buy {self._train_words(train_id, side)} for ${price} with "
+                                 f"{company}'s discount")
+        if self.trains.counted(corp.id) < self.trains.limit(corp.id):
+            for other in self.game.state.corporations.values():
+                if other.id == corp.id:
+                    continue
+                for train_id in other.trains:
+                    high = self._corporation_train_limit(train_id)
+                    if high >= 1 and train_id not in self.game.state.unsellable_trains and \
+                            train_id not in self.game.state.obsolete_trains and \
+                            self.trains.definition(train_id).tradeable:
+                        for side in self._sides_to_offer(train_id, other.id):
+                            sided = {"side": side} if side is not None else {}
+                            yield Choice(
+                                BuyTrain, {"train": train_id, "seller": other.id, **sided},
+                                (1, high),
+                                text=f"Buy {self._train_words(train_id, side)} from "
+                                     f"{other.id}")
+        # 18VA 4.2: the Potomac Yards' +1 may be taken at any time of the train step, so the
+        # step waits while it is unused (as on 18xx.games).
+        for company, increase in self.limit_raises():
+            yield Choice(RaiseTrainLimit, {"company": company},
+                         text=f"Use {company}: train limit +{increase} for good")
 
     def waits_for_pass(self) -> bool:
         """Under the variant train_step_waits_after_buying_from_a_corporation: the step stays
@@ -529,7 +556,7 @@ class BuyTrainStep(Step):
     def enter(self) -> bool:
         # A bank train it may buy is a choice: no need to build the whole list to know.
         with self._offer_fixed():
-            return self._a_bank_train_buyable() or bool(self.choices())
+            return self._a_bank_train_buyable() or self._any_choice()
 
     def _a_bank_train_buyable(self) -> bool:
         corp = self.corp
@@ -539,6 +566,9 @@ class BuyTrainStep(Step):
                 if self.problem(BuyTrain(corp.id, train_id, price, side=side)) is None:
                     return True
         return False
+
+    def active(self) -> bool:
+        return self._any_choice()
 
     def accepts(self, action: Action) -> bool:
         return isinstance(action, (BuyTrain, SellShares, Bankrupt, RaiseTrainLimit))
@@ -559,7 +589,7 @@ class BuyTrainStep(Step):
             return self.process_bankruptcy(action)
         if isinstance(action, RaiseTrainLimit):
             self.raise_limit(action)
-            return not self.choices()
+            return not self._any_choice()
         assert isinstance(action, BuyTrain)
         problem = self.problem(action)
         if problem:
@@ -568,8 +598,8 @@ class BuyTrainStep(Step):
         self._buy(action)
         if action.seller is None:
             self._bank_purchase_at = self.game.actions_applied
-        return not self.choices() or (self.turn.president_paid > 0
-                                      and self.game.rules.one_train_when_president_helps())
+        return not self._any_choice() or (self.turn.president_paid > 0
+                                          and self.game.rules.one_train_when_president_helps())
 
     def _room_and_money_for_the_bank(self) -> bool:
         """Room for a train, and money for the cheapest the bank offers, less any discount
