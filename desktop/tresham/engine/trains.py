@@ -34,7 +34,7 @@ def train_name(train_id: str) -> str:
 _DEFINITIONS: dict[int, tuple[TitleData, dict[str, TrainDef]]] = {}
 
 
-def _definitions(title: TitleData) -> dict[str, TrainDef]:
+def train_definitions(title: TitleData) -> dict[str, TrainDef]:
     """The title's trains by name (the first of a name, as a search of `title.trains` finds)."""
     known = _DEFINITIONS.get(id(title))
     if known is None or known[0] is not title:
@@ -75,7 +75,7 @@ class Trains:
         self.state = game.state
 
     def definition(self, train_id: str) -> TrainDef:
-        found = _definitions(self.game.title).get(train_name(train_id))
+        found = train_definitions(self.game.title).get(train_name(train_id))
         if found is None:
             raise KeyError(train_id)
         return found

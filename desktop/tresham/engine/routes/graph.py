@@ -61,6 +61,10 @@ class GraphNode:
     cities_on_hex: int = 1
     towns_on_hex: int = 1
 
+    def __hash__(self) -> int:
+        # Not every field's hash (the definitions are deep): nodes that are equal share these.
+        return hash((self.index, self.id))
+
     @property
     def words(self) -> str:
         """How a player names it: "Atlanta (D4)", "Atlanta (D4, city 2)", "the town in C7"."""

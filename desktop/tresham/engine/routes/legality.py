@@ -8,7 +8,6 @@ choice of track makes all of them legal together.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -86,9 +85,10 @@ def _route_problem(game: Game, graph: TrackGraph, hooks: RouteRules, corp_id: st
         if not walks:
             return f"{who} {found[0][1]}"
     # (g) each stop once.
-    repeated = [node for node, times in Counter(stops).items() if times > 1]
-    if repeated:
-        return f"{who} visits {repeated[0].words} more than once"
+    indices = [node.index for node in stops]
+    if len(set(indices)) < len(indices):
+        repeated = next(node for node in stops if indices.count(node.index) > 1)
+        return f"{who} visits {repeated.words} more than once"
     # (d), (e), (h): only passable stops in the middle.
     for node in stops[1:-1]:
         if not hooks.can_pass_through(game, corp_id, node):

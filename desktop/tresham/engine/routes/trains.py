@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import TrainDef
-from tresham.engine.trains import declared_name, train_name
+from tresham.engine.trains import declared_name, train_definitions, train_name
 
 if TYPE_CHECKING:
     from tresham.engine.game import Game
@@ -15,8 +15,7 @@ if TYPE_CHECKING:
 def train_def(game: Game, train_id: str) -> TrainDef | None:
     """The train as it runs: a two-sided card as the side it was declared (18VA 4.5.8), or its
     first side while undeclared."""
-    name = train_name(train_id)
-    card = next((t for t in game.title.trains if t.name == name), None)
+    card = train_definitions(game.title).get(train_name(train_id))
     if card is None or not card.sides:
         return card
     return card.as_side(game.state.train_sides.get(train_id, card.sides[0].name))

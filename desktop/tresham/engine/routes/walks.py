@@ -102,6 +102,10 @@ def parse_waypoints(graph: TrackGraph, waypoints: tuple[str, ...], *, relaxed: b
     result.matched = 1
     steps: list[Step] = []
     count = len(waypoints)
+    # The hex each waypoint lies in: a walk entering a hex goes on only if the next waypoint
+    # lies there (a node of the hex, or the hex passed through).
+    node_ids, nodes, segments = graph.node_ids, graph.nodes, graph.segments
+    hexes = [nodes[node_ids[w]].hex if w in node_ids else w for w in waypoints] + [None]
 
     def from_node(node: int, index: int, used: int) -> None:
         result.matched = max(result.matched, index)
@@ -135,7 +139,8 @@ def parse_waypoints(graph: TrackGraph, waypoints: tuple[str, ...], *, relaxed: b
                     after = -1
             if after >= 0:
                 for nxt in graph.continuations(segment, end):
-                    travel(nxt, _end_at_side(graph, nxt, end.side), after, False, used)
+                    if segments[nxt].hex == hexes[after]:
+                        travel(nxt, _end_at_side(graph, nxt, end.side), after, False, used)
             if relaxed:
                 side = graph.sides[end.side]
                 same = side.segments[1 - side.other(hex_id)]

@@ -179,6 +179,14 @@ class TokenStep(Step):
             powers += self.power_choices()
         return powers
 
+    def passable(self) -> bool:
+        # `choices()` offers the pass exactly when the step is active; asking `active()` spares
+        # building every choice. A title's own list of choices is asked as it is.
+        own = type(self)
+        if own.choices is not TokenStep.choices or own.active is not TokenStep.active:
+            return super().passable()
+        return self.may_pass and self.active()
+
     def choices(self) -> list[Choice]:
         spots = self.legal_spots()
         powers = self._powers()

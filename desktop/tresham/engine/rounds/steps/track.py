@@ -247,6 +247,14 @@ class TrackStep(Step):
 
     # Step interface ---------------------------------------------------------------------------
 
+    def passable(self) -> bool:
+        # `choices()` offers the pass exactly when the step is active; asking `active()` spares
+        # building every choice. A title's own list of choices is asked as it is.
+        own = type(self)
+        if own.choices is not TrackStep.choices or own.active is not TrackStep.active:
+            return super().passable()
+        return self.may_pass and self.active()
+
     def choices(self) -> list[Choice]:
         if not self.can_lay_now():
             return [Choice(self.round.pass_action, text="Done laying track")] \
