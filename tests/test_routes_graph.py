@@ -13,10 +13,11 @@ import pytest
 from shared_paths import SHARED
 from tresham.engine.data.model import TitleData, TrackDef
 from tresham.engine.hexgrid import opposite_edge
+from tresham.engine.actions import LayTile
 from tresham.engine.history import History
 from tresham.engine.routes.graph import (
     End, GraphNode, Link, Segment, Side, Step, TrackGraph, _neighbour_on_map, _SideDraft,
-    build_graph, phases_started,
+    build_graph, forget_graphs, phases_started, track_graph,
 )
 from tresham.engine.upgrades import LaidTile, current_track
 from tresham.importers import eighteen_xx_games as xx
@@ -154,4 +155,44 @@ def test_graph_matches_the_reference_builder_at_every_board(path: Path) -> None:
     for _ in range(min(40, len(imported.actions))):
         history.undo()
         seen.clear()
+        check()
+
+
+ALL_TITLES_GAMES = sorted(p for title in ("18GA", "18AL", "18VA", "1848", "18GB")
+                          for p in (FIXTURES / title).glob("*.json")) if FIXTURES.is_dir() else []
+
+
+@pytest.mark.skipif(not ALL_TITLES_GAMES, reason=f"no 18xx.games fixtures at {FIXTURES}")
+@pytest.mark.parametrize("path", ALL_TITLES_GAMES, ids=[p.stem for p in ALL_TITLES_GAMES])
+def test_a_graph_taken_up_from_the_last_board_is_the_whole_build(path: Path) -> None:
+    """`track_graph` builds a new board by taking up the last graph's build where the boards
+    first differ; at every board of a game, forwards and back through undo, the result is the
+    graph of a whole build, and so is a "what if" graph of the tile about to be laid."""
+    export = xx.read_export(json.loads(path.read_text(encoding="utf-8")))
+    imported = xx.replay(export).history
+    history = History(imported.setup)
+    forget_graphs()
+
+    def check() -> None:
+        game = history.game
+        tiles = dict(game.state.board.tiles)
+        assert track_graph(game) == build_graph(game.title, tiles, phases_started(game))
+
+    check()
+    for action in imported.actions:
+        what_if = None
+        if isinstance(action, LayTile):
+            game = history.game
+            laid = LaidTile(game.title.tiles[action.tile], action.rotation)
+            what_if = track_graph(game, {action.hex: laid})
+        history.apply(action)
+        check()
+        if what_if is not None and isinstance(action, LayTile):
+            game = history.game
+            if game.state.board.tiles.get(action.hex) is not None and \
+                    game.state.board.tiles[action.hex].tile.id == action.tile:
+                assert what_if == build_graph(game.title, dict(game.state.board.tiles),
+                                              phases_started(game))
+    for _ in range(min(60, len(imported.actions))):
+        history.undo()
         check()

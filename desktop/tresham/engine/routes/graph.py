@@ -170,6 +170,7 @@ class TrackGraph:
     _linked: tuple[list[Link], list[list[tuple[Link, bool]]]] | None = field(default=None,
                                                                              repr=False)
     _walks: WalkTable | None = field(default=None, repr=False)
+    _log: _BuildLog | None = field(default=None, repr=False)
     _junction_bits: list[int] | None = field(default=None, repr=False)
 
     def __eq__(self, other: object) -> bool:
@@ -430,23 +431,57 @@ def _parts(title: TitleData) -> _Parts:
     return parts
 
 
+@dataclass(frozen=True)
+class _BuildLog:
+    """What a later build needs to take up this graph's build part-way (`build_graph`'s
+    `resume`): per hex with track, in map order, (its place in map order, its first node,
+    its first segment, the sides known before it); per side, its physical slot and the place
+    in map order of the first hex whose track found it impassable (-1: none)."""
+
+    hexes: tuple[tuple[int, int, int, int], ...]
+    side_slots: tuple[int, ...]
+    blocked_at: tuple[int, ...]
+    started: frozenset[str]
+
+
 def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
-                started: frozenset[str]) -> TrackGraph:
+                started: frozenset[str], resume: TrackGraph | None = None,
+                same_before: int = 0) -> TrackGraph:
     """The graph of the map with `laid` tiles, node values as in the phases `started`.
 
     Numbering: nodes and segments in map order, then each hex's track order; sides in the order
     segments first reach them; links as `_build_links` finds them.
+
+    With `resume`, a graph of the same phases whose board has the same track as `laid` in the
+    first `same_before` hexes of the map order, that part is taken from it: the result is the
+    graph a whole build makes (a test compares them at every board of the recorded games).
     """
     parts = _parts(title)
+    order = _map_order(title)
     graph = TrackGraph(title)
     nodes = graph.nodes
-    placed: list[tuple[_Piece, int]] = []
-    for hex_id, hex_def in title.map.hexes.items():
+    node_ids = graph.node_ids
+    segments = graph.segments
+    drafts: list[_SideDraft] = []
+    side_at: dict[int, int] = {}
+    log_hexes: list[tuple[int, int, int, int]] = []
+    side_slots: list[int] = []
+    blocked_at: list[int] = []
+    node_segments: list[list[int]] = []
+    graph.node_segments = node_segments
+    log = resume._log if resume is not None else None
+    first = 0
+    if log is not None and log.started == started and same_before > 0:
+        first = _take_up(graph, resume, log, same_before, drafts, side_at, log_hexes,
+                         side_slots, blocked_at)  # type: ignore[arg-type]
+    placed: list[tuple[_Piece, int, int]] = []
+    hex_items = order.items[first:]
+    for ordinal, (hex_id, hex_def) in enumerate(hex_items, start=first):
         piece = parts.piece(hex_def, laid.get(hex_id))
         if piece is None:
             continue
         base = len(nodes)
-        placed.append((piece, base))
+        placed.append((piece, base, ordinal))
         piece_id = id(piece)
         for i, (node_id, node_def) in enumerate(piece.nodes):
             index = base + i
@@ -457,17 +492,14 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
                 node = parts.nodes[key] = GraphNode(
                     index, node_id, hex_id, node_def.ref, node_def.kind, node_def, hex_def,
                     revenue, piece.cities, piece.towns)
-            graph.node_ids[node_id] = index
+            node_ids[node_id] = index
             nodes.append(node)
-    node_segments: list[list[int]] = [[] for _ in nodes]
-    graph.node_segments = node_segments
-    segments = graph.segments
-    drafts: list[_SideDraft] = []
-    side_at: dict[int, int] = {}
+    node_segments.extend([] for _ in range(len(nodes) - len(node_segments)))
     segment_blocks = parts.segment_blocks
-    for piece, base in placed:
+    for piece, base, ordinal in placed:
         hex_id = piece.hex
         seg_base = len(segments)
+        log_hexes.append((ordinal, base, seg_base, len(drafts)))
         # Sides are numbered in the order segments first reach them, so they are registered
         # end by end; the hex's segments then follow from where its ends lead.
         leads_to: list[int] = []
@@ -481,10 +513,13 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
                 if side is None:
                     side = side_at[slot] = len(drafts)
                     drafts.append(_SideDraft((hex_id, other), (edge, opposite_edge(edge))))
+                    side_slots.append(slot)
+                    blocked_at.append(-1)
                 draft = drafts[side]
                 draft.segments[0 if draft.hexes[0] == hex_id else 1].append(seg_index)
-                if blocked:
+                if blocked and not draft.blocked:
                     draft.blocked = True
+                    blocked_at[side] = ordinal
                 leads_to.append(side)
         if not piece.paths:
             continue
@@ -503,7 +538,67 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
             found = parts.sides[side_key] = Side(
                 i, d.hexes, d.edges, (tuple(d.segments[0]), tuple(d.segments[1])), d.blocked)
         sides.append(found)
+    graph._log = _BuildLog(tuple(log_hexes), tuple(side_slots), tuple(blocked_at), started)
     return graph
+
+
+def _take_up(graph: TrackGraph, old: TrackGraph, log: _BuildLog, same_before: int,
+             drafts: list[_SideDraft], side_at: dict[int, int],
+             log_hexes: list[tuple[int, int, int, int]], side_slots: list[int],
+             blocked_at: list[int]) -> int:
+    """Fill `graph` and the build's records with `old`'s part for the hexes before map place
+    `same_before` (whose track is the same on both boards), as the build would have left them
+    there; returns the map place where the build goes on."""
+    kept = 0
+    while kept < len(log.hexes) and log.hexes[kept][0] < same_before:
+        kept += 1
+    if kept == len(log.hexes):
+        node_count, seg_count, side_count = len(old.nodes), len(old.segments), len(old.sides)
+    else:
+        _, node_count, seg_count, side_count = log.hexes[kept]
+    log_hexes.extend(log.hexes[:kept])
+    graph.nodes.extend(old.nodes[:node_count])
+    for node in graph.nodes:
+        graph.node_ids[node.id] = node.index
+    # A node's segments are those of its own hex, all in the part taken: the lists are shared.
+    graph.node_segments.extend(old.node_segments[:node_count])
+    graph.segments.extend(old.segments[:seg_count])
+    for hex_id, found in old.hex_segments.items():
+        if found and found[0] < seg_count:
+            graph.hex_segments[hex_id] = found
+    place = _map_order(graph.title).place
+    for index in range(side_count):
+        side = old.sides[index]
+        draft = _SideDraft(side.hexes, side.edges)
+        draft.segments[0].extend(side.segments[0])
+        other = side.hexes[1]
+        if other is not None and place[other] < same_before:
+            draft.segments[1].extend(side.segments[1])
+        draft.blocked = 0 <= log.blocked_at[index] < same_before
+        drafts.append(draft)
+        side_at[log.side_slots[index]] = index
+        side_slots.append(log.side_slots[index])
+        blocked_at.append(log.blocked_at[index] if draft.blocked else -1)
+    return same_before
+
+
+@dataclass(frozen=True)
+class _MapOrder:
+    items: list[tuple[str, HexDef]]
+    place: dict[str, int]
+
+
+_ORDERS: dict[int, tuple[TitleData, _MapOrder]] = {}
+
+
+def _map_order(title: TitleData) -> _MapOrder:
+    """The map's hexes in order, and each hex's place in it (per title)."""
+    known = _ORDERS.get(id(title))
+    if known is None or known[0] is not title:
+        items = list(title.map.hexes.items())
+        known = _ORDERS[id(title)] = (title, _MapOrder(items, {h: i for i, (h, _) in
+                                                               enumerate(items)}))
+    return known[1]
 
 
 def _segment_block(parts: _Parts, piece: _Piece, base: int, seg_base: int,
@@ -670,15 +765,24 @@ def forget_graphs() -> None:
 
 
 def track_graph(game: Game, overrides: Mapping[str, LaidTile] | None = None) -> TrackGraph:
-    """The graph of the game's board (with `overrides` laid on top, for "what if" questions)."""
+    """The graph of the game's board (with `overrides` laid on top, for "what if" questions).
+
+    A board not seen lately is built taking up the last graph's build where the two boards
+    first differ in map order (a tile lay changes one hex)."""
     global _last_graph
     laid: Mapping[str, LaidTile] = game.state.board.tiles
     if overrides:
+        current = track_graph(game)
         laid = {**laid, **overrides}
-        return build_graph(game.title, laid, phases_started(game))
+        place = _map_order(game.title).place
+        changed = [place[h] for h, tile in overrides.items()
+                   if h in place and game.state.board.tiles.get(h) is not tile]
+        return build_graph(game.title, laid, phases_started(game), current,
+                           min(changed, default=len(place)))
     key = board_key(game)
-    if _last_graph is not None and _last_graph[0] is key:
-        return _last_graph[1]
+    last = _last_graph
+    if last is not None and last[0] is key:
+        return last[1]
     cached = _CACHE.get(key)
     if cached is not None and cached[0] is game.title:
         # A bot's thread shares the cache: a key may leave between two atomic operations.
@@ -686,10 +790,25 @@ def track_graph(game: Game, overrides: Mapping[str, LaidTile] | None = None) -> 
             _CACHE.move_to_end(key)
         graph = cached[1]
     else:
-        graph = build_graph(game.title, laid, phases_started(game))
+        resume, same_before = None, 0
+        if last is not None and last[0][0] == key[0] and last[1].title is game.title:
+            resume, same_before = last[1], _same_before(game.title, last[0], key)
+        graph = build_graph(game.title, laid, phases_started(game), resume, same_before)
         _CACHE[key] = (game.title, graph)
         while len(_CACHE) > _CACHE_SIZE:
             with suppress(KeyError):
                 _CACHE.popitem(last=False)
     _last_graph = (key, graph)
     return graph
+
+
+def _same_before(title: TitleData, old_key: tuple[object, ...],
+                 new_key: tuple[object, ...]) -> int:
+    """How many hexes, in map order, lie before the first whose tile differs on the two
+    boards (`board_key`s)."""
+    old_tiles = old_key[1]
+    new_tiles = new_key[1]
+    assert isinstance(old_tiles, tuple) and isinstance(new_tiles, tuple)
+    differing = set(old_tiles).symmetric_difference(new_tiles)
+    place = _map_order(title).place
+    return min((place[h] for h, _, _ in differing if h in place), default=len(place))
