@@ -480,6 +480,13 @@ class TitleRules:
         in the dividend step whether it pays out or withholds (18VA's CMDs, 4.5.4.3)."""
         return 0
 
+    def upgrades_keep_every_walk(self) -> bool:
+        """Whether every walk a board allows stays possible on the board after further lays
+        (upgrades keep all track and the way its cities connect), so what a corporation reached
+        before is reached still, the station tokens being the same; by default yes. A title
+        with tiles that merge cities (18GB's G30) says no."""
+        return True
+
     def train_required_without_route(self) -> bool:
         """Whether a corporation must own a train even when it has no legal route (18VA 4.6);
         by default only a corporation with a route must buy one."""

@@ -21,7 +21,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from tresham.engine.data.model import NodeKind
+from tresham.engine.data.model import COLOUR_ORDER, NodeKind
 from tresham.engine.routes.graph import Lead, TrackGraph, board_key, forget_graphs, track_graph
 from tresham.engine.routes.rules import RouteRules, rules_for
 from tresham.engine.upgrades import LaidTile, current_track, match_nodes
@@ -335,6 +335,7 @@ def forget_reaches() -> None:
     _EARLY_REACHES.clear()
     _EARLY_STOPS.clear()
     _ROUTES.clear()
+    _EARLIER.clear()
     forget_graphs()
 
 
@@ -358,6 +359,56 @@ def _options_key(game: Game) -> str:
     return _last_options[1]
 
 
+_EARLIER: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], Stops]] = OrderedDict()
+"""Per corporation, station tokens, hooks, options and phase: the last board an answer was
+found on, and the stops it found (all, or a part)."""
+
+
+def _remember(game: Game, key: tuple[object, ...], found: Reach | Stops) -> None:
+    board = key[0]
+    assert isinstance(board, tuple)
+    _EARLIER[(*key[1:], board[2])] = (board, Stops(found.nodes, found.cities, found.complete))
+    while len(_EARLIER) > 32:
+        with suppress(KeyError):
+            _EARLIER.popitem(last=False)
+
+
+def _earlier_stops(game: Game, key: tuple[object, ...]) -> Stops | None:
+    """Stops the corporation reaches now, known from an earlier board that the tile lays since
+    have only added to (with the same stations): what it reached there outside the hexes laid
+    in since, a part of what it reaches now (`complete` False). None if there is no such
+    board."""
+    board = key[0]
+    assert isinstance(board, tuple)
+    found = _EARLIER.get((*key[1:], board[2]))
+    if found is None or not game.rules.upgrades_keep_every_walk():
+        return None
+    earlier_board, stops = found
+    before = {h: t for h, t, _ in earlier_board[1]}  # type: ignore[union-attr]
+    now = {h: (t, r) for h, t, r in board[1]}  # type: ignore[union-attr]
+    changed = set()
+    for hex_id, tile, rotation in earlier_board[1]:  # type: ignore[union-attr]
+        later = now.get(hex_id)
+        if later == (tile, rotation):
+            continue
+        if later is None or not _laid_over(game, tile, later[0]):
+            return None
+        changed.add(hex_id)
+    changed.update(h for h in now if h not in before)
+    return Stops(frozenset(n for n in stops.nodes if n.rsplit("-", 1)[0] not in changed),
+                 frozenset(c for c in stops.cities if c[0] not in changed), complete=False)
+
+
+def _laid_over(game: Game, old_tile: str, new_tile: str) -> bool:
+    """Whether `new_tile` is of a later colour than `old_tile`: an upgrade of it."""
+    tiles = game.title.tiles
+    old, new = tiles.get(old_tile), tiles.get(new_tile)
+    if old is None or new is None or old.colour not in COLOUR_ORDER or \
+            new.colour not in COLOUR_ORDER:
+        return False
+    return COLOUR_ORDER.index(new.colour) > COLOUR_ORDER.index(old.colour)
+
+
 def reachable(game: Game, corp_id: str, rules: RouteRules | None = None) -> Reach:
     """What `corp_id` reaches from its stations on the board as it stands."""
     hooks = rules_for(game, rules)
@@ -365,6 +416,7 @@ def reachable(game: Game, corp_id: str, rules: RouteRules | None = None) -> Reac
     found = _REACHES.get(key)
     if found is None:
         found = _REACHES.put(key, reach_in(game, track_graph(game), corp_id, hooks))
+        _remember(game, key, found)
     return found
 
 
@@ -376,6 +428,7 @@ def reached_stops(game: Game, corp_id: str, rules: RouteRules | None = None) -> 
     found: Stops | Reach | None = _REACHES.get(key) or _STOPS.get(key)
     if found is None:
         found = _STOPS.put(key, stops_in(game, track_graph(game), corp_id, hooks))
+        _remember(game, key, found)
     return Stops(found.nodes, found.cities) if isinstance(found, Reach) else found
 
 
@@ -394,17 +447,23 @@ def reach_so_far(game: Game, corp_id: str, rules: RouteRules | None = None) -> R
     if found is None:
         found = reach_in(game, track_graph(game), corp_id, hooks, moves=_EARLY_MOVES)
         (_REACHES if found.complete else _EARLY_REACHES).put(key, found)
+        _remember(game, key, found)
     return found
 
 
 def stops_so_far(game: Game, corp_id: str, rules: RouteRules | None = None) -> Stops:
-    """`reached_stops`, or the part of them a short search finds (`complete` False)."""
+    """`reached_stops`, or a part of them: what a short search finds, or what the stations
+    reached on an earlier board that the lays since have only added to (`complete` False)."""
     hooks = rules_for(game, rules)
     key = _answer_key(game, corp_id, hooks)
     known: Stops | Reach | None = _REACHES.get(key) or _STOPS.get(key) or \
         _EARLY_STOPS.get(key) or _EARLY_REACHES.get(key)
     if known is None:
+        earlier = _earlier_stops(game, key)
+        if earlier is not None:
+            return _EARLY_STOPS.put(key, earlier)
         found = stops_in(game, track_graph(game), corp_id, hooks, moves=_EARLY_MOVES)
+        _remember(game, key, found)
         return (_STOPS if found.complete else _EARLY_STOPS).put(key, found)
     return Stops(known.nodes, known.cities, known.complete) if isinstance(known, Reach) \
         else known
@@ -422,9 +481,15 @@ def has_route(game: Game, corp_id: str, rules: RouteRules | None = None) -> bool
 
 
 def _has_route(game: Game, corp_id: str, hooks: RouteRules, key: tuple[object, ...]) -> bool:
+    known = _REACHES.get(key) or _STOPS.get(key) or _EARLY_STOPS.get(key) or \
+        _EARLY_REACHES.get(key) or _earlier_stops(game, key)
+    if known is not None and not known.complete:
+        own = {f"{t.hex}-c{t.city}" for t in game.state.board.tokens if t.corporation == corp_id}
+        if any(node not in own for node in known.nodes):
+            return True
+        known = None
     graph = track_graph(game)
     stations = station_nodes(game, graph, corp_id)
-    known = _REACHES.get(key) or _STOPS.get(key)
     if known is not None:
         beyond = len(known.nodes) > len(stations)
     else:

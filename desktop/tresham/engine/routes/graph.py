@@ -324,13 +324,16 @@ def phases_started(game: Game) -> frozenset[str]:
 class _SideDraft:
     """A side while the graph is being built (a plain class: a build makes dozens)."""
 
-    __slots__ = ("hexes", "edges", "segments", "blocked")
+    __slots__ = ("hexes", "edges", "segments", "blocked", "done")
 
     def __init__(self, hexes: tuple[str, str | None], edges: tuple[int, int]) -> None:
         self.hexes = hexes
         self.edges = edges
         self.segments: tuple[list[int], list[int]] = ([], [])
         self.blocked = False
+        self.done: Side | None = None
+        """The side as an earlier build finished it, when the part taken up holds all its
+        track (see `_take_up`)."""
 
 
 _PieceEnd = tuple[int, int, int, str | None, bool]
@@ -532,6 +535,9 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
         graph.hex_segments[hex_id] = list(range(seg_base, seg_base + len(block)))
     sides = graph.sides
     for i, d in enumerate(drafts):
+        if d.done is not None:
+            sides.append(d.done)
+            continue
         side_key = (i, d.hexes, d.edges, tuple(d.segments[0]), tuple(d.segments[1]), d.blocked)
         found = parts.sides.get(side_key)
         if found is None:
@@ -572,8 +578,10 @@ def _take_up(graph: TrackGraph, old: TrackGraph, log: _BuildLog, same_before: in
         draft = _SideDraft(side.hexes, side.edges)
         draft.segments[0].extend(side.segments[0])
         other = side.hexes[1]
-        if other is not None and place[other] < same_before:
+        if other is None or place[other] < same_before:
+            # Both its hexes lie in the part taken up: the build adds nothing to it.
             draft.segments[1].extend(side.segments[1])
+            draft.done = side
         draft.blocked = 0 <= log.blocked_at[index] < same_before
         drafts.append(draft)
         side_at[log.side_slots[index]] = index

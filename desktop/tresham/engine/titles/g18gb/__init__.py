@@ -13,4 +13,7 @@ from tresham.engine.titles.g18gb.stock import BritainStockRules
 
 
 class Rules(BritainStockRules, BritainOperatingRules):
-    pass
+    def upgrades_keep_every_walk(self) -> bool:
+        """No: G30 merges two cities into one, so a walk that visited both is no longer
+        possible."""
+        return False
