@@ -22,7 +22,9 @@ from test_routes_support import (
 )
 from tresham.engine.game import Game
 from tresham.engine.routes import reachable, tile_lay_connected, token_reachable_cities
-from tresham.engine.routes.connectivity import reach_in
+from tresham.engine.routes.connectivity import (
+    forget_reaches, reach_in, reached_stops, stops_so_far,
+)
 from tresham.engine.routes.graph import track_graph
 from tresham.engine.routes.rules import rules_for
 from tresham.engine.upgrades import LaidTile, UpgradeRules, current_track, match_nodes
@@ -178,3 +180,57 @@ def test_no_stations_reach_nothing() -> None:
     game = new_game()
     assert token_reachable_cities(game, "CoG") == set()
     assert not reachable(game, "CoG").paths
+
+
+# What was reached before later lays ------------------------------------------------------------
+
+def test_stops_reached_before_more_lays_are_a_part_of_those_reached_after() -> None:
+    """Lays only add walks (upgrades keep their track), so the cities the stations reached
+    before are reached after, except in the hexes laid since, whose cities may be renumbered:
+    `stops_so_far` answers with that part, marked incomplete, without a search."""
+    forget_reaches()  # other tests' answers for these boards
+    game = macon_line()
+    before = reached_stops(game, "W&A")
+    assert ("F6", 0) in before.cities
+    lay(game, "G5", "9", "F6", "H4")
+    lay(game, "H4", "57", "G5", "I3")
+    part = stops_so_far(game, "W&A")
+    assert not part.complete
+    assert part.cities == before.cities
+    assert part.cities < token_reachable_cities(game, "W&A")
+
+
+def test_stops_reached_before_more_lays_on_random_boards() -> None:
+    forget_reaches()
+    checked = 0
+    for seed in range(8):
+        game = random_board(seed, 15, phase="5")
+        random_tokens(game, seed)
+        for corp in ("W&A", "CoG", "GA"):
+            reached_stops(game, corp)
+        rng = random.Random(seed)
+        rules = UpgradeRules(game.title)
+        for _ in range(12):
+            hex_id = rng.choice(REGION)
+            options = rules.legal_lays(game.board, game.title.map.hexes[hex_id],
+                                       game.board.colours_available())
+            if options:
+                tile_id = rng.choice(sorted(options))
+                game.board.lay(hex_id, LaidTile(game.title.tiles[tile_id],
+                                                rng.choice(options[tile_id])))
+        for corp in ("W&A", "CoG", "GA"):
+            part = stops_so_far(game, corp)
+            full = reached_stops(game, corp)
+            assert part.nodes <= full.nodes and part.cities <= full.cities, (seed, corp)
+            checked += not part.complete
+    assert checked > 12
+
+
+def test_no_earlier_stops_after_a_lay_is_taken_back_or_where_tiles_merge_cities() -> None:
+    forget_reaches()
+    game = macon_line()
+    lay(game, "G5", "9", "F6", "H4")
+    reached_stops(game, "W&A")
+    del game.state.board.tiles["G5"]
+    assert stops_so_far(game, "W&A").complete
+    assert not Game.new("18GB", ["A", "B", "C"]).rules.upgrades_keep_every_walk()
