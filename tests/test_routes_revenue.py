@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from test_routes_support import green_atlanta, token, trains, yellow_network
 from tresham.engine.data.model import TrainDef
 from tresham.engine.game import Game
+from tresham.engine.routes.rules import Blocking
 from tresham.engine.routes import (
     GraphNode,
     Route,
@@ -80,8 +81,8 @@ class DoubleThrees(RouteRules):
 
 
 class ThroughChattanooga(RouteRules):
-    def pass_through_problem(self, game: Game, corp_id: str, node: GraphNode) -> str | None:
-        return None if node.hex == "A3" else super().pass_through_problem(game, corp_id, node)
+    def blocking(self, game: Game, corp_id: str, node: GraphNode) -> Blocking | None:
+        return None if node.hex == "A3" else super().blocking(game, corp_id, node)
 
 
 def test_route_bonus_counts_in_revenue_and_in_the_search() -> None:

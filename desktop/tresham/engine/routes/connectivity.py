@@ -22,7 +22,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from tresham.engine.data.model import COLOUR_ORDER, NodeKind
-from tresham.engine.routes.graph import Lead, TrackGraph, board_key, forget_graphs, track_graph
+from tresham.engine.routes.graph import (
+    BoardKey, Lead, TrackGraph, board_key, forget_graphs, track_graph,
+)
 from tresham.engine.routes.rules import RouteRules, rules_for
 from tresham.engine.upgrades import LaidTile, current_track, match_nodes
 
@@ -359,15 +361,16 @@ def _options_key(game: Game) -> str:
     return _last_options[1]
 
 
-_EARLIER: OrderedDict[tuple[object, ...], tuple[tuple[object, ...], Stops]] = OrderedDict()
+_EARLIER: OrderedDict[tuple[object, ...], tuple[BoardKey, Stops]] = OrderedDict()
 """Per corporation, station tokens, hooks, options and phase: the last board an answer was
 found on, and the stops it found (all, or a part)."""
 
 
 def _remember(game: Game, key: tuple[object, ...], found: Reach | Stops) -> None:
     board = key[0]
-    assert isinstance(board, tuple)
-    _EARLIER[(*key[1:], board[2])] = (board, Stops(found.nodes, found.cities, found.complete))
+    assert isinstance(board, BoardKey)
+    _EARLIER[(*key[1:], board.phases)] = (board, Stops(found.nodes, found.cities,
+                                                       found.complete))
     while len(_EARLIER) > 32:
         with suppress(KeyError):
             _EARLIER.popitem(last=False)
@@ -379,15 +382,15 @@ def _earlier_stops(game: Game, key: tuple[object, ...]) -> Stops | None:
     in since, a part of what it reaches now (`complete` False). None if there is no such
     board."""
     board = key[0]
-    assert isinstance(board, tuple)
-    found = _EARLIER.get((*key[1:], board[2]))
+    assert isinstance(board, BoardKey)
+    found = _EARLIER.get((*key[1:], board.phases))
     if found is None or not game.rules.upgrades_keep_every_walk():
         return None
     earlier_board, stops = found
-    before = {h: t for h, t, _ in earlier_board[1]}  # type: ignore[union-attr]
-    now = {h: (t, r) for h, t, r in board[1]}  # type: ignore[union-attr]
+    before = {h: t for h, t, _ in earlier_board.tiles}
+    now = {h: (t, r) for h, t, r in board.tiles}
     changed = set()
-    for hex_id, tile, rotation in earlier_board[1]:  # type: ignore[union-attr]
+    for hex_id, tile, rotation in earlier_board.tiles:
         later = now.get(hex_id)
         if later == (tile, rotation):
             continue

@@ -324,16 +324,13 @@ def phases_started(game: Game) -> frozenset[str]:
 class _SideDraft:
     """A side while the graph is being built (a plain class: a build makes dozens)."""
 
-    __slots__ = ("hexes", "edges", "segments", "blocked", "done")
+    __slots__ = ("hexes", "edges", "segments", "blocked")
 
     def __init__(self, hexes: tuple[str, str | None], edges: tuple[int, int]) -> None:
         self.hexes = hexes
         self.edges = edges
         self.segments: tuple[list[int], list[int]] = ([], [])
         self.blocked = False
-        self.done: Side | None = None
-        """The side as an earlier build finished it, when the part taken up holds all its
-        track (see `_take_up`)."""
 
 
 _PieceEnd = tuple[int, int, int, str | None, bool]
@@ -465,7 +462,8 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
     nodes = graph.nodes
     node_ids = graph.node_ids
     segments = graph.segments
-    drafts: list[_SideDraft] = []
+    # A side taken whole from the graph a build takes up stays a `Side` (see `_take_up`).
+    drafts: list[_SideDraft | Side] = []
     side_at: dict[int, int] = {}
     log_hexes: list[tuple[int, int, int, int]] = []
     side_slots: list[int] = []
@@ -474,9 +472,9 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
     graph.node_segments = node_segments
     log = resume._log if resume is not None else None
     first = 0
-    if log is not None and log.started == started and same_before > 0:
+    if resume is not None and log is not None and log.started == started and same_before > 0:
         first = _take_up(graph, resume, log, same_before, drafts, side_at, log_hexes,
-                         side_slots, blocked_at)  # type: ignore[arg-type]
+                         side_slots, blocked_at)
     placed: list[tuple[_Piece, int, int]] = []
     hex_items = order.items[first:]
     for ordinal, (hex_id, hex_def) in enumerate(hex_items, start=first):
@@ -519,6 +517,7 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
                     side_slots.append(slot)
                     blocked_at.append(-1)
                 draft = drafts[side]
+                assert isinstance(draft, _SideDraft)  # sides taken whole have no slot here
                 draft.segments[0 if draft.hexes[0] == hex_id else 1].append(seg_index)
                 if blocked and not draft.blocked:
                     draft.blocked = True
@@ -535,8 +534,8 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
         graph.hex_segments[hex_id] = list(range(seg_base, seg_base + len(block)))
     sides = graph.sides
     for i, d in enumerate(drafts):
-        if d.done is not None:
-            sides.append(d.done)
+        if isinstance(d, Side):
+            sides.append(d)
             continue
         side_key = (i, d.hexes, d.edges, tuple(d.segments[0]), tuple(d.segments[1]), d.blocked)
         found = parts.sides.get(side_key)
@@ -549,7 +548,7 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
 
 
 def _take_up(graph: TrackGraph, old: TrackGraph, log: _BuildLog, same_before: int,
-             drafts: list[_SideDraft], side_at: dict[int, int],
+             drafts: list[_SideDraft | Side], side_at: dict[int, int],
              log_hexes: list[tuple[int, int, int, int]], side_slots: list[int],
              blocked_at: list[int]) -> int:
     """Fill `graph` and the build's records with `old`'s part for the hexes before map place
@@ -575,17 +574,18 @@ def _take_up(graph: TrackGraph, old: TrackGraph, log: _BuildLog, same_before: in
     place = _map_order(graph.title).place
     for index in range(side_count):
         side = old.sides[index]
-        draft = _SideDraft(side.hexes, side.edges)
-        draft.segments[0].extend(side.segments[0])
+        side_slots.append(log.side_slots[index])
         other = side.hexes[1]
         if other is None or place[other] < same_before:
             # Both its hexes lie in the part taken up: the build adds nothing to it.
-            draft.segments[1].extend(side.segments[1])
-            draft.done = side
+            drafts.append(side)
+            blocked_at.append(log.blocked_at[index])
+            continue
+        draft = _SideDraft(side.hexes, side.edges)
+        draft.segments[0].extend(side.segments[0])
         draft.blocked = 0 <= log.blocked_at[index] < same_before
         drafts.append(draft)
         side_at[log.side_slots[index]] = index
-        side_slots.append(log.side_slots[index])
         blocked_at.append(log.blocked_at[index] if draft.blocked else -1)
     return same_before
 
@@ -738,17 +738,43 @@ class _LinkWalker:
 
 # Caching --------------------------------------------------------------------------------------
 
-_CACHE: OrderedDict[tuple[object, ...], tuple[TitleData, TrackGraph]] = OrderedDict()
+class BoardKey:
+    """What the graph depends on: the title, the tiles on the board and the phases begun.
+    Hashed once: the answers cached by board are looked up many times per action, and a tuple
+    of every tile would be hashed again at each lookup."""
+
+    __slots__ = ("title_id", "tiles", "phases", "_hash")
+
+    def __init__(self, title_id: int, tiles: tuple[tuple[str, str, int], ...],
+                 phases: frozenset[str]) -> None:
+        self.title_id = title_id
+        self.tiles = tiles
+        """(hex, tile id, rotation) of every laid tile, by hex."""
+        self.phases = phases
+        self._hash = hash((title_id, tiles, phases))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        return isinstance(other, BoardKey) and self._hash == other._hash and \
+            self.title_id == other.title_id and self.phases == other.phases and \
+            self.tiles == other.tiles
+
+
+_CACHE: OrderedDict[BoardKey, tuple[TitleData, TrackGraph]] = OrderedDict()
 _CACHE_SIZE = 16
 """Enough for the boards an undo replays through (from the snapshot before it) to be found.
 Not many more: every graph kept alive is thousands of objects the cyclic collector walks."""
 
-_last_key: tuple[TitleData, str, tuple[tuple[str, LaidTile], ...], tuple[object, ...]] | None = None
-_last_graph: tuple[tuple[object, ...], TrackGraph] | None = None
+_last_key: tuple[TitleData, str, tuple[tuple[str, LaidTile], ...], BoardKey] | None = None
+_last_graph: tuple[BoardKey, TrackGraph] | None = None
 
 
-def board_key(game: Game) -> tuple[object, ...]:
-    """What the graph depends on: the title, the tiles on the board and the phases begun.
+def board_key(game: Game) -> BoardKey:
+    """The key of the game's board (see `BoardKey`).
 
     Asked for many times per action; while the board and phase stay the same it is the same
     key object (the tiles compare by identity first, so checking that is cheap).
@@ -760,7 +786,7 @@ def board_key(game: Game) -> tuple[object, ...]:
             and last[2] == items):
         return last[3]
     tiles = tuple(sorted((h, t.tile.id, t.rotation) for h, t in items))
-    key = (id(game.title), tiles, phases_started(game))
+    key = BoardKey(id(game.title), tiles, phases_started(game))
     _last_key = (game.title, game.state.phase, items, key)
     return key
 
@@ -799,7 +825,8 @@ def track_graph(game: Game, overrides: Mapping[str, LaidTile] | None = None) -> 
         graph = cached[1]
     else:
         resume, same_before = None, 0
-        if last is not None and last[0][0] == key[0] and last[1].title is game.title:
+        if last is not None and last[0].title_id == key.title_id and \
+                last[1].title is game.title:
             resume, same_before = last[1], _same_before(game.title, last[0], key)
         graph = build_graph(game.title, laid, phases_started(game), resume, same_before)
         _CACHE[key] = (game.title, graph)
@@ -810,13 +837,9 @@ def track_graph(game: Game, overrides: Mapping[str, LaidTile] | None = None) -> 
     return graph
 
 
-def _same_before(title: TitleData, old_key: tuple[object, ...],
-                 new_key: tuple[object, ...]) -> int:
+def _same_before(title: TitleData, old_key: BoardKey, new_key: BoardKey) -> int:
     """How many hexes, in map order, lie before the first whose tile differs on the two
-    boards (`board_key`s)."""
-    old_tiles = old_key[1]
-    new_tiles = new_key[1]
-    assert isinstance(old_tiles, tuple) and isinstance(new_tiles, tuple)
-    differing = set(old_tiles).symmetric_difference(new_tiles)
+    boards."""
+    differing = set(old_key.tiles).symmetric_difference(new_key.tiles)
     place = _map_order(title).place
     return min((place[h] for h, _, _ in differing if h in place), default=len(place))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import UNLIMITED, NodeKind, TrainDef
@@ -37,6 +38,14 @@ class Route:
     def hexes(self) -> tuple[str, ...]:
         """Every hex the route visits, stops and pass-throughs, in travel order."""
         return tuple(w.split("-", 1)[0] for w in self.waypoints)
+
+
+class Blocking(Enum):
+    """Why a route may only start or end at a node (`RouteRules.blocking`)."""
+
+    OFFBOARD = "off-board"
+    MARKED = "marked on the map"
+    FULL = "full of other stations"
 
 
 class RouteRules:
@@ -130,32 +139,46 @@ class RouteRules:
 
     # Passing through --------------------------------------------------------------------------
 
-    def pass_through_problem(self, game: Game, corp_id: str, node: GraphNode) -> str | None:
+    def blocking(self, game: Game, corp_id: str, node: GraphNode) -> Blocking | None:
         """Why a route of `corp_id` may only start or end at `node`, or None if it may pass.
 
         4.2.3(e): a city whose circles all hold other corporations' stations and none of its
-        own (a city with no circle has none to fill, so it never blocks); (h): off-board areas and red-area cities;
-        hexes marked `blocks_through` in the map data (18GA Jacksonville).
+        own (a city with no circle has none to fill, so it never blocks); (h): off-board areas
+        and red-area cities; hexes marked `blocks_through` in the map data (18GA Jacksonville).
         """
         if node.kind is NodeKind.OFFBOARD or node.hex_def.colour == "red" or \
                 node.definition.terminal:
-            return f"{node.words} is an off-board area, so a route may only start or end there"
+            return Blocking.OFFBOARD
         if node.hex_def.blocks_through:
-            return f"{node.words} is passed through, but a route may only start or end there"
+            return Blocking.MARKED
         if node.kind is NodeKind.CITY and node.slots:
-            here = [t for t in game.state.board.tokens
-                    if t.hex == node.hex and t.city == node.city]
             # A station beside the circles (18VA's Potomac Yards) fills none, yet is its
             # corporation's station there in all ways (18VA 4.2): that one may pass.
-            circles_held = sum(1 for t in here if not t.extra)
-            if circles_held >= node.slots and not any(t.corporation == corp_id for t in here):
-                return (f"{node.words} is blocked (every station circle there holds another "
-                        f"corporation's station), so a route may only start or end there")
+            circles_held = 0
+            for t in game.state.board.tokens:
+                if t.hex == node.hex and t.city == node.city:
+                    if t.corporation == corp_id:
+                        return None
+                    circles_held += not t.extra
+            if circles_held >= node.slots:
+                return Blocking.FULL
+        return None
+
+    def pass_through_problem(self, game: Game, corp_id: str, node: GraphNode) -> str | None:
+        """`blocking` in a player's words."""
+        found = self.blocking(game, corp_id, node)
+        if found is Blocking.OFFBOARD:
+            return f"{node.words} is an off-board area, so a route may only start or end there"
+        if found is Blocking.MARKED:
+            return f"{node.words} is passed through, but a route may only start or end there"
+        if found is Blocking.FULL:
+            return (f"{node.words} is blocked (every station circle there holds another "
+                    f"corporation's station), so a route may only start or end there")
         return None
 
     def can_pass_through(self, game: Game, corp_id: str, node: GraphNode) -> bool:
         """Whether a route of `corp_id` may run through `node` rather than start or end there."""
-        return self.pass_through_problem(game, corp_id, node) is None
+        return self.blocking(game, corp_id, node) is None
 
     def is_station_stop(self, game: Game, corp_id: str, node: GraphNode) -> bool:
         """4.2.3(f): whether this stop holds a station of the corporation."""

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import HexDef, NodeKind, TileDef
 from tresham.engine.routes.graph import GraphNode
-from tresham.engine.routes.rules import RouteRules
+from tresham.engine.routes.rules import Blocking, RouteRules
 from tresham.engine.rules import TitleRules
 from tresham.engine.upgrades import UpgradeRules
 
@@ -40,7 +40,7 @@ class SharedMaconBrownTile(UpgradeRules):
 class GeorgiaRoutes(RouteRules):
     """Variant home_offboard_pass_through: a corporation runs through its own home off-board."""
 
-    def pass_through_problem(self, game: Game, corp_id: str, node: GraphNode) -> str | None:
+    def blocking(self, game: Game, corp_id: str, node: GraphNode) -> Blocking | None:
         # Only the off-board home itself: a city in a home hex of several (W&A's Atlanta)
         # still blocks when other corporations fill it (4.2.3(e)).
         offboard = node.kind is NodeKind.OFFBOARD or node.hex_def.colour == "red"
@@ -49,7 +49,7 @@ class GeorgiaRoutes(RouteRules):
                     t.corporation == corp_id and t.hex == node.hex
                     for t in game.state.board.tokens):
             return None
-        return super().pass_through_problem(game, corp_id, node)
+        return super().blocking(game, corp_id, node)
 
 
 class Rules(TitleRules):
