@@ -231,22 +231,12 @@ def _walk(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules, statio
                    complete=not (stack or stale) or not outstanding)
 
 
-_PAIRS: dict[tuple[str, int], tuple[str, int]] = {}
-"""One (hex, number) tuple for each value: the answers kept in the caches share them, so they
-add few objects for the cyclic collector to walk."""
-
-
-def _pair(hex_id: str, number: int) -> tuple[str, int]:
-    pair = (hex_id, number)
-    return _PAIRS.setdefault(pair, pair)
-
-
 def _stops(graph: TrackGraph, reached: set[int], complete: bool = True) -> Stops:
     nodes = graph.nodes
     return Stops(
         nodes=frozenset(nodes[i].id for i in reached),
-        cities=frozenset(_pair(nodes[i].hex, nodes[i].definition.index) for i in reached
-                         if nodes[i].kind is NodeKind.CITY),
+        cities=frozenset(nodes[i].city_place for i in reached  # type: ignore[misc]
+                         if nodes[i].city_place is not None),
         complete=complete)
 
 
@@ -269,19 +259,14 @@ def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
     stations = station_nodes(game, graph, corp_id) if starts is None else starts
     walked = _walk(game, graph, corp_id, hooks, stations, stops_only=False, exits=exits,
                    moves=moves)
-    paths = set()
-    edges = set()
-    for index in {state >> 1 for state in walked.states}:
-        seg = graph.segments[index]
-        paths.add(_pair(seg.hex, seg.path))
-        for end in seg.ends:
-            if end.node < 0:
-                edges.add(_pair(seg.hex, end.edge))
+    # The pairs are the graph parts' own, made once and shared by every answer kept.
+    segments = graph.segments
+    walked_segments = [segments[i] for i in {state >> 1 for state in walked.states}]
     stops = _stops(graph, walked.nodes)
-    return Reach(nodes=stops.nodes, cities=stops.cities, paths=frozenset(paths),
-                 edges=frozenset(edges),
-                 entries=frozenset(_pair(*entry) for entry in walked.entries),
-                 complete=walked.complete)
+    return Reach(nodes=stops.nodes, cities=stops.cities,
+                 paths=frozenset(seg.place for seg in walked_segments),
+                 edges=frozenset(e for seg in walked_segments for e in seg.edge_places),
+                 entries=frozenset(walked.entries), complete=walked.complete)
 
 
 _Answer = TypeVar("_Answer")

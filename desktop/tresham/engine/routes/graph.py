@@ -60,6 +60,13 @@ class GraphNode:
 
     cities_on_hex: int = 1
     towns_on_hex: int = 1
+    city_place: tuple[str, int] | None = field(default=None, init=False, compare=False,
+                                               repr=False)
+    """(hex, city index) for a city, made once: reach answers collect many."""
+
+    def __post_init__(self) -> None:
+        if self.kind is NodeKind.CITY:
+            object.__setattr__(self, "city_place", (self.hex, self.definition.index))
 
     def __hash__(self) -> int:
         # Not every field's hash (the definitions are deep): nodes that are equal share these.
@@ -107,6 +114,16 @@ class Segment:
     ends: tuple[End, End]
     junction: int = -1
     """The junction of the hex (`j0` is 0) it passes through, or -1."""
+    place: tuple[str, int] = field(default=("", 0), init=False, compare=False, repr=False)
+    """(hex, path), made once: reach answers collect many."""
+    edge_places: tuple[tuple[str, int], ...] = field(default=(), init=False, compare=False,
+                                                     repr=False)
+    """(hex, edge) of each end at a hex side."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "place", (self.hex, self.path))
+        object.__setattr__(self, "edge_places",
+                           tuple((self.hex, end.edge) for end in self.ends if end.node < 0))
 
 
 @dataclass(frozen=True)
@@ -120,6 +137,15 @@ class Side:
     """The segments touching this side in `hexes[0]` and in `hexes[1]`."""
     blocked: bool = False
     """An impassable border: nothing crosses."""
+    entries: tuple[tuple[str, int] | None, tuple[str, int] | None] = field(
+        default=(None, None), init=False, compare=False, repr=False)
+    """Where a walk crossing from `hexes[0]` enters `hexes[1]` (hex, edge), and the other
+    way; None off the map."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "entries", (
+            None if self.hexes[1] is None else (self.hexes[1], self.edges[1]),
+            (self.hexes[0], self.edges[0])))
 
     def other(self, hex_id: str) -> int:
         """0 or 1: which end is not `hex_id`."""
@@ -291,9 +317,7 @@ class WalkTable:
             for other in (1, 0):  # arriving from hexes[0], the walk goes on in hexes[1]
                 onward = tuple((nxt, 0 if segments[nxt].ends[0].side == side.index else 1,
                                 1 << nxt) for nxt in side.segments[other])
-                other_hex = side.hexes[other]
-                entry = None if other_hex is None else (other_hex, side.edges[other])
-                found.append((-1, side.index, bit, onward, entry))
+                found.append((-1, side.index, bit, onward, side.entries[1 - other]))
             beyond.append((found[0], found[1]))
         node_leads = [(node, -1, 0, (), None) for node in range(len(graph.nodes))]
         sides = graph.sides
