@@ -176,7 +176,12 @@ def test_a_graph_taken_up_from_the_last_board_is_the_whole_build(path: Path) -> 
     def check() -> None:
         game = history.game
         tiles = dict(game.state.board.tiles)
-        assert track_graph(game) == build_graph(game.title, tiles, phases_started(game))
+        taken_up = track_graph(game)
+        whole = build_graph(game.title, tiles, phases_started(game))
+        assert taken_up == whole
+        # The walk moves too: a table built from the last graph's keeps its moves.
+        assert taken_up.walk_table().leads == whole.walk_table().leads
+        assert taken_up.walk_table().leaves == whole.walk_table().leaves
 
     check()
     for action in imported.actions:

@@ -197,6 +197,7 @@ class TrackGraph:
                                                                              repr=False)
     _walks: WalkTable | None = field(default=None, repr=False)
     _log: _BuildLog | None = field(default=None, repr=False)
+    _taken_up: _TakenUp | None = field(default=None, repr=False)
     _junction_bits: list[int] | None = field(default=None, repr=False)
 
     def __eq__(self, other: object) -> bool:
@@ -241,7 +242,8 @@ class TrackGraph:
     def walk_table(self) -> WalkTable:
         """Where each segment leads, in the form walks use (made once per graph)."""
         if self._walks is None:
-            self._walks = WalkTable(self)
+            self._walks = WalkTable(self, self._taken_up)
+            self._taken_up = None
         return self._walks
 
     # Bits -------------------------------------------------------------------------------------
@@ -250,11 +252,18 @@ class TrackGraph:
         return 1 << segment
 
     def side_bit(self, side: int) -> int:
-        return 1 << (len(self.segments) + side)
+        return 1 << (self.side_offset + side)
+
+    @property
+    def side_offset(self) -> int:
+        """The first side bit: past the segment bits, rounded up to a multiple of 64, so that
+        the side bits stay where they were while lays add a few segments (a graph taken up
+        from another keeps its walk moves, `WalkTable`)."""
+        return (len(self.segments) // 64 + 1) * 64
 
     @property
     def node_offset(self) -> int:
-        return len(self.segments) + len(self.sides)
+        return self.side_offset + len(self.sides)
 
     def node_bit(self, node: int) -> int:
         return 1 << (self.node_offset + node)
@@ -268,7 +277,7 @@ class TrackGraph:
         """Player words for one track resource: "the track between D4 and E3", "... in E3"."""
         if bit_index < len(self.segments):
             return f"the track in {self.segments[bit_index].hex}"
-        return self.sides[bit_index - len(self.segments)].words
+        return self.sides[bit_index - self.side_offset].words
 
     # Queries ----------------------------------------------------------------------------------
 
@@ -294,46 +303,75 @@ bit, the (segment, entry end, segment bit) a walk may go on along, and the (hex,
 it enters the neighbour or None)."""
 
 
+@dataclass(frozen=True)
+class _TakenUp:
+    """What a graph built by taking up another keeps of that one's walk moves (`WalkTable`):
+    its table, how many segments and nodes were taken, and the sides taken whole."""
+
+    table: WalkTable
+    side_offset: int
+    segments: int
+    nodes: int
+    whole_sides: frozenset[int]
+
+
 class WalkTable:
     """A graph's walking moves as flat tuples, for the searches that make many of them.
 
     `leads[2 * segment + start]` is the `Lead` of `segment` entered at `ends[start]`;
     `leaves[node]` lists (segment, start end, segment bit) for each segment leaving the node.
+    With `taken_up`, the moves of the segments and nodes taken whole from another graph are
+    that graph's (the same tuples).
     """
 
-    def __init__(self, graph: TrackGraph) -> None:
+    def __init__(self, graph: TrackGraph, taken_up: _TakenUp | None = None) -> None:
         segments = graph.segments
-        offset = len(segments)
+        sides = graph.sides
+        offset = graph.side_offset
+        if taken_up is not None and taken_up.side_offset != offset:
+            taken_up = None
         # Where a walk arriving at a side goes on depends only on the side and the hex it
-        # arrives from: found once per side and direction, not once per segment end.
-        beyond: list[tuple[Lead, Lead]] = []
-        for side in graph.sides:
+        # arrives from: found once per side and direction, when first needed.
+        beyond: dict[int, tuple[Lead, Lead]] = {}
+
+        def across(side: Side) -> tuple[Lead, Lead]:
             bit = 1 << (offset + side.index)
             if side.blocked:
                 lead: Lead = (-1, side.index, bit, (), None)
-                beyond.append((lead, lead))
-                continue
+                return lead, lead
             found = []
             for other in (1, 0):  # arriving from hexes[0], the walk goes on in hexes[1]
                 onward = tuple((nxt, 0 if segments[nxt].ends[0].side == side.index else 1,
                                 1 << nxt) for nxt in side.segments[other])
                 found.append((-1, side.index, bit, onward, side.entries[1 - other]))
-            beyond.append((found[0], found[1]))
+            return found[0], found[1]
+
         node_leads = [(node, -1, 0, (), None) for node in range(len(graph.nodes))]
-        sides = graph.sides
         self.leads: list[Lead] = []
         append = self.leads.append
+        kept_segments, whole, old_leads = 0, frozenset[int](), []
+        if taken_up is not None:
+            kept_segments, whole = taken_up.segments, taken_up.whole_sides
+            old_leads = taken_up.table.leads
         for segment in segments:
+            kept = segment.index < kept_segments
             for start in (1, 0):
                 end = segment.ends[start]
                 if end.node >= 0:
                     append(node_leads[end.node])
+                elif kept and end.side in whole:
+                    append(old_leads[len(self.leads)])
                 else:
-                    pair = beyond[end.side]
+                    pair = beyond.get(end.side)
+                    if pair is None:
+                        pair = beyond[end.side] = across(sides[end.side])
                     append(pair[0] if sides[end.side].hexes[0] == segment.hex else pair[1])
-        self.leaves: list[tuple[tuple[int, int, int], ...]] = [
+        kept_nodes = taken_up.nodes if taken_up is not None else 0
+        self.leaves: list[tuple[tuple[int, int, int], ...]] = (
+            taken_up.table.leaves[:kept_nodes] if taken_up is not None else [])
+        self.leaves += [
             tuple((s, 0 if segments[s].ends[0].node == node else 1, 1 << s) for s in leaving)
-            for node, leaving in enumerate(graph.node_segments)]
+            for node, leaving in enumerate(graph.node_segments[kept_nodes:], start=kept_nodes)]
 
 
 # Building -------------------------------------------------------------------------------------
@@ -499,6 +537,10 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
     if resume is not None and log is not None and log.started == started and same_before > 0:
         first = _take_up(graph, resume, log, same_before, drafts, side_at, log_hexes,
                          side_slots, blocked_at)
+        if resume._walks is not None:
+            graph._taken_up = _TakenUp(
+                resume._walks, resume.side_offset, len(segments), len(nodes),
+                frozenset(i for i, d in enumerate(drafts) if isinstance(d, Side)))
     placed: list[tuple[_Piece, int, int]] = []
     hex_items = order.items[first:]
     for ordinal, (hex_id, hex_def) in enumerate(hex_items, start=first):

@@ -242,7 +242,7 @@ def _sharing_problem(game: Game, graph: TrackGraph, checked: list[_Checked]) -> 
 
 def _shared_words(game: Game, graph: TrackGraph, first: str, second: str, shared: int) -> str:
     bits = [i for i in range(shared.bit_length()) if shared >> i & 1]
-    sides = [b for b in bits if b >= len(graph.segments)]
+    sides = [b for b in bits if b >= graph.side_offset]
     what = graph.describe_resource((sides or bits)[0])
     declared = game.state.train_sides
     a = declared.get(first, train_name(first))

@@ -39,7 +39,7 @@ class Walk:
             bits = [step.segment]
             end = graph.step_end(step)
             if not end.is_node and index + 1 < len(self.steps):
-                bits.append(len(graph.segments) + end.side)
+                bits.append(graph.side_offset + end.side)
             for bit_index in bits:
                 bit = 1 << bit_index
                 if mask & bit:
