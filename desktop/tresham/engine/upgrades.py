@@ -217,7 +217,6 @@ class UpgradeRules:
 
         `ability_tiles`: the lay is made through a private's ability that lays only these tiles.
         """
-        where = _hex_words(hex_def)
         if ability_tiles is not None and tile.id not in ability_tiles:
             only = sorted(ability_tiles)
             if len(only) == 1:
@@ -228,16 +227,18 @@ class UpgradeRules:
             return f"tile {tile.id} is laid only through a private company's ability"
         if not hex_def.takes_tiles:
             kind = "an off-board area" if hex_def.colour == "red" else f"a {hex_def.colour} hex"
-            return f"{where} is {kind}: no tile may be laid there"
+            return f"{_hex_words(hex_def)} is {kind}: no tile may be laid there"
         laid = board.laid(hex_def.id)
         colour = current_colour(hex_def, laid)
         wanted = self.next_colour(colour)
         if wanted is None:
-            return f"the {colour} tile in {where} can never be replaced"
+            return f"the {colour} tile in {_hex_words(hex_def)} can never be replaced"
         if tile.colour != wanted:
             if colour == "white":
-                return f"{where} has no tile yet, so it needs a yellow tile, not {tile.colour}"
-            return f"the {colour} tile in {where} can only be replaced by a {wanted} tile"
+                return (f"{_hex_words(hex_def)} has no tile yet, so it needs a yellow tile, "
+                        f"not {tile.colour}")
+            return (f"the {colour} tile in {_hex_words(hex_def)} can only be replaced by a "
+                    f"{wanted} tile")
         if tile.colour not in colours_available:
             allowed = ", ".join(colours_available)
             return f"{tile.colour} tiles are not available yet (now: {allowed})"
@@ -253,8 +254,8 @@ class UpgradeRules:
         for kind, old_nodes, new_nodes in (("city", old.cities, tile.track.cities),
                                            ("town", old.towns, tile.track.towns)):
             if len(old_nodes) != len(new_nodes):
-                return (f"{where} has {_count(len(old_nodes), kind)} but tile {tile.id} has "
-                        f"{_count(len(new_nodes), kind)}")
+                return (f"{_hex_words(hex_def)} has {_count(len(old_nodes), kind)} but tile "
+                        f"{tile.id} has {_count(len(new_nodes), kind)}")
         return None
 
     def _neighbour(self, hex_id: str, edge: int) -> HexDef | None:
