@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Mapping
 
 from tresham.engine.hexgrid import HexGrid
@@ -413,12 +414,13 @@ class TrainDef:
                 self.obsolete_on, side.multipliers, side.kind, (), self.available_on))
         return found[1]
 
-    @property
+    # Asked for at every stop of every route checked or searched: worked out once per train.
+    @cached_property
     def names_roles(self) -> bool:
         """Whether some allowance names a stop role (18VA): stops are then told apart by it."""
         return any(a.roles for a in self.distance)
 
-    @property
+    @cached_property
     def pays_everywhere(self) -> bool:
         """Whether every stop it may make pays it (no allowance with `pays: false`)."""
         return all(a.pays for a in self.distance)

@@ -63,10 +63,18 @@ class GraphNode:
     city_place: tuple[str, int] | None = field(default=None, init=False, compare=False,
                                                repr=False)
     """(hex, city index) for a city, made once: reach answers collect many."""
+    role: str | None = field(default=None, init=False, compare=False, repr=False)
+    """What the stop is beyond its kind (`NODE_ROLES`): its printed role, or "mine" for a
+    town in a hex with a `mine` feature (18VA)."""
 
     def __post_init__(self) -> None:
         if self.kind is NodeKind.CITY:
             object.__setattr__(self, "city_place", (self.hex, self.definition.index))
+        role = self.definition.role
+        if role is None and self.kind is NodeKind.TOWN and \
+                any(f.type == "mine" for f in self.hex_def.features):
+            role = "mine"
+        object.__setattr__(self, "role", role)
 
     def __hash__(self) -> int:
         # Not every field's hash (the definitions are deep): nodes that are equal share these.

@@ -291,10 +291,5 @@ def rules_for(game: Game, rules: RouteRules | None) -> RouteRules:
 
 
 def node_role(node: GraphNode) -> str | None:
-    """What a stop is beyond its kind (`NODE_ROLES`): its printed role, or "mine" for a town in a
-    hex with a `mine` feature (18VA)."""
-    role = node.definition.role
-    if role is None and node.kind is NodeKind.TOWN and \
-            any(f.type == "mine" for f in node.hex_def.features):
-        return "mine"
-    return role
+    """What a stop is beyond its kind (`GraphNode.role`)."""
+    return node.role
