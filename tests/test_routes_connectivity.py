@@ -234,3 +234,18 @@ def test_no_earlier_stops_after_a_lay_is_taken_back_or_where_tiles_merge_cities(
     del game.state.board.tiles["G5"]
     assert stops_so_far(game, "W&A").complete
     assert not Game.new("18GB", ["A", "B", "C"]).rules.upgrades_keep_every_walk()
+
+
+def test_stops_reached_before_the_corporations_own_new_station_are_reached_after() -> None:
+    """A station of its own never blocks a corporation's walks, so what it reached before
+    placing one is still reached; another corporation's new station may block, so then
+    nothing is known before a search."""
+    forget_reaches()
+    game = macon_line()
+    lay(game, "G5", "9", "F6", "H4")
+    before = reached_stops(game, "W&A")
+    token(game, "W&A", "F6")
+    part = stops_so_far(game, "W&A")
+    assert not part.complete and part.cities == before.cities
+    token(game, "GA", "H4")
+    assert stops_so_far(game, "W&A").complete

@@ -346,32 +346,38 @@ def _options_key(game: Game) -> str:
     return _last_options[1]
 
 
-_EARLIER: OrderedDict[tuple[object, ...], tuple[BoardKey, Stops]] = OrderedDict()
-"""Per corporation, station tokens, hooks, options and phase: the last board an answer was
+_EARLIER: OrderedDict[tuple[object, ...], tuple[BoardKey, str, Stops]] = OrderedDict()
+"""Per corporation, hooks, options and phase: the last board and station tokens an answer was
 found on, and the stops it found (all, or a part)."""
 
 
 def _remember(game: Game, key: tuple[object, ...], found: Reach | Stops) -> None:
-    board = key[0]
-    assert isinstance(board, BoardKey)
-    _EARLIER[(*key[1:], board.phases)] = (board, Stops(found.nodes, found.cities,
-                                                       found.complete))
+    board, tokens, *rest = key
+    assert isinstance(board, BoardKey) and isinstance(tokens, str)
+    _EARLIER[(*rest, board.phases)] = (board, tokens, Stops(found.nodes, found.cities,
+                                                            found.complete))
     while len(_EARLIER) > 32:
         with suppress(KeyError):
             _EARLIER.popitem(last=False)
 
 
 def _earlier_stops(game: Game, key: tuple[object, ...]) -> Stops | None:
-    """Stops the corporation reaches now, known from an earlier board that the tile lays since
-    have only added to (with the same stations): what it reached there outside the hexes laid
-    in since, a part of what it reaches now (`complete` False). None if there is no such
-    board."""
-    board = key[0]
-    assert isinstance(board, BoardKey)
-    found = _EARLIER.get((*key[1:], board.phases))
+    """Stops the corporation reaches now, known from an earlier position that the tile lays
+    and the corporation's own stations since have only added to (no other corporation has
+    placed a station since): what it reached there outside the hexes laid in since, a part of
+    what it reaches now (`complete` False). None if there is no such position."""
+    board, tokens, corp_id, *rest = key
+    assert isinstance(board, BoardKey) and isinstance(tokens, str)
+    found = _EARLIER.get((corp_id, *rest, board.phases))
     if found is None or not game.rules.upgrades_keep_every_walk():
         return None
-    earlier_board, stops = found
+    earlier_board, earlier_tokens, stops = found
+    if earlier_tokens != tokens:
+        before_tokens = set(earlier_tokens.split(";"))
+        added = set(tokens.split(";")) - before_tokens
+        if len(before_tokens) + len(added) != tokens.count(";") + 1 or \
+                any(not t.startswith(f"{corp_id},") for t in added):
+            return None  # a station gone, or another corporation's that may block
     before = {h: t for h, t, _ in earlier_board.tiles}
     now = {h: (t, r) for h, t, r in board.tiles}
     changed = set()
