@@ -28,8 +28,9 @@ from tresham.ui import palette
 from tresham.ui.palette import route_colour
 from tresham.ui.board_controller import BoardController, PendingBonus, PendingTile, PendingToken
 from tresham.ui.tile_art import (
-    Arc, HexArt, HexGeometry, Line, TokenArt, hex_art, hex_bounds, hex_polygon, paint_hex,
-    paint_token, qpoint, readable_text, reserved_hexes, tile_art, draw_text,
+    Arc, HexArt, HexGeometry, Line, TokenArt, hex_art, hex_bounds, hex_name_bounds, hex_polygon,
+    paint_hex, paint_hex_name, paint_token, qpoint, readable_text, reserved_hexes, tile_art,
+    draw_text,
 )
 from tresham.ui.text import money
 
@@ -38,7 +39,8 @@ if TYPE_CHECKING:
     from tresham.engine.routes.graph import TrackGraph
     from tresham.engine.history import History
 
-Z_HEX, Z_RAISED, Z_ROUTE, Z_FAN = 0.0, 5.0, 10.0, 20.0
+Z_HEX, Z_RAISED, Z_NAME, Z_ROUTE, Z_FAN = 0.0, 5.0, 6.0, 10.0, 20.0
+DIMMED_NAME_OPACITY = 0.45
 RouteSpec = tuple[str, tuple[str, ...]]
 """(train id, waypoints), as in the RunRoutes action."""
 
@@ -113,7 +115,7 @@ class HexItem(QGraphicsItem):
               widget: QWidget | None = None) -> None:
         size = self.geometry.size
         with readable_text(painter):
-            paint_hex(painter, self.geometry, self.preview or self.art)
+            paint_hex(painter, self.geometry, self.preview or self.art, name=False)
         polygon = hex_polygon(self.geometry)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -158,6 +160,28 @@ class HexItem(QGraphicsItem):
             if cost is not None:
                 draw_text(painter, money(cost), Point(centre.x, centre.y + reach + size * 0.1),
                           size * 0.17, bold=True, colour=palette.LEGAL)
+
+
+class HexNameItem(QGraphicsItem):
+    """A hex's name, above every hex: grown to stay readable when the map is small, a long
+    name reaches past its hex, and neither the hex's own bounds nor its neighbours may cut it."""
+
+    def __init__(self, hex_item: HexItem) -> None:
+        super().__init__()
+        self.hex_item = hex_item
+        self._bounds = hex_name_bounds(hex_item.geometry, hex_item.art)
+        self.setZValue(Z_NAME)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setAcceptHoverEvents(False)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
+        return self._bounds
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # noqa: N802
+              widget: QWidget | None = None) -> None:
+        with readable_text(painter):
+            paint_hex_name(painter, self.hex_item.geometry,
+                           self.hex_item.preview or self.hex_item.art)
 
 
 class FanTileItem(QGraphicsItem):
@@ -215,6 +239,7 @@ class MapScene(QGraphicsScene):
         self.geometry = HexGeometry(self.grid)
         self.setBackgroundBrush(QColor(palette.BACKGROUND))
         self.hex_items: dict[str, HexItem] = {}
+        self.name_items: dict[str, HexNameItem] = {}
         self.fan_items: list[FanTileItem] = []
         self.coordinate_items: list[QGraphicsSimpleTextItem] = []
         self.route_items: list[QGraphicsItem] = []
@@ -231,6 +256,11 @@ class MapScene(QGraphicsScene):
             item.setPos(qpoint(centre))
             self.addItem(item)
             self.hex_items[hex_id] = item
+            if item.art.name:
+                name = HexNameItem(item)
+                name.setPos(item.pos())
+                self.addItem(name)
+                self.name_items[hex_id] = name
         self._add_coordinates()
         margin = self.grid.size * 0.6
         self.map_rect = self.itemsBoundingRect()
@@ -326,6 +356,10 @@ class MapScene(QGraphicsScene):
                 lit_cities=cities,
                 pending_city=pending.city if isinstance(pending, PendingToken)
                 and pending.hex == hex_id else None)
+            name = self.name_items.get(hex_id)
+            if name is not None:
+                name.setOpacity(DIMMED_NAME_OPACITY if item.dimmed else 1.0)
+                name.update()
         self._refresh_fan()
         self._refresh_hint_numbers(hinted)
 
