@@ -140,3 +140,71 @@ def test_the_corporations_table_fits_its_column_on_a_large_screen(qtbot: QtBot,
     qtbot.waitUntil(lambda: win.corporations.isVisible()
                     and win.corporations_dock.width() > 520, timeout=2000)
     assert win.corporations.horizontalScrollBar().maximum() == 0
+
+
+def _before_a_passenger_and_a_freight_run() -> History:
+    """The late fixture just before a corporation runs a passenger and a freight train at once
+    (VGN: a 3G to Roanoke's CMD and a 3)."""
+    import pytest
+
+    from shared_paths import SHARED
+    from tresham import game_file
+    from tresham.engine.actions import RunRoutes
+
+    path = SHARED / "fixtures" / "18xx.games" / "18VA" / "18VA_game_end_bank.json"
+    if not path.is_file():
+        pytest.skip(f"no 18VA fixture at {path}")
+    full = game_file.read(path).history
+    history = History(full.setup)
+    for action in full.actions:
+        if isinstance(action, RunRoutes) and len(action.routes) >= 2:
+            sides = {history.game.state.train_sides.get(t, "").endswith("G")
+                     for t, _ in action.routes}
+            if sides == {True, False}:
+                return history
+        history.apply(action)
+    pytest.skip("the fixture has no run of a passenger and a freight train together")
+
+
+def test_the_best_runs_of_passenger_and_freight_trains_are_proposed_and_drawn(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    """4.5.4, 4.5.5: at the routes step the route finder proposes a run for each train, freight
+    (to a CMD, mines paying) and passenger alike, worth at least what was recorded; both are
+    drawn on the map, named by their declared side, and Run applies them."""
+    from tresham.engine.actions import RunRoutes
+    from tresham.engine.routes.revenue import routes_revenue
+
+    history = _before_a_passenger_and_a_freight_run()
+    game = history.game
+    corp = game.acting or ""
+    recorded = next(a for a in _fixture_actions(history) if isinstance(a, RunRoutes))
+    win = open_window(qtbot, history, tmp_path, size=(1366, 768), fit=True)
+    editor = win.controller.routes
+    assert game.round.step.name == "routes" and editor.active
+    proposed = dict(editor.routes())
+    assert set(proposed) == {t for t, _ in recorded.routes}
+    assert editor.total() >= routes_revenue(game, corp, recorded.routes)
+    freight = next(t for t in proposed if game.state.train_sides[t].endswith("G"))
+    assert any(w.startswith("A12") for w in proposed[freight])  # Roanoke's CMD
+    for train in proposed:  # each stop at what it earns this train: the line adds up
+        line = editor.line(train)
+        assert sum(value for _, value in line.stops) == line.revenue == editor.revenue(train)
+    passenger = next(t for t in proposed if t != freight)
+    mines = [v for words, v in editor.line(passenger).stops if words.startswith("the town in B")]
+    assert all(v == 0 for v in mines)  # 4.5.5: passenger trains ignore mines
+    tips = {item.toolTip() for item in win.scene.route_items if item.toolTip()}
+    for train in proposed:
+        side = game.state.train_sides[train]
+        assert any(tip.startswith(f"{side} train: ${editor.revenue(train)}") for tip in tips), tips
+    run = editor.routes()
+    win.what_now.buttons["run"].click()
+    assert history.actions[-1] == RunRoutes(corp, run)
+
+
+def _fixture_actions(history: History) -> list[object]:
+    """The fixture's actions from `history`'s position on."""
+    from shared_paths import SHARED
+    from tresham import game_file
+
+    path = SHARED / "fixtures" / "18xx.games" / "18VA" / "18VA_game_end_bank.json"
+    return list(game_file.read(path).history.actions[len(history.actions):])
