@@ -208,3 +208,60 @@ def _fixture_actions(history: History) -> list[object]:
 
     path = SHARED / "fixtures" / "18xx.games" / "18VA" / "18VA_game_end_bank.json"
     return list(game_file.read(path).history.actions[len(history.actions):])
+
+
+def _click_hex(qtbot: QtBot, win, hex_id: str) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import Qt
+    win.view.centerOn(win.scene.hex_centre(hex_id))
+    pos = win.view.mapFromScene(win.scene.hex_centre(hex_id))
+    qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+
+
+def test_4_2_the_potomac_yards_station_goes_anywhere_it_may_from_the_list_or_the_map(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    """4.2: every city the engine allows is in What now's list, and the same cities light up
+    on the map; a click on one and Enter place the station in its extra circle."""
+    from PySide6.QtCore import Qt
+
+    from tresham.engine.actions import PlaceToken
+
+    history = _b_and_o_owning("PY", "token")
+    game = history.game
+    allowed = sorted((c.fields["hex"], c.fields["city"]) for c in game.choices()
+                     if c.action is PlaceToken and c.fields.get("ability") == "PY")
+    assert len(allowed) > 10
+    win = open_window(qtbot, history, tmp_path, size=(1366, 768), fit=True)
+    combo = next(c for c in win.what_now.findChildren(QComboBox) if c.count() > 10)
+    listed = sorted((combo.itemData(i).fields["hex"], combo.itemData(i).fields["city"])
+                    for i in range(combo.count()))
+    assert listed == allowed
+    win.what_now.buttons["extra station PY map"].click()
+    board = win.controller
+    assert board.lit_hexes() == {h for h, _ in allowed}
+    assert all(win.scene.hex_items[h].lit for h, _ in allowed)
+    assert "H3" not in board.lit_hexes()  # Baltimore: the B&O is there already
+    _click_hex(qtbot, win, "H3")
+    assert board.refused and board.pending is None and "H3" in board.message
+    _click_hex(qtbot, win, "F11")
+    assert board.pending is not None and "PY's station in F11" in board.message
+    qtbot.keyClick(win.view, Qt.Key.Key_Return)
+    assert history.actions[-1] == PlaceToken("B&O", "F11", 0, "PY")
+    placed = history.game.state.board.tokens[-1]
+    assert (placed.corporation, placed.hex, placed.extra) == ("B&O", "F11", True)
+
+
+def test_4_2_the_rea_token_is_placed_by_clicking_the_map(qtbot: QtBot, tmp_path: Path) -> None:
+    """The REA's other way in: its cities light up, a click on Richmond and Enter place it."""
+    from PySide6.QtCore import Qt
+
+    from tresham.engine.actions import PlaceBonusToken
+
+    history = _b_and_o_owning("REA", "token")
+    win = open_window(qtbot, history, tmp_path, size=(1366, 768), fit=True)
+    win.what_now.buttons["bonus REA"].click()
+    board = win.controller
+    allowed = {c.fields["hex"] for c in history.game.choices() if c.action is PlaceBonusToken}
+    assert board.lit_hexes() == allowed and "F11" in allowed
+    _click_hex(qtbot, win, "F11")
+    qtbot.keyClick(win.view, Qt.Key.Key_Return)
+    assert history.actions[-1] == PlaceBonusToken("B&O", "REA", "F11")

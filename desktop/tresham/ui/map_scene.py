@@ -341,7 +341,8 @@ class MapScene(QGraphicsScene):
                 preview = hex_art(game, hex_id, game.title.tiles[drag_tile],
                                   targets[hex_id][0], reserved=reserved)
             if isinstance(pending, PendingToken) and pending.hex == hex_id:
-                art = _with_pending_token(art, pending.city, game.acting or "", game)
+                art = _with_pending_token(art, pending.city, game.acting or "", game,
+                                          extra=pending.ability is not None)
             if isinstance(pending, PendingBonus) and pending.hex == hex_id:
                 art = _with_pending_bonus(art, pending.company, game.acting or "", game)
             cities = {city: cost for (h, city), cost in slots.items() if h == hex_id}
@@ -674,10 +675,18 @@ class MapScene(QGraphicsScene):
         self.controller.click_hex(self.hex_at(pos))
 
 
-def _with_pending_token(art: HexArt, city: int, corp_id: str, game) -> HexArt:  # type: ignore[no-untyped-def]
+def _with_pending_token(art: HexArt, city: int, corp_id: str, game,  # type: ignore[no-untyped-def]
+                        extra: bool = False) -> HexArt:
+    """The hex with the station shown as it would be placed: in the city's next circle, or
+    beside the circles for a private's extra station (18VA's Potomac Yards), as placed ones."""
     corp = game.title.corporations.get(corp_id)
     if corp is None:
         return art
+    if extra:
+        from dataclasses import replace as replaced
+
+        return replaced(art, homes=(TokenArt(corp.id, corp.colour, corp.text_colour),)
+                        + tuple(art.homes))
     tokens = dict(art.tokens)
     slot = 0
     while (city, slot) in tokens and not tokens[(city, slot)].reserved:
