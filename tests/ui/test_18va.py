@@ -265,3 +265,37 @@ def test_4_2_the_rea_token_is_placed_by_clicking_the_map(qtbot: QtBot, tmp_path:
     _click_hex(qtbot, win, "F11")
     qtbot.keyClick(win.view, Qt.Key.Key_Return)
     assert history.actions[-1] == PlaceBonusToken("B&O", "REA", "F11")
+
+
+def test_the_map_shows_ports_mines_and_cmds_with_their_values(qtbot: QtBot,
+                                                               tmp_path: Path) -> None:
+    """On the map in the window: each port's two values (to phase 4, from phase 5) in boxes,
+    each CMD's $20 in a circle, the off-map cities' two values, a coal mark on each mine,
+    and the hover text saying what each pays whom."""
+    from tresham.ui.tile_art import layout_marks
+
+    history = at_train_step()
+    win = open_window(qtbot, history, tmp_path, size=(1366, 768), fit=True)
+    items = win.scene.hex_items
+
+    def boxes(hex_id: str) -> list[tuple[int, ...]]:
+        """Values drawn in boxes: a city's by `layout_marks`, an off-board port's at its
+        centre."""
+        item = items[hex_id]
+        return [revenue.values for _, revenue in layout_marks(item.geometry, item.art).boxes] \
+            + [n.revenue.values for n in item.art.track.offboards if not n.revenue.is_fixed]
+
+    def circles(hex_id: str) -> list[int]:
+        item = items[hex_id]
+        return [value for _, value in layout_marks(item.geometry, item.art).circles]
+
+    assert boxes("I4") == [(30, 20)] and boxes("I6") == [(20, 10)]
+    assert boxes("I14") == [(20, 40)] and boxes("I16") == [(30, 50)]
+    assert boxes("H1") == [(40, 70)] and boxes("B15") == [(20, 40)] and boxes("F17") == [(30, 50)]
+    assert circles("A6") == [20] and circles("A12") == [20]
+    for mine in ("B5", "B7", "B9", "B11", "B13"):
+        assert "mine" in items[mine].art.features
+        assert "freight trains only" in items[mine].toolTip()
+    assert "Port of H3: +$30, from phase 5 $20" in items["I4"].toolTip()
+    assert "Coal mining district: freight trains only, $20 times" in items["A6"].toolTip()
+    assert "Off-map city: $40, from phase 5 $70" in items["H1"].toolTip()

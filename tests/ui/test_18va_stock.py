@@ -192,3 +192,17 @@ def test_4_1_the_forced_bid_at_0_is_the_only_row_offered(qtbot: QtBot, tmp_path:
     assert "pass" not in win.what_now.buttons
     rows["REA"][2].click()
     assert history.actions[-1] == Bid("Ann", "REA", 0)
+
+
+def test_4_5_1_the_conversion_button_converts(qtbot: QtBot, tmp_path: Path) -> None:
+    """The conversion offered at the start of SR's turn is made by clicking its button; the
+    corporations panel then says ten-share."""
+    win = open_window(qtbot, _sr_at_conversion(), tmp_path)
+    button = next(b for b in win.what_now.body().findChildren(QPushButton)
+                  if "onvert" in b.text())
+    button.click()
+    game = win.session.history.game
+    assert isinstance(win.session.history.actions[-1], Convert)
+    assert game.rules.corporation_share_count("SR") == 10
+    win.corporations.refresh()
+    assert _shares_cells(win)["SR"] == "10-share"
