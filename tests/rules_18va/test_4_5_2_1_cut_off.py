@@ -101,3 +101,17 @@ def test_4_5_2_1_the_last_tile_a_route_needs() -> None:
     game.state.board.tiles_used["8"] = game.title.tiles["8"].count - 1
     with pytest.raises(IllegalAction, match=CUT_OFF):
         game.process(LayTile("C&O", "D11", "8", 1))
+
+
+def test_4_5_2_1_a_port_is_not_a_route_on_its_own() -> None:
+    """A route to revenue needs another city, a mine or a CMD (4.5.4): the B&O's track from
+    Baltimore (H3) to its own port (I4) is none. With Baltimore's other side (to G2) turned
+    away, no route is left; with G2 still open, one is."""
+    from tresham.engine.board import Board
+    from tresham.engine.titles.g18va.track import RouteSearch, _Supply
+
+    game = new_game()
+    lay(game, "H3", "57", 2)     # Baltimore: sides 2 (G2) and 5 (I4, the port)
+    assert RouteSearch(game, _Supply(Board(game))).find("B&O") is not None
+    lay(game, "G2", "7", 0)      # sides 0 and 1: nothing toward Baltimore (side 5)
+    assert RouteSearch(game, _Supply(Board(game))).find("B&O") is None

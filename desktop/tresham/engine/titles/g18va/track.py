@@ -6,8 +6,9 @@ Reading of the clause, clause by clause:
 - "any Corporation that has not yet operated": every corporation whose first turn has not
   ended, started or not (a closed one starts afresh), other than the one laying;
 - "a legal route on which it could score revenue": a route from its home city to one other
-  revenue location (city, town, off-map area, CMD or port; a mine or a CMD pays a freight
-  train), which never needs to pass through a city (the first city reached ends it);
+  city, off-map city, mine or CMD (4.5.4: "one or more other Cities ... or (if a Freight
+  Train) Mines or a CMD"; a port is no city), which never needs to pass through a city (the
+  first one reached ends it);
 - "using currently available tiles and upgrades": track on the board as it stands, plus
   tiles of the colours the phase allows that are left in the supply, each laid or upgraded by
   the board's rules (4.5.2.1's table, labels, kept track, no track into prohibited hexes);
@@ -167,10 +168,12 @@ class RouteSearch:
 
 
 def _reaches_a_stop(track: TrackDef, entry: int) -> bool:
-    """Whether track from side `entry` runs into a city, town or off-map area."""
+    """Whether track from side `entry` runs into a city, town (a mine), off-map city or CMD:
+    not a port, which is no city but only adds to one (4.5.4)."""
     for a, b in track.paths:
-        if (a == entry and isinstance(b, str) and not b.startswith("j")) or \
-                (b == entry and isinstance(a, str) and not a.startswith("j")):
+        node = b if a == entry else a if b == entry else None
+        if isinstance(node, str) and not node.startswith("j") and \
+                track.node(node).role != "port":
             return True
     return False
 
