@@ -83,3 +83,31 @@ def test_a_long_name_at_the_edge_is_drawn_to_both_ends(qtbot: QtBot, tmp_path: P
         changed = sum(shown.pixel(x, y) != hidden.pixel(x, y)
                       for x in range(left, left + ends) for y in range(box.top(), box.bottom()))
         assert changed > 0, (left, box)
+
+
+@pytest.mark.parametrize("hex_id", ["D1", "A18", "A6"])
+def test_revenue_boxes_wider_than_their_hex_are_whole(qtbot: QtBot, tmp_path: Path,
+                                                      hex_id: str) -> None:
+    """1848's off-board areas print four phases' values side by side, which at 1366x768 grow
+    wider than the hex (Perth, D1, at the map's west edge; Cairns; Alice Springs): the hex's
+    bounds hold the whole row (its cache used to cut them off), and it lies above the plain
+    hexes so no neighbour covers the overhang. Worked out from the box sizes here."""
+    from tresham.engine.history import History
+    from tresham.engine.game import GameSetup
+
+    history = History(GameSetup("1848", ("Ann", "Bob", "Cy"), {}, 1))
+    win = open_window(qtbot, history, tmp_path, size=(1366, 768), fit=True)
+    item = win.scene.hex_items[hex_id]
+    size = item.geometry.size
+    unit = 1.0 / win.view.current_scale()
+    grow = min(max(size * 0.2, 10.0 * unit), size * 0.2 * 1.8) / (size * 0.2)
+    rows = [(at.x, at.y, revenue) for at, revenue in layout_marks(item.geometry, item.art).boxes]
+    rows += [(0.0, 0.0, n.revenue) for n in item.art.track.offboards]
+    (x, y, revenue), = rows
+    width = size * 0.38 * grow * len(revenue.steps)
+    row = QRectF(x - width / 2, y - size * 0.13 * grow, width, size * 0.26 * grow)
+    assert width > item.geometry.size * 1.7  # wider than the hex at this size
+    assert item.boundingRect().contains(row)
+    assert win.view.visible_scene_rect().contains(row.translated(item.pos()))
+    plain = win.scene.hex_items["E4"]
+    assert item.zValue() > plain.zValue()

@@ -28,7 +28,8 @@ from tresham.ui import palette
 from tresham.ui.palette import route_colour
 from tresham.ui.board_controller import BoardController, PendingBonus, PendingTile, PendingToken
 from tresham.ui.tile_art import (
-    Arc, HexArt, HexGeometry, Line, TokenArt, hex_art, hex_bounds, hex_name_bounds, hex_polygon,
+    Arc, HexArt, HexGeometry, Line, TokenArt, hex_art, hex_art_bounds, hex_bounds,
+    hex_name_bounds, hex_polygon,
     paint_hex, paint_hex_name, paint_token, qpoint, readable_text, reserved_hexes, tile_art,
     draw_text,
 )
@@ -94,8 +95,17 @@ class HexItem(QGraphicsItem):
         self.lit_cities: dict[int, int] = {}
         """City index -> station cost, for cities lit during a station drag."""
         self.pending_city: int | None = None
-        self._bounds = hex_bounds(geometry).adjusted(-2, -2, 2, 2)
+        self._bounds = self._bounds_of(art)
+        self.setZValue(self._resting_z())
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def _bounds_of(self, art: HexArt) -> QRectF:
+        return hex_art_bounds(self.geometry, art).adjusted(-2, -2, 2, 2)
+
+    def _resting_z(self) -> float:
+        """Above plain hexes when its values reach past the hex, so no neighbour covers them."""
+        overflows = not hex_bounds(self.geometry).adjusted(-2, -2, 2, 2).contains(self._bounds)
+        return Z_HEX + 0.5 if overflows else Z_HEX
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
         return self._bounds
@@ -108,7 +118,11 @@ class HexItem(QGraphicsItem):
             return
         (self.art, self.preview, self.lit, self.dimmed, self.pending, self.lit_cities,
          self.pending_city) = state
-        self.setZValue(Z_RAISED if lit or pending or preview else Z_HEX)
+        bounds = self._bounds_of(preview or art)
+        if bounds != self._bounds:
+            self.prepareGeometryChange()
+            self._bounds = bounds
+        self.setZValue(Z_RAISED if lit or pending or preview else self._resting_z())
         self.update()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # noqa: N802

@@ -667,6 +667,21 @@ def paint_revenue_circle(painter: QPainter, at: Point, radius: float, value: int
     painter.restore()
 
 
+def hex_art_bounds(geometry: HexGeometry, art: HexArt) -> QRectF:
+    """Everything `paint_hex` may paint but the name: the hex, and its rows of revenue boxes
+    at the largest they grow to, which may reach past a narrow hex (three phases' values on
+    an off-board area)."""
+    bounds = hex_bounds(geometry)
+    size = geometry.size
+    rows = [(where, revenue) for where, revenue in layout_marks(geometry, art).boxes]
+    rows += [(Point(0.0, 0.0), n.revenue) for n in art.track.offboards if not n.revenue.is_fixed]
+    for where, revenue in rows:
+        width = size * 0.38 * _ReadableText.GROWTH * len(revenue.steps) + size * 0.04
+        height = size * 0.26 * _ReadableText.GROWTH + size * 0.04
+        bounds = bounds.united(QRectF(where.x - width / 2, where.y - height / 2, width, height))
+    return bounds
+
+
 def _paint_revenue_boxes(painter: QPainter, revenue: PhasedValue, phases: frozenset[str],
                          at: Point, size: float) -> None:
     """Per-phase values side by side; the one that applies now is dark and bold."""
