@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QComboBox, QPushButton
 from pytestqt.qtbot import QtBot
 
@@ -299,3 +300,42 @@ def test_the_map_shows_ports_mines_and_cmds_with_their_values(qtbot: QtBot,
     assert "Port of H3: +$30, from phase 5 $20" in items["I4"].toolTip()
     assert "Coal mining district: freight trains only, $20 times" in items["A6"].toolTip()
     assert "Off-map city: $40, from phase 5 $70" in items["H1"].toolTip()
+
+
+@pytest.mark.slow
+def test_the_recorded_18va_game_plays_through_the_window(qtbot: QtBot, tmp_path: Path) -> None:
+    """The late fixture, every move made through What now or the map as a player makes it
+    (its emergency purchases from other corporations, conversions, both sides, REA, Potomac
+    Yards): What now offers exactly the engine's choices at each position, and the game ends
+    by the bank on the recorded scores."""
+    from shared_paths import SHARED
+    from test_game_flow import keys, play_through_window
+    from tresham import game_file
+
+    path = SHARED / "fixtures" / "18xx.games" / "18VA" / "18VA_game_end_bank.json"
+    if not path.is_file():
+        pytest.skip(f"no 18VA fixture at {path}")
+    recorded = game_file.read(path).history
+    history = History(recorded.setup)
+    win = open_window(qtbot, history, tmp_path, size=(1366, 768))
+    for action in recorded.actions:
+        game = win.session.game
+        assert keys(win.what_now.offered()) == keys(game.choices()), action
+        play_through_window(win, _as_a_player_buys(game, action))
+    game = win.session.game
+    assert game.state.finished and game.state.end_reason == "bank"
+    assert game.scores() == recorded.game.scores()
+
+
+def _as_a_player_buys(game, action):  # type: ignore[no-untyped-def]
+    """A recorded purchase from another corporation names no side (18xx.games' export keeps
+    the card's side); in the window the buyer declares it again (variant
+    bought_trains_redeclared), so the side it had is chosen."""
+    from dataclasses import replace
+
+    from tresham.engine.actions import BuyTrain
+
+    if isinstance(action, BuyTrain) and action.seller and action.side is None and \
+            action.train in game.state.train_sides:
+        return replace(action, side=game.state.train_sides[action.train])
+    return action
