@@ -1,5 +1,7 @@
 """18VA in the app (its rules' operating side): buying a two-sided card as passenger or freight,
-both sides in the trains panel, and the map's ports, mines and coal mining districts."""
+both sides in the trains panel, the map's ports, mines and coal mining districts, the REA's
+token and the Potomac Yards' station and +1 from What now and the map, the best passenger and
+freight runs proposed and drawn, and the recorded game played through the window."""
 
 from __future__ import annotations
 
