@@ -187,6 +187,7 @@ class HexNameItem(QGraphicsItem):
         self.setZValue(Z_NAME)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(False)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
         return self._bounds
