@@ -21,9 +21,10 @@ from tresham.ui.app import MainWindow
 from tresham.ui.dialogs import NewGameDialog
 from tresham.ui.tile_art import hex_art
 
+from shared_paths import SHARED
 from window_helpers import open_window
 
-FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "18xx.games" / "18AL"
+FIXTURES = SHARED / "fixtures" / "18xx.games" / "18AL"
 GAME = "1446.json"
 BANKRUPT = "18AL_game_end_bankrupt.json"
 

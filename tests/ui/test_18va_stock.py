@@ -133,3 +133,76 @@ def test_4_3_2_treasury_shares_are_offered_at_the_share_value(qtbot: QtBot,
     texts = [b.text() for b in win.what_now.body().findChildren(QPushButton)]
     assert "Buy treasury $90" in texts  # B&O
     assert "Buy treasury $82" in texts  # SR: a 20% certificate is one share
+
+
+def _bid_rows(win: MainWindow) -> dict[str, tuple[int, QSpinBox, QPushButton]]:
+    """What now's row for each auction item: its price now, its amount box and its button."""
+    rows = {}
+    for label in win.what_now.body().findChildren(QLabel):
+        item, _, price = label.text().partition(": from $")
+        if price:
+            row = label.parentWidget()
+            rows[item] = (int(price.replace(",", "")), row.findChild(QSpinBox),
+                          row.findChild(QPushButton))
+    return rows
+
+
+def test_4_1_each_of_the_four_items_is_bid_on_from_its_row(qtbot: QtBot, tmp_path: Path) -> None:
+    """REA, Tredegar, Potomac Yards and the B&O presidency each have a row at its price;
+    the amount typed and Bid make the bid, which the next player's rows then show."""
+    history = History(GameSetup("18VA", ("Ann", "Bob", "Cy"), {FIRST_PRIORITY: 0}, 1))
+    win = open_window(qtbot, history, tmp_path)
+    for player, item, extra in (("Ann", "REA", 0), ("Bob", "TIW", 5), ("Cy", "PY", 0),
+                                ("Ann", "B&OP", 10)):
+        rows = _bid_rows(win)
+        assert set(rows) == {"REA", "TIW", "PY", "B&OP"}
+        price, spin, button = rows[item]
+        spin.setValue(price + extra)
+        button.click()
+        high = history.game.round.high[item]
+        assert (high.player, high.amount) == (player, price + extra)
+    assert _bid_rows(win)["B&OP"][0] == 155  # $5 over the high bid of $150
+
+
+def test_4_1_unbid_prices_fall_and_what_now_shows_them(qtbot: QtBot, tmp_path: Path) -> None:
+    """Everyone passes in turn: each unbid item falls $10, and its row says so."""
+    history = History(GameSetup("18VA", ("Ann", "Bob", "Cy"), {FIRST_PRIORITY: 0}, 1))
+    win = open_window(qtbot, history, tmp_path)
+    before = {item: price for item, (price, _, _) in _bid_rows(win).items()}
+    for _ in range(3):
+        win.what_now.buttons["pass"].click()
+    after = {item: price for item, (price, _, _) in _bid_rows(win).items()}
+    assert after == {item: price - 10 for item, price in before.items()}
+
+
+def test_4_1_the_forced_bid_at_0_is_the_only_row_offered(qtbot: QtBot, tmp_path: Path) -> None:
+    """4.1: an item that falls to $0 unbid must be bid on by the priority holder at his next
+    turn, at least $0: What now says so and offers that bid alone (no pass)."""
+    history = History(GameSetup("18VA", ("Ann", "Bob", "Cy"), {FIRST_PRIORITY: 0}, 1))
+    for bid in (Bid("Ann", "B&OP", 140), Bid("Bob", "TIW", 60), Bid("Cy", "PY", 80)):
+        history.apply(bid)
+    game = history.game
+    while not game.round.forced:
+        history.apply(Pass(game.acting or ""))
+    win = open_window(qtbot, history, tmp_path)
+    texts = " ".join(w.text() for w in win.what_now.body().findChildren(QLabel))
+    assert "REA has fallen to $0: the priority holder must bid on it" in texts
+    rows = _bid_rows(win)
+    assert set(rows) == {"REA"} and rows["REA"][0] == 0
+    assert "pass" not in win.what_now.buttons
+    rows["REA"][2].click()
+    assert history.actions[-1] == Bid("Ann", "REA", 0)
+
+
+def test_4_5_1_the_conversion_button_converts(qtbot: QtBot, tmp_path: Path) -> None:
+    """The conversion offered at the start of SR's turn is made by clicking its button; the
+    corporations panel then says ten-share."""
+    win = open_window(qtbot, _sr_at_conversion(), tmp_path)
+    button = next(b for b in win.what_now.body().findChildren(QPushButton)
+                  if "onvert" in b.text())
+    button.click()
+    game = win.session.history.game
+    assert isinstance(win.session.history.actions[-1], Convert)
+    assert game.rules.corporation_share_count("SR") == 10
+    win.corporations.refresh()
+    assert _shares_cells(win)["SR"] == "10-share"

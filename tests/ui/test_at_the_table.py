@@ -20,9 +20,10 @@ from tresham.ui.help import rules_html
 from tresham.ui.session import GameSession
 from tresham.ui.text import bank_words, money, train_button_labels
 
+from shared_paths import SHARED
 from window_helpers import new_history, open_window, play_to_operating, to_next_turn
 
-FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "18xx.games"
+FIXTURES = SHARED / "fixtures" / "18xx.games"
 SMALL = (1366, 768)
 TRAIN_ID = re.compile(r"(?<![\w-])\d+D?-\d+(?![\w-])")
 """An engine train id such as "2-0" or "4D-1"."""

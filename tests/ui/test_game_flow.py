@@ -21,9 +21,10 @@ from tresham.ui.user_files import UserFiles
 from tresham.ui.session import GameSession, score_breakdown, value_over_rounds
 from tresham.ui.what_now import choice_key
 
+from shared_paths import SHARED
 from window_helpers import new_history, open_window
 
-FIXTURES = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "18xx.games" / "18GA"
+FIXTURES = SHARED / "fixtures" / "18xx.games" / "18GA"
 FIXTURE = FIXTURES / "18GA_game_end_bank.json"
 
 

@@ -33,3 +33,26 @@ def test_a_random_game_plays_through_the_window(qtbot: QtBot, tmp_path: Path, ti
         play_through_window(win, action)
     assert win.session.game.state.finished
     assert win.session.game.scores() == recorded.game.scores()
+
+
+# 18VA: every decision of its rules made through the window (#13). Seeds picked for what their
+# games contain: all have the auction's bids, the B&O's par, conversions, cards declared
+# passenger or freight, the REA's token and the Potomac Yards' station; two players with the
+# 70% option; four to sales for a train, a discard over the limit, bankruptcies and the Potomac
+# Yards' +1, and to the end by bankruptcy. (18xx.games' readings: the recorded game, played
+# through the window in test_18va.py.)
+@pytest.mark.slow
+@pytest.mark.parametrize("players, seed, options", [
+    (2, 0, {"two_player_share_limit": True}), (4, 17, {}), (4, 23, {})])
+def test_a_random_18va_game_plays_through_the_window(qtbot: QtBot, tmp_path: Path,
+                                                     players: int, seed: int,
+                                                     options: dict[str, object]) -> None:
+    recorded = play("18VA", tuple("ABCDE"[:players]), seed, options)
+    history = History(recorded.setup)
+    win = window(qtbot, history, tmp_path)
+    for action in recorded.actions:
+        game = win.session.game
+        assert keys(win.what_now.offered()) == keys(game.choices()), action
+        play_through_window(win, action)
+    assert win.session.game.state.finished
+    assert win.session.game.scores() == recorded.game.scores()

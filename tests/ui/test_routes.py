@@ -18,10 +18,10 @@ from tresham.engine.routes.revenue import route_revenue, routes_revenue
 from tresham.ui.app import MainWindow
 from tresham.ui.route_editor import RouteEditor
 
+from shared_paths import SHARED
 from window_helpers import open_window
 
-FIXTURE = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "18xx.games" / "18GA" / \
-    "18GA_game_end_bank.json"
+FIXTURE = SHARED / "fixtures" / "18xx.games" / "18GA" / "18GA_game_end_bank.json"
 SHOTS = Path(os.environ.get("TRESHAM_SHOTS", "/tmp/tresham-shots"))
 
 _FULL: list[History] = []

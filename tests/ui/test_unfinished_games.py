@@ -23,6 +23,7 @@ from tresham.ui.settings import Settings
 from tresham.ui.start import choose_start
 from tresham.ui.user_files import UserFiles
 
+from shared_paths import SHARED
 from window_helpers import new_history, open_window
 
 
@@ -342,7 +343,7 @@ def test_a_first_save_suggests_a_name_from_the_game() -> None:
     assert suggested_file_name(history) == "18GA Ann B_ob Cy.tresham.json"
 
 
-EXPORTS = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "18xx.games" / "18GA"
+EXPORTS = SHARED / "fixtures" / "18xx.games" / "18GA"
 
 
 def test_an_export_opened_twice_is_one_game_and_never_saved_over(qtbot: QtBot, user: Path,

@@ -7,7 +7,7 @@ The defaults are the 1829-family rules as 18GA states them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import (
@@ -277,6 +277,14 @@ class TitleRules:
     def tile_lay_hex_problem(self, turn: TurnRecord, hex_id: str) -> str | None:
         """Why the corporation's own lay may not go in this hex now, beyond the board's rules
         (1848 7.4.3: its first tile on its home)."""
+        return None
+
+    def tile_lay_cut_off_check(self, corp_id: str
+                               ) -> Callable[[str, str, int], str | None] | None:
+        """A limit on `corp_id`'s lays for other corporations' sake (18VA 4.5.2.1: spare those
+        yet to operate a route): a check of each lay (hex, tile, rotation) the board and the
+        connection allow, giving why it may not be made, or None when there is no limit now.
+        Asked once per search of the lays, so the check may prepare what it needs."""
         return None
 
     def _phase_tile_lays_problem(self, turn: TurnRecord, is_upgrade: bool,

@@ -41,6 +41,8 @@ class PendingToken:
     hex: str
     city: int
     cost: int
+    ability: str | None = None
+    """The private company whose extra station this is (18VA's Potomac Yards), if any."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,9 @@ class BoardController:
         """A private company whose tile lay the next confirmed tile uses (chosen in the panel)."""
         self.bonus: str | None = None
         """A private company whose bonus token is being placed by clicking a lit hex."""
+        self.extra_station: str | None = None
+        """A private company whose extra station (18VA's Potomac Yards) is being placed by
+        clicking a lit city."""
         self.hints: tuple[Action, ...] = ()
         """The advisor's moves shown on the map (Game › Hint), best first."""
         self.hint_index: int | None = None
@@ -112,6 +117,7 @@ class BoardController:
         self.fan_hex = None
         self.ability = None
         self.bonus = None
+        self.extra_station = None
         self.hints = ()
         self.hint_index = None
         self.marked_hex = None
@@ -190,6 +196,38 @@ class BoardController:
                   f"{company}'s token cannot be placed now.", refused=not hexes)
         self._changed()
 
+    # A private company's extra station (18VA's Potomac Yards) ---------------------------------
+
+    def extra_station_spots(self, company: str) -> list[tuple[str, int]]:
+        """The cities where the engine lets `company`'s extra station go now."""
+        return [(c.fields["hex"], c.fields["city"]) for c in self.game.choices()
+                if c.action is PlaceToken and c.fields.get("ability") == company]
+
+    def place_extra_station(self, company: str) -> None:
+        """Light the cities where `company`'s extra station may go; a click on one proposes
+        it."""
+        self.reset()
+        hexes = sorted({h for h, _ in self.extra_station_spots(company)})
+        self.extra_station = company
+        self._say(f"Click a lit city for {company}'s station ({', '.join(hexes)})." if hexes
+                  else f"{company}'s station cannot be placed now.", refused=not hexes)
+        self._changed()
+
+    def _click_extra_station(self, hex_id: str | None) -> None:
+        company = self.extra_station
+        assert company is not None
+        spots = self.extra_station_spots(company)
+        city = next((c for h, c in spots if h == hex_id), None)
+        if hex_id is not None and city is not None:
+            self.pending = PendingToken(hex_id, city, 0, company)
+            self._describe_pending()
+        else:
+            where = f"in {hex_id}" if hex_id else "off the map"
+            reason = self.game.token_problem(hex_id, 0) if hex_id else None
+            self._say(f"{company}'s station cannot go {where}"
+                      + (f": {reason}" if reason and hex_id else "") + ".", refused=True)
+        self._changed()
+
     # What the engine allows now --------------------------------------------------------------
 
     def _refresh_cache(self) -> None:
@@ -222,6 +260,8 @@ class BoardController:
             return {hex_id for hex_id, _ in self.legal_token_spots()}
         if self.bonus is not None:
             return set(self.bonus_hexes(self.bonus))
+        if self.extra_station is not None:
+            return {h for h, _ in self.extra_station_spots(self.extra_station)}
         if self.ability is not None:
             return set(self.ability_lays(self.ability))
         return None
@@ -337,7 +377,8 @@ class BoardController:
                       " Enter confirms, Esc cancels.")
         elif isinstance(pending, PendingToken):
             cost = f"for {money(pending.cost)}" if pending.cost else "for free"
-            self._say(f"{corp} places a station in {pending.hex} {cost}."
+            whose = f"{pending.ability}'s station" if pending.ability else "a station"
+            self._say(f"{corp} places {whose} in {pending.hex} {cost}."
                       " Enter confirms, Esc cancels.")
 
     def rotate(self, step: int = 1) -> None:
@@ -364,6 +405,9 @@ class BoardController:
             return
         if self.bonus is not None:
             self._click_bonus(hex_id)
+            return
+        if self.extra_station is not None:
+            self._click_extra_station(hex_id)
             return
         if hex_id is None or hex_id == self.fan_hex:
             self.close_fan()
@@ -475,12 +519,14 @@ class BoardController:
             action = PlaceBonusToken(entity=entity, company=pending.company, hex=pending.hex)
             done = f"{entity} placed {pending.company}'s token in {pending.hex}."
         else:
-            action = PlaceToken(entity=entity, hex=pending.hex, city=pending.city)
+            action = PlaceToken(entity=entity, hex=pending.hex, city=pending.city,
+                                ability=pending.ability)
             done = f"{entity} placed a station in {pending.hex}."
         try:
             self.history.apply(action)
             self.ability = None
             self.bonus = None
+            self.extra_station = None
         except IllegalAction as exc:
             self.pending = None
             self._say(sentence(str(exc)), refused=True)
@@ -511,11 +557,12 @@ class BoardController:
 
     def cancel(self) -> None:
         if self.pending is None and self.fan_hex is None and self.drag is None and \
-                self.bonus is None and self.ability is None:
+                self.bonus is None and self.ability is None and self.extra_station is None:
             return
         if self.pending is None and self.fan_hex is None and self.drag is None:
             self.bonus = None  # Esc again: no longer choosing where a private's lay or token goes
             self.ability = None
+            self.extra_station = None
         self.pending = None
         self.fan_hex = None
         self.drag = None

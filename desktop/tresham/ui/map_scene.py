@@ -28,8 +28,10 @@ from tresham.ui import palette
 from tresham.ui.palette import route_colour
 from tresham.ui.board_controller import BoardController, PendingBonus, PendingTile, PendingToken
 from tresham.ui.tile_art import (
-    Arc, HexArt, HexGeometry, Line, TokenArt, hex_art, hex_bounds, hex_polygon, paint_hex,
-    paint_token, qpoint, readable_text, reserved_hexes, tile_art, draw_text,
+    Arc, HexArt, HexGeometry, Line, TokenArt, hex_art, hex_art_bounds, hex_bounds,
+    hex_name_bounds, hex_polygon,
+    paint_hex, paint_hex_name, paint_token, qpoint, readable_text, reserved_hexes, tile_art,
+    draw_text,
 )
 from tresham.ui.text import money
 
@@ -38,7 +40,8 @@ if TYPE_CHECKING:
     from tresham.engine.routes.graph import TrackGraph
     from tresham.engine.history import History
 
-Z_HEX, Z_RAISED, Z_ROUTE, Z_FAN = 0.0, 5.0, 10.0, 20.0
+Z_HEX, Z_RAISED, Z_NAME, Z_ROUTE, Z_FAN = 0.0, 5.0, 6.0, 10.0, 20.0
+DIMMED_NAME_OPACITY = 0.45
 RouteSpec = tuple[str, tuple[str, ...]]
 """(train id, waypoints), as in the RunRoutes action."""
 
@@ -92,8 +95,17 @@ class HexItem(QGraphicsItem):
         self.lit_cities: dict[int, int] = {}
         """City index -> station cost, for cities lit during a station drag."""
         self.pending_city: int | None = None
-        self._bounds = hex_bounds(geometry).adjusted(-2, -2, 2, 2)
+        self._bounds = self._bounds_of(art)
+        self.setZValue(self._resting_z())
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def _bounds_of(self, art: HexArt) -> QRectF:
+        return hex_art_bounds(self.geometry, art).adjusted(-2, -2, 2, 2)
+
+    def _resting_z(self) -> float:
+        """Above plain hexes when its values reach past the hex, so no neighbour covers them."""
+        overflows = not hex_bounds(self.geometry).adjusted(-2, -2, 2, 2).contains(self._bounds)
+        return Z_HEX + 0.5 if overflows else Z_HEX
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
         return self._bounds
@@ -106,14 +118,18 @@ class HexItem(QGraphicsItem):
             return
         (self.art, self.preview, self.lit, self.dimmed, self.pending, self.lit_cities,
          self.pending_city) = state
-        self.setZValue(Z_RAISED if lit or pending or preview else Z_HEX)
+        bounds = self._bounds_of(preview or art)
+        if bounds != self._bounds:
+            self.prepareGeometryChange()
+            self._bounds = bounds
+        self.setZValue(Z_RAISED if lit or pending or preview else self._resting_z())
         self.update()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # noqa: N802
               widget: QWidget | None = None) -> None:
         size = self.geometry.size
         with readable_text(painter):
-            paint_hex(painter, self.geometry, self.preview or self.art)
+            paint_hex(painter, self.geometry, self.preview or self.art, name=False)
         polygon = hex_polygon(self.geometry)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -158,6 +174,29 @@ class HexItem(QGraphicsItem):
             if cost is not None:
                 draw_text(painter, money(cost), Point(centre.x, centre.y + reach + size * 0.1),
                           size * 0.17, bold=True, colour=palette.LEGAL)
+
+
+class HexNameItem(QGraphicsItem):
+    """A hex's name, above every hex: grown to stay readable when the map is small, a long
+    name reaches past its hex, and neither the hex's own bounds nor its neighbours may cut it."""
+
+    def __init__(self, hex_item: HexItem) -> None:
+        super().__init__()
+        self.hex_item = hex_item
+        self._bounds = hex_name_bounds(hex_item.geometry, hex_item.art)
+        self.setZValue(Z_NAME)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setAcceptHoverEvents(False)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
+        return self._bounds
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,  # noqa: N802
+              widget: QWidget | None = None) -> None:
+        with readable_text(painter):
+            paint_hex_name(painter, self.hex_item.geometry,
+                           self.hex_item.preview or self.hex_item.art)
 
 
 class FanTileItem(QGraphicsItem):
@@ -215,6 +254,7 @@ class MapScene(QGraphicsScene):
         self.geometry = HexGeometry(self.grid)
         self.setBackgroundBrush(QColor(palette.BACKGROUND))
         self.hex_items: dict[str, HexItem] = {}
+        self.name_items: dict[str, HexNameItem] = {}
         self.fan_items: list[FanTileItem] = []
         self.coordinate_items: list[QGraphicsSimpleTextItem] = []
         self.route_items: list[QGraphicsItem] = []
@@ -231,6 +271,11 @@ class MapScene(QGraphicsScene):
             item.setPos(qpoint(centre))
             self.addItem(item)
             self.hex_items[hex_id] = item
+            if item.art.name:
+                name = HexNameItem(item)
+                name.setPos(item.pos())
+                self.addItem(name)
+                self.name_items[hex_id] = name
         self._add_coordinates()
         margin = self.grid.size * 0.6
         self.map_rect = self.itemsBoundingRect()
@@ -311,7 +356,8 @@ class MapScene(QGraphicsScene):
                 preview = hex_art(game, hex_id, game.title.tiles[drag_tile],
                                   targets[hex_id][0], reserved=reserved)
             if isinstance(pending, PendingToken) and pending.hex == hex_id:
-                art = _with_pending_token(art, pending.city, game.acting or "", game)
+                art = _with_pending_token(art, pending.city, game.acting or "", game,
+                                          extra=pending.ability is not None)
             if isinstance(pending, PendingBonus) and pending.hex == hex_id:
                 art = _with_pending_bonus(art, pending.company, game.acting or "", game)
             cities = {city: cost for (h, city), cost in slots.items() if h == hex_id}
@@ -326,6 +372,10 @@ class MapScene(QGraphicsScene):
                 lit_cities=cities,
                 pending_city=pending.city if isinstance(pending, PendingToken)
                 and pending.hex == hex_id else None)
+            name = self.name_items.get(hex_id)
+            if name is not None:
+                name.setOpacity(DIMMED_NAME_OPACITY if item.dimmed else 1.0)
+                name.update()
         self._refresh_fan()
         self._refresh_hint_numbers(hinted)
 
@@ -640,10 +690,18 @@ class MapScene(QGraphicsScene):
         self.controller.click_hex(self.hex_at(pos))
 
 
-def _with_pending_token(art: HexArt, city: int, corp_id: str, game) -> HexArt:  # type: ignore[no-untyped-def]
+def _with_pending_token(art: HexArt, city: int, corp_id: str, game,  # type: ignore[no-untyped-def]
+                        extra: bool = False) -> HexArt:
+    """The hex with the station shown as it would be placed: in the city's next circle, or
+    beside the circles for a private's extra station (18VA's Potomac Yards), as placed ones."""
     corp = game.title.corporations.get(corp_id)
     if corp is None:
         return art
+    if extra:
+        from dataclasses import replace as replaced
+
+        return replaced(art, homes=(TokenArt(corp.id, corp.colour, corp.text_colour),)
+                        + tuple(art.homes))
     tokens = dict(art.tokens)
     slot = 0
     while (city, slot) in tokens and not tokens[(city, slot)].reserved:

@@ -211,7 +211,10 @@ class RouteEditor:
         waypoints = self.waypoints(train)
         hooks = rules_for(self.game, None)
         definition = train_def(self.game, train)
-        stops = tuple((node.words, hooks.stop_value(node, definition))
+        # What each stop earns this train for this corporation, as `revenue` adds it up
+        # (18VA: nothing at a mine for a passenger train, $20 x n at a CMD, the REA's +10).
+        stops = tuple((node.words, hooks.stop_revenue(self.game, self.corp or "", node,
+                                                      definition))
                       for node in route_stops(self.graph, waypoints))
         return TrainLine(train, stops, self.revenue(train), waypoints)
 

@@ -466,8 +466,9 @@ def hex_polygon(geometry: HexGeometry) -> QPolygonF:
 
 
 def paint_hex(painter: QPainter, geometry: HexGeometry, art: HexArt, *,
-              outline: bool = True, greyed: bool = False) -> None:
-    """Paint one hex in local coordinates (centre 0, 0)."""
+              outline: bool = True, greyed: bool = False, name: bool = True) -> None:
+    """Paint one hex in local coordinates (centre 0, 0); without its name when `name` is
+    False (the map draws names above all hexes: `paint_hex_name`)."""
     size = geometry.size
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -480,7 +481,7 @@ def paint_hex(painter: QPainter, geometry: HexGeometry, art: HexArt, *,
     if art.track.cities or art.track.towns or not art.track.offboards:
         _paint_track(painter, geometry, art.track)
         _paint_nodes(painter, geometry, art)
-    _paint_marks(painter, geometry, art)
+    _paint_marks(painter, geometry, art, name)
     painter.restore()
 
 
@@ -666,6 +667,21 @@ def paint_revenue_circle(painter: QPainter, at: Point, radius: float, value: int
     painter.restore()
 
 
+def hex_art_bounds(geometry: HexGeometry, art: HexArt) -> QRectF:
+    """Everything `paint_hex` may paint but the name: the hex, and its rows of revenue boxes
+    at the largest they grow to, which may reach past a narrow hex (three phases' values on
+    an off-board area)."""
+    bounds = hex_bounds(geometry)
+    size = geometry.size
+    rows = [(where, revenue) for where, revenue in layout_marks(geometry, art).boxes]
+    rows += [(Point(0.0, 0.0), n.revenue) for n in art.track.offboards if not n.revenue.is_fixed]
+    for where, revenue in rows:
+        width = size * 0.38 * _ReadableText.GROWTH * len(revenue.steps) + size * 0.04
+        height = size * 0.26 * _ReadableText.GROWTH + size * 0.04
+        bounds = bounds.united(QRectF(where.x - width / 2, where.y - height / 2, width, height))
+    return bounds
+
+
 def _paint_revenue_boxes(painter: QPainter, revenue: PhasedValue, phases: frozenset[str],
                          at: Point, size: float) -> None:
     """Per-phase values side by side; the one that applies now is dark and bold."""
@@ -720,13 +736,39 @@ def _paint_offboard(painter: QPainter, geometry: HexGeometry, art: HexArt) -> No
             _paint_revenue_boxes(painter, node.revenue, art.phases, Point(0.0, 0.0), size)
 
 
-def _paint_marks(painter: QPainter, geometry: HexGeometry, art: HexArt) -> None:
+NAME_SIZE, NAME_MINIMUM = 0.17, 9.0
+"""A hex name's height as a part of the hex's size, and its smallest height on screen."""
+
+
+def paint_hex_name(painter: QPainter, geometry: HexGeometry, art: HexArt) -> None:
+    """The hex's name where `layout_marks` puts it, in local coordinates."""
+    where = layout_marks(geometry, art).name
+    if art.name and where:
+        draw_text(painter, art.name, where, READABLE.size(geometry.size * NAME_SIZE,
+                                                          NAME_MINIMUM),
+                  bold=art.colour in ("red", "gray"))
+
+
+def hex_name_bounds(geometry: HexGeometry, art: HexArt) -> QRectF:
+    """Everything `paint_hex_name` may paint, at the largest a readable name grows to (empty
+    without a name)."""
+    where = layout_marks(geometry, art).name
+    if not art.name or where is None:
+        return QRectF()
+    pixels = geometry.size * NAME_SIZE * _ReadableText.GROWTH
+    metrics = QFontMetricsF(_font(pixels, bold=art.colour in ("red", "gray")))
+    halo = pixels * 0.28
+    width, height = metrics.horizontalAdvance(art.name) + halo, metrics.height() + halo
+    return QRectF(where.x - width / 2, where.y - height / 2, width, height)
+
+
+def _paint_marks(painter: QPainter, geometry: HexGeometry, art: HexArt,
+                 name: bool = True) -> None:
     """Names, labels, tile numbers, terrain and reserved markers."""
     size = geometry.size
     marks = layout_marks(geometry, art)
-    if art.name and marks.name:
-        draw_text(painter, art.name, marks.name, READABLE.size(size * 0.17, 9.0),
-                  bold=art.colour in ("red", "gray"))
+    if name:
+        paint_hex_name(painter, geometry, art)
     if art.label and marks.label:
         draw_text(painter, art.label, marks.label, READABLE.size(size * 0.22, 11.0), bold=True)
     if art.terrain and marks.terrain:

@@ -748,6 +748,12 @@ class WhatNowPanel(QWidget):
         """A private's extra station (18VA's Potomac Yards): one row, the hex chosen in a list."""
         private = game.title.privates.get(company)
         self.layout_.addWidget(self._section(f"{company}'s extra station"))
+        on_map = QPushButton("Choose the city on the map")
+        on_map.setToolTip("The cities it may go to light up; click one, then confirm")
+        on_map.clicked.connect(lambda _=False, c=company: self.board.place_extra_station(c))
+        self.buttons[f"extra station {company} map"] = on_map
+        self.layout_.addWidget(on_map)
+        self.controls.append(Control(list(choices), [on_map]))
         combo = _combo()
         for choice in choices:
             hex_id = choice.fields["hex"]

@@ -56,6 +56,8 @@ SECTION_KEYS: frozenset[str] = frozenset({
     "train_purchase",           # buying trains: bank limits per turn or per type, declarations
     "tile_lays",                # a phase's tile lays per turn (`tile_lays`)
     "private_purchase",         # the price range of a private a corporation buys (18GA 4.2.6)
+    "one_station_per_hex",      # one station of a corporation in a hex (18GA 4.2.2(b))
+    "home_circle_held",         # a circle held for an unplaced home station (18GA 4.2.2(c))
 })
 """Rules the shared engine cites by name; title.yaml `sections` gives each its section number."""
 

@@ -92,9 +92,11 @@ class TokenStep(Step):
         if city >= len(track.cities):
             return f"{hex_id} has no city {city}"
         if any(t.hex == hex_id and t.corporation == corp.id for t in self.game.state.board.tokens):
-            return f"{corp.id} already has a station in {hex_id} (4.2.2(b))"
+            rule = self.game.rules.section("one_station_per_hex", "4.2.2(b)")
+            return f"{corp.id} already has a station in {hex_id} ({rule})"
         if not extra and self.slots_free(hex_id, city) <= 0:
-            return f"no circle is free in {hex_id} (one may be held for a home station, 4.2.2(c))"
+            rule = self.game.rules.section("home_circle_held", "4.2.2(c)")
+            return f"no circle is free in {hex_id} (one may be held for a home station, {rule})"
         cost = 0 if ability is not None and ability.params.get("free") else (price or 0)
         if ability is None or ability.params.get("connected", True):
             if reached is None:

@@ -68,7 +68,9 @@ class TrackStep(Step):
                         f"entering {hex_id} by an edge it has left {hex_id} by (18xx.games' "
                         f"reading of 4.2.1(j))")
             return f"the new track is not connected to a {self.corp.id} station"
-        return self._cost_problem(hex_id, ability)
+        cut_off = self.game.rules.tile_lay_cut_off_check(self.corp.id)
+        problem = cut_off(hex_id, tile_id, rotation) if cut_off else None
+        return problem or self._cost_problem(hex_id, ability)
 
     def _connected(self, hex_id: str, tile_id: str, rotation: int,
                    reach: Reach | None = None) -> bool:
@@ -171,6 +173,7 @@ class TrackStep(Step):
         board = self.game.board
         if companies is None:
             companies = [None] + [c for c, _ in self.lay_abilities()]
+        cut_off = self.game.rules.tile_lay_cut_off_check(self.corp.id)
         for company in companies:
             for hex_id in self.candidate_hexes(company, reach):
                 ability, problem = self._rights_problem(hex_id, company)
@@ -181,6 +184,8 @@ class TrackStep(Step):
                 connect = self._needs_connection(hex_id, ability)
                 for tile_id, rotation in board.iter_legal_lays(hex_id, _ability_tiles(ability)):
                     if connect and not self._connected(hex_id, tile_id, rotation, reach):
+                        continue
+                    if cut_off and cut_off(hex_id, tile_id, rotation):
                         continue
                     legal = result.setdefault(hex_id, {}).setdefault(tile_id, [])
                     if rotation not in legal:

@@ -14,6 +14,7 @@ from tresham.engine.rules import TitleRules
 from tresham.engine.titles.g18va.routes import (
     VirginiaRouteRules, freight_number, has_station_in, is_freight,
 )
+from tresham.engine.titles.g18va.track import CutOffCheck, CutOffRule
 from tresham.engine.trains import Trains
 
 END_CMD_TREASURY_INCOME = "end_cmd_treasury_income"
@@ -68,6 +69,19 @@ class VirginiaOperatingRules(TitleRules):
         """Variant powers_any_time_in_turn: the turn ends only when the president says so
         while the REA's token or the Potomac Yards' station could still be placed."""
         return bool(self.option("powers_any_time_in_turn"))
+
+    # Tile lays (4.5.2.1) ------------------------------------------------------------------------
+
+    def tile_lay_cut_off_check(self, corp_id: str) -> CutOffCheck | None:
+        """4.5.2.1: no lay may preclude a corporation that has not yet operated from creating
+        a legal route on which it could score revenue (`g18va/track.py`); variant
+        no_tile_lay_limits: no such limit (18xx.games)."""
+        if self.option("no_tile_lay_limits"):
+            return None
+        cut_off = self.__dict__.get("_cut_off")
+        if cut_off is None:
+            cut_off = self.__dict__["_cut_off"] = CutOffRule(self.game)
+        return cut_off.check(corp_id)
 
     # The CMDs' payments to the treasury (4.5.4.3, 4.5.6) ----------------------------------------
 
