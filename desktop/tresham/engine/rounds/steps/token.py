@@ -149,13 +149,13 @@ class TokenStep(Step):
             return bool(self._spots(early.cities if early.complete else None, first_only=True))
         return bool(self._spots(frozenset(), first_only=True))
 
-    def _candidates(self, reached: AbstractSet[tuple[str, int]] | None = None
-                    ) -> list[tuple[str | None, list[tuple[str, int]]]]:
+    def _candidates(self, reached: AbstractSet[tuple[str, int]] | None = None,
+                    own: bool = True) -> list[tuple[str | None, list[tuple[str, int]]]]:
         """Cities worth asking about: those the stations reach (4.2.2(a)) for a normal
-        station when one could be placed, and every city of a private's own hexes for its
-        station."""
+        station when one could be placed (unless `own` is False), and every city of a
+        private's own hexes for its station."""
         result: list[tuple[str | None, list[tuple[str, int]]]] = []
-        if self.own_station_possible():
+        if own and self.own_station_possible():
             if reached is None:
                 reached = token_reachable_cities(self.game, self.corp.id)
             result.append((None, sorted(reached)))
@@ -209,7 +209,7 @@ class TokenStep(Step):
         """The privates' extra stations (18VA's Potomac Yards), each a choice of its own: in
         the station step, or at any time of the turn where the title allows it."""
         choices = []
-        for company, candidates in self._candidates():
+        for company, candidates in self._candidates(own=False):
             if company is None or not self.is_extra_station(company):
                 continue
             for hex_id, city in candidates:
