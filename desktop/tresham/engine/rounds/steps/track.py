@@ -90,6 +90,10 @@ class TrackStep(Step):
         """`_connected`, asking the short search first (as `can_lay_now`)."""
         if self.game.rules.tile_lay_trace_enters_new_track():
             return self._connected(hex_id, tile_id, rotation)
+        if self.game.title.tiles[tile_id].track.cities and any(
+                t.corporation == self.corp.id and t.hex == hex_id
+                for t in self.game.state.board.tokens):
+            return True  # 4.2.1(j)'s city clause: a station of its own in the hex, no search
         early = self._early_reach()
         return self._connected(hex_id, tile_id, rotation, early) or (
             not early.complete and self._connected(hex_id, tile_id, rotation))
