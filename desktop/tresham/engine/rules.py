@@ -422,6 +422,11 @@ class TitleRules:
         for a train (18VA 4.3.1, 4.6.2: not before it has operated)."""
         return None
 
+    def corporation_status(self, corp_id: str) -> str:
+        """A short note on where a corporation stands that its price, cash and holdings do
+        not show (1848: in receivership, the COM waiting for its link); "" for none."""
+        return ""
+
     def privates_closed_by_owner(self) -> bool:
         """Whether a private's owner may close it at will (18GB: its powers then work)."""
         return False

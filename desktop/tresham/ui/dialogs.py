@@ -20,7 +20,7 @@ from tresham.ui import palette
 from tresham.ui.seats import LEVELS, PERSON, Seats, level_name
 from tresham.ui.session import ScoreLine
 from tresham.ui.settings import NewGameChoice, Settings
-from tresham.ui.text import literal, money
+from tresham.ui.text import end_reason_words, literal, money
 
 SERIES = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"]
 """Okabe-Ito colours for the players' lines; each line also carries its name."""
@@ -358,9 +358,7 @@ class GameEndDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Final scores")
         layout = QVBoxLayout(self)
-        reason = {"bank": "The bank ran out of money.",
-                  "stock_market": "A share value reached the top of the market.",
-                  "bankrupt": "A player went bankrupt."}.get(game.state.end_reason or "", "")
+        reason = end_reason_words(game)
         winner = lines[0].player if lines else ""
         heading = QLabel(f"<h2>{winner} wins</h2><p>{reason} Value = cash + shares at their "
                          "share value + private companies at par (rule 5.1).</p>")

@@ -28,6 +28,7 @@ from tresham.ui.session import GameSession
 from tresham.ui.text import bank_words, money, side_words
 
 ACTING_ROW = QColor("#fff1c2")
+RECEIVERSHIP_TEXT = QColor("#9a3b2b")
 
 
 def _table(columns: list[str]) -> QTableWidget:
@@ -182,7 +183,9 @@ class CorporationsPanel(ReadOnlyTable):
                    "IPO": "shares left in the initial offering",
                    "Treasury": "shares the corporation still holds: sold at the share value, "
                                "the money going to the corporation",
-                   "Pool": "shares in the open market"}
+                   "Pool": "shares in the open market",
+                   "Loans": "loans owed; for a lending bank, the loans it has left",
+                   "Status": "what the other columns do not show"}
 
     def order(self, game: Game) -> list[str]:
         """Corporations with a share value in operating order (18GA 4(b)), then the rest."""
@@ -202,6 +205,10 @@ class CorporationsPanel(ReadOnlyTable):
             columns.append("Names, tokens")
         if any(c.converts_to for c in game.title.corporations.values()):
             columns.insert(SHARES_COLUMN, "Shares")
+        if any(game.title.banks):
+            columns.append("Loans")
+        if any(game.rules.corporation_status(c) for c in game.state.corporations):
+            columns.append("Status")
         if game.title.info.capitalization == "incremental":
             # The unsold shares are the corporation's own (18VA 4.3.2).
             columns[columns.index("IPO")] = "Treasury"
@@ -265,6 +272,15 @@ class CorporationsPanel(ReadOnlyTable):
                 cells.insert(len(self.COLUMNS), objective_item(game, corp_id))
             if "Names, tokens" in columns:
                 cells.append(_item(*specials_words(game, corp_id)))
+            if "Loans" in columns:
+                cells.append(loans_item(game, corp_id))
+            if "Status" in columns:
+                status = game.rules.corporation_status(corp_id)
+                cells.append(_item(status or "—"))
+                if corp_id in state.receiverships:
+                    for cell in cells[1:]:
+                        cell.setForeground(RECEIVERSHIP_TEXT)
+                    badge.setToolTip(f"{definition.name}: {status}")
             if "Shares" in columns:
                 count = shares.share_count(corp)
                 cells.insert(SHARES_COLUMN, _item(
@@ -274,8 +290,19 @@ class CorporationsPanel(ReadOnlyTable):
                 if corp_id == game.acting and column:
                     cell.setBackground(ACTING_ROW)
             rows.append(cells)
-        fill(self, rows, [columns.index(c) for c in ("Objective", "Names, tokens")
+        fill(self, rows, [columns.index(c) for c in ("Objective", "Names, tokens", "Status")
                           if c in columns])
+
+
+def loans_item(game: Game, corp_id: str) -> QTableWidgetItem:
+    """A company's loans owed (1848 5.6), or for a lending bank the loans it has left."""
+    bank = game.title.banks.get(corp_id)
+    if bank is not None:
+        left = bank.loans.count - sum(game.state.loans.values())
+        return _item(f"{left} left", f"{left} of {bank.loans.count} loans of "
+                     f"{money(bank.loans.amount)} left to lend", bold=True)
+    owed = game.state.loans.get(corp_id, 0)
+    return _item(str(owed) if owed else "—", f"{owed} loans owed" if owed else "no loans")
 
 
 def objective_item(game: Game, corp_id: str) -> QTableWidgetItem:

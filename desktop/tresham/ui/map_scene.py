@@ -678,7 +678,9 @@ def hex_tooltip(game, hex_id: str) -> str:  # type: ignore[no-untyped-def]
     elif hex_def.terrain:
         lines.append("Terrain: " + ", ".join(f"{t.type} {money(t.cost)}" for t in hex_def.terrain))
     for border in hex_def.borders:
-        lines.append(f"{border.type.capitalize()} side (edge {border.edge})")
+        lines.append(f"Change of gauge at edge {border.edge}: a route crossing it counts one "
+                     "more stop" if border.type == "gauge" else
+                     f"{border.type.capitalize()} side (edge {border.edge})")
     track = laid.track if laid is not None else hex_def.track
     for node in track.nodes:
         words = _role_words(game, node)

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import TrainSide
 from tresham.engine.trains import train_name
+
+if TYPE_CHECKING:
+    from tresham.engine.game import Game
 
 
 def sentence(text: str) -> str:
@@ -20,6 +24,21 @@ def sentence(text: str) -> str:
 def money(amount: int) -> str:
     """An amount of money as players write it: "$1,398"; a debt as "-$40"."""
     return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+
+
+END_REASON_WORDS: Mapping[str, str] = {
+    "bank": "The bank ran out of money.",
+    "stock_market": "A share value reached the top of the market.",
+    "bankrupt": "A player went bankrupt.",
+    "manually_ended": "The game was ended by the players.",
+}
+
+
+def end_reason_words(game: Game) -> str:
+    """Why the game ended, as a sentence: the title's own words (title.yaml `end_reasons`)
+    where it has them."""
+    reason = game.state.end_reason or ""
+    return game.title.info.end_reasons.get(reason) or END_REASON_WORDS.get(reason, "")
 
 
 def train_button_labels(train_ids: Sequence[str],
@@ -52,7 +71,8 @@ def literal(text: str) -> str:
 
 
 def side_words(side: TrainSide) -> str:
-    """"1G, freight: 1 city; mines; 1 CMD; 1 port"."""
+    """"1G, freight: 1 city; mines; 1 CMD; 1 port"; a side of no kind (1848): "3+: 3 city; any
+    town"."""
     parts = []
     for allowance in side.distance:
         names = sorted({k.value for k in allowance.nodes if k.value != "city"} | {
@@ -62,4 +82,5 @@ def side_words(side: TrainSide) -> str:
         count = "any" if allowance.count < 0 else str(allowance.count)
         paid = "" if allowance.pays else " (pays nothing)"
         parts.append(f"{count} {'/'.join(names)}{paid}")
-    return f"{side.name}, {side.kind}: " + "; ".join(parts)
+    kind = f", {side.kind}" if side.kind else ""
+    return f"{side.name}{kind}: " + "; ".join(parts)

@@ -810,16 +810,27 @@ def _paint_bonus(painter: QPainter, token: TokenArt, amount: int, at: Point,
 
 
 def _paint_border(painter: QPainter, geometry: HexGeometry, edge: int, kind: str) -> None:
-    """A printed hex side: impassable ones as a thick red bar along the side."""
+    """A printed hex side: impassable ones as a thick red bar along the side; a change of
+    gauge (1848 7.6) as a dark bar crossed by ties, so it reads as a break in the track and not
+    as a river."""
     angle = geometry.grid.edge_angle(edge)
     start = _polar(geometry.size, angle - 30.0)
     end = _polar(geometry.size, angle + 30.0)
-    colour = palette.IMPASSABLE if kind == "impassable" else palette.RIVER
+    colour = {"impassable": palette.IMPASSABLE, "gauge": palette.GAUGE}.get(kind, palette.RIVER)
     painter.save()
     pen = QPen(QColor(colour), geometry.size * 0.1)
     pen.setCapStyle(Qt.PenCapStyle.RoundCap)
     painter.setPen(pen)
     painter.drawLine(qpoint(start), qpoint(end))  # both hexes of the side draw it
+    if kind == "gauge":
+        # Short ties across the side, reaching into both hexes.
+        tie = QPen(QColor(palette.GAUGE), geometry.size * 0.035)
+        painter.setPen(tie)
+        for fraction in (0.2, 0.4, 0.6, 0.8):
+            x = start.x + (end.x - start.x) * fraction
+            y = start.y + (end.y - start.y) * fraction
+            dx, dy = (end.y - start.y) * 0.16, -(end.x - start.x) * 0.16
+            painter.drawLine(QPointF(x - dx, y - dy), QPointF(x + dx, y + dy))
     painter.restore()
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -18,11 +18,13 @@ from PySide6.QtWidgets import (
     QSpinBox, QVBoxLayout, QWidget,
 )
 
-from tresham.ui.text import literal, money, sentence, side_words, train_button_labels
+from tresham.ui.text import (
+    end_reason_words, literal, money, sentence, side_words, train_button_labels)
 from tresham.ui.wrapping_button import WrappingButton
 from tresham.engine.actions import (
-    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, DiscardTrain, Dividend,
-    LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate, SellShares,
+    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, CutPrice, DiscardTrain,
+    Dividend, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate,
+    SellShares, TakeLoan,
 )
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
@@ -85,6 +87,16 @@ def price_after_sale(game: Game, corp_id: str, percent: int) -> int:
     market = StockMarket(game.title.market, scratch)
     market.move_down(corp, Shares(game).count(corp, percent))
     return market.price(corp)
+
+
+@runtime_checkable
+class PriceCutAuction(Protocol):
+    """A round selling items at prices that players cut step by step (1848 3.1's Dutch
+    auction): what the panel asks of it to show the falling prices."""
+
+    def unsold(self) -> list[str]: ...
+    def price(self, company: str) -> int: ...
+    def floor(self, company: str) -> int: ...
 
 
 @dataclass
@@ -357,11 +369,8 @@ class WhatNowPanel(QWidget):
 
     def _finished(self, game: Game) -> None:
         scores = sorted(game.scores().items(), key=lambda kv: -kv[1])
-        reason = {"bank": "the bank ran out of money", "stock_market":
-                  "a share value reached the top of the market",
-                  "bankrupt": "a player went bankrupt"}.get(game.state.end_reason or "",
-                                                            game.state.end_reason or "")
-        self.layout_.addWidget(self._label(f"It ended because {reason}."))
+        reason = end_reason_words(game) or str(game.state.end_reason or "")
+        self.layout_.addWidget(self._label(f"Why it ended: {reason}"))
         for rank, (player, value) in enumerate(scores, 1):
             self.layout_.addWidget(self._label(f"{rank}. {player}: {money(value)}"))
         button = QPushButton("Final scores and chart…")
@@ -377,7 +386,9 @@ class WhatNowPanel(QWidget):
         for choice in choices:
             by_type.setdefault(choice.action, []).append(choice)
         self._situation(game, by_type)
-        if BuyPrivate in by_type:
+        if isinstance(game.round, PriceCutAuction):
+            self._price_cuts(game, game.round, by_type)
+        elif BuyPrivate in by_type:
             for choice in by_type[BuyPrivate]:
                 self._button(choice, choice.text)
         for choice in by_type.get(Bid, []):
@@ -402,6 +413,8 @@ class WhatNowPanel(QWidget):
         self._forced_purchase(game)
         if BuyTrain in by_type:
             self._trains(game, by_type[BuyTrain])
+        if TakeLoan in by_type:
+            self._loans(game, by_type[TakeLoan])
         if game.round.kind == "operating" and SellShares in by_type:
             self.layout_.addWidget(self._section("Sell shares to raise the money"))
             for choice in by_type[SellShares]:
@@ -427,7 +440,8 @@ class WhatNowPanel(QWidget):
             self.buttons["pass"] = button
         known = {BuyPrivate, Bid, Par, BuyShare, SellShares, LayTile, PlaceToken, RunRoutes,
                  Dividend, BuyTrain, BuyCompany, DiscardTrain, Bankrupt, Pass, PlaceBonusToken,
-                 SellPrivate}
+                 SellPrivate, TakeLoan} | ({CutPrice} if isinstance(game.round, PriceCutAuction)
+                                           else set())
         for kind, rest in by_type.items():
             if kind not in known:  # a choice a later title adds: still offered, by its text
                 for choice in rest:
@@ -977,7 +991,7 @@ class WhatNowPanel(QWidget):
         trains = Trains(game)
         card = trains.definition(train_id)
         kind = card.side(side).kind
-        what = f"{card_words(card)} as {side} ({kind})"
+        what = f"{card_words(card)} as {side}" + (f" ({kind})" if kind else " train")
         seller = choice.fields.get("seller")
         company = choice.fields.get("ability")
         if seller is not None:
@@ -989,6 +1003,85 @@ class WhatNowPanel(QWidget):
         button = self._button(choice, f"{what}{source}: {money(choice.fields['price'])}{via}")
         button.setToolTip("\n".join(side_words(s) for s in card.sides) +
                           "\nThe declaration holds until the card is discarded to the pool.")
+        self.buttons[f"side {train_id} {side}"] = button
+
+    def _price_cuts(self, game: Game, round_: PriceCutAuction,
+                    by_type: dict[type, list[Choice]]) -> None:
+        """1848 3.1: each unsold private with its price falling from its face value to its
+        floor, and beside it buying at that price or cutting it a step."""
+        buys = {c.fields["company"]: c for c in by_type.get(BuyPrivate, [])}
+        cuts = {c.fields["company"]: c for c in by_type.get(CutPrice, [])}
+        self.layout_.addWidget(self._label(
+            "Buy a private company at its price, or lower one price a step toward its floor. "
+            "Prices only fall."))
+        grid = QGridLayout()
+        grid.setContentsMargins(0, 0, 0, 0)
+        for row, company in enumerate(round_.unsold()):
+            definition = game.title.privates[company]
+            price, floor = round_.price(company), round_.floor(company)
+            fallen = price < definition.par
+            words = (f"<b>{_escape(company)}</b> {_escape(money(price))}"
+                     + (f" <s>{_escape(money(definition.par))}</s>" if fallen else "")
+                     + f"<br><small>floor {_escape(money(floor))} · earns "
+                     f"{_escape(money(definition.revenue))}</small>")
+            label = self._label(words, rich=True)
+            label.setToolTip(f"{definition.name}: {definition.description}"
+                             if getattr(definition, "description", "") else definition.name)
+            grid.addWidget(label, row, 0)
+            buy, cut = buys.get(company), cuts.get(company)
+            if buy is not None:
+                grid.addWidget(self._grid_button(buy, f"Buy {money(price)}",
+                                                 f"buy {company}"), row, 1)
+            if cut is not None:
+                lower = cut.text.rsplit(" to ", 1)[-1] if " to " in cut.text else "lower"
+                grid.addWidget(self._grid_button(cut, f"Lower to {lower}",
+                                                 f"cut {company}"), row, 2)
+            elif price <= floor:
+                grid.addWidget(self._label("at its floor"), row, 2)
+        holder = QWidget()
+        holder.setLayout(grid)
+        self.layout_.addWidget(holder)
+
+    def _grid_button(self, choice: Choice, text: str, key: str) -> QPushButton:
+        button = QPushButton(literal(text))
+        button.clicked.connect(lambda: self.make(choice))
+        self.controls.append(Control([choice], [button]))
+        self.buttons[key] = button
+        return button
+
+    def _loans(self, game: Game, choices: list[Choice]) -> None:
+        """A loan (1848 5.6) with what it does: the borrower's share value, the lender's, and
+        the loans the lender has left, worked out on a look-ahead copy."""
+        corp_id = game.acting or ""
+        self.layout_.addWidget(self._section("Borrow"))
+        market = StockMarket(game.title.market, game.state)
+        for choice in choices:
+            trial = after(game, choice.make(corp_id))
+            effects = []
+            if trial is not None:
+                moved = StockMarket(trial.title.market, trial.state)
+                for other in game.state.corporations.values():
+                    new = trial.state.corporations[other.id]
+                    if other.market_cell is None or new.market_cell is None:
+                        continue
+                    before, now = market.price(other), moved.price(new)
+                    if before != now:
+                        effects.append(f"{other.id} {money(before)}→{money(now)}")
+                    if other.id in game.title.banks:
+                        left = loans_left(trial, other.id)
+                        effects.append(f"{other.id} has {left} loan{'s' * (left != 1)} left")
+            text = choice.text + (f" ({'; '.join(effects)})" if effects else "")
+            self.buttons["loan"] = self._button(choice, text)
+        taken = game.state.loans.get(corp_id, 0)
+        if taken:
+            self.layout_.addWidget(self._label(
+                f"{corp_id} owes {taken} loan{'s' * (taken != 1)} already."))
+
+
+def loans_left(game: Game, bank_id: str) -> int:
+    """The loans a bank company has still to give (its fund less those given)."""
+    rules = game.title.banks[bank_id].loans
+    return rules.count - sum(game.state.loans.values())
 
 
 def best_routes_for(game: Game, corp_id: str) -> tuple[int, tuple[tuple[str, tuple[str, ...]],

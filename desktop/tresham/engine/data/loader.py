@@ -83,6 +83,10 @@ FEATURE_TYPES: frozenset[str] = frozenset({
 BORDER_TYPES: frozenset[str] = frozenset({"impassable", "water", "mountain", "gauge"})
 
 TITLE_STATUSES: frozenset[str] = frozenset({"playable", "data_only"})
+END_REASONS: frozenset[str] = frozenset({
+    "bank", "stock_market", "bankrupt", "manually_ended", "loans", "receivership",
+    "final_train"})
+"""The ends of a game the engine's rules can trigger (title.yaml `end_reasons` words them)."""
 
 PRIVATE_AUCTIONS: frozenset[str] = frozenset({"waterfall", "open_bids", "dutch",
                                               "open_bids_settled"})
@@ -196,7 +200,8 @@ class _TitleLoader:
     def _info(self, node: Node) -> TitleInfo:
         node.mapping({"id", "name", "subtitle", "designer", "rulebook", "rules_module", "players",
                       "bank", "starting_cash", "certificate_limit", "options", "variants",
-                      "sections", "status", "capitalization", "private_auction"})
+                      "sections", "status", "capitalization", "private_auction",
+                      "end_reasons"})
         title_id = node.child("id").text()
         if title_id != self.title_id:
             raise node.child("id").error(f"says {title_id!r} but the folder is {self.title_id!r}")
@@ -227,6 +232,12 @@ class _TitleLoader:
                 raise value.error(f"the engine cites no rule called {key!r} (known: "
                                   f"{', '.join(sorted(SECTION_KEYS))})")
             sections[str(key)] = value.text()
+        end_reasons = {}
+        for key, value in node.child("end_reasons", {}).entries():
+            if key not in END_REASONS:
+                raise value.error(f"no game ends by {key!r} (known: "
+                                  f"{', '.join(sorted(END_REASONS))})")
+            end_reasons[str(key)] = value.text()
         return TitleInfo(
             id=title_id, name=node.child("name").text(),
             subtitle=node.child("subtitle", "").text() if node.has("subtitle") else "",
@@ -239,7 +250,8 @@ class _TitleLoader:
             variants=tuple(variants), sections=sections,
             status=node.child("status", "playable").choice(TITLE_STATUSES),
             capitalization=node.child("capitalization", "full").choice({"full", "incremental"}),
-            private_auction=node.child("private_auction", "waterfall").choice(PRIVATE_AUCTIONS))
+            private_auction=node.child("private_auction", "waterfall").choice(PRIVATE_AUCTIONS),
+            end_reasons=end_reasons)
 
     @staticmethod
     def _option(option: Node, seen: set[str], low: int, high: int) -> OptionDef:
