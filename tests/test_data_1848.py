@@ -411,6 +411,10 @@ BROKEN = [
      "maps/1848/bonuses.yaml: route_bonuses[0].amounts.two: keys are numbers of stops"),
     ("title.yaml", '{name: "6", train_limit: 2}', '{name: "7", train_limit: 2}',
      "maps/1848/title.yaml: variants[0].changes.phases[1].name: no phase named '7'"),
+    ("title.yaml", 'currency: "£"', 'currency: "£ 1"',
+     "maps/1848/title.yaml: currency: '£ 1' is not a currency symbol"),
+    ("title.yaml", "  loans: The Bank", "  loan: The Bank",
+     "maps/1848/title.yaml: end_reasons.loan: no game ends by 'loan'"),
 ]
 
 
@@ -427,3 +431,12 @@ def test_the_tile_sheet_ids_are_quoted_strings() -> None:
     """Tile ids that look like numbers stay text (YAML would read 240 as an integer)."""
     manifest = yaml.safe_load((maps_dir() / "1848" / "tiles.yaml").read_text())["tiles"]
     assert all(isinstance(t["id"], str) for t in manifest)
+
+
+def test_amounts_are_written_in_pounds() -> None:
+    """1.3: 1848 is played in pounds; the engine's messages and the app write £ through the
+    one money function (title.yaml `currency`)."""
+    from tresham.engine.game import Game, GameSetup
+    game = Game(GameSetup("1848", ("Ann", "Bob", "Cy"), {}, 1))
+    assert game.title.info.currency == "£"
+    assert game.money(1398) == "£1,398" and game.money(-40) == "-£40"

@@ -16,8 +16,6 @@ from tresham.engine.actions import Action
 from tresham.engine.game import FIRST_PRIORITY, GameSetup
 from tresham.engine.history import History
 
-from tresham.ui.text import money
-
 from shared_paths import SHARED
 from window_helpers import open_window
 
@@ -56,8 +54,8 @@ def test_a_loan_is_offered_with_its_price_moves_and_taken(qtbot: QtBot, tmp_path
     history = at(96)
     win = open_window(qtbot, history, tmp_path)
     button = win.what_now.buttons["loan"]
-    assert f"CAR {money(120)}→{money(100)}" in button.text()
-    assert f"BOE {money(70)}→{money(80)}" in button.text()
+    assert "CAR £120→£100" in button.text()
+    assert "BOE £70→£80" in button.text()
     assert "19 loans left" in button.text()
     treasury = history.game.state.corporations["CAR"].treasury
     button.click()
@@ -98,14 +96,14 @@ def test_the_auction_shows_prices_falling_to_their_floor(qtbot: QtBot, tmp_path:
     history = History(GameSetup("1848", ("Ann", "Bob", "Cy"), {FIRST_PRIORITY: 0}, 1))
     win = open_window(qtbot, history, tmp_path)
     panel = win.what_now
-    assert panel.buttons["buy P6"].text() == f"Buy {money(230)}"
+    assert panel.buttons["buy P6"].text() == "Buy £230"
     assert panel.buttons["cut P6"].text() == "Lower to £225"
     panel.buttons["cut P6"].click()
     panel.refresh()
     assert history.game.round.price("P6") == 225
-    assert panel.buttons["buy P6"].text() == f"Buy {money(225)}"
+    assert panel.buttons["buy P6"].text() == "Buy £225"
     texts = [w.text() for w in panel.body().findChildren(type(win.what_now.message))]
-    assert any(money(225) in t and f"<s>{money(230)}</s>" in t for t in texts)
+    assert any("£225" in t and "<s>£230</s>" in t and "floor £200" in t for t in texts)
 
 
 def test_a_card_side_is_chosen_at_purchase(qtbot: QtBot, tmp_path: Path) -> None:
@@ -114,7 +112,7 @@ def test_a_card_side_is_chosen_at_purchase(qtbot: QtBot, tmp_path: Path) -> None
     win = open_window(qtbot, history, tmp_path)
     buttons = win.what_now.buttons
     plus = next(b for k, b in buttons.items() if k.startswith("side 3-") and k.endswith(" 3+"))
-    assert "as 3+ train" in plus.text() and money(230) in plus.text()
+    assert "as 3+ train" in plus.text() and "£230" in plus.text()
     assert "None" not in plus.text()
     plus.click()
     state = history.game.state

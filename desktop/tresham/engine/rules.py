@@ -224,7 +224,8 @@ class TitleRules:
             if corp.market_cell is not None and market.price(corp) >= end_value:
                 state.end_trigger = "stock_market"
                 state.game_ends_after = END_AFTER_OR
-                self.game.log(f"{corp.id} reaches ${market.price(corp)}: the game ends after "
+                self.game.log(f"{corp.id} reaches {self.game.money(market.price(corp))}: the game "
+                              f"ends after "
                               "this round")
                 return
 
@@ -249,7 +250,8 @@ class TitleRules:
     def end_game(self, reason: str) -> None:
         self.game.end(reason)
         scores = self.scores()
-        self.game.log("The game ends. " + ", ".join(f"{p}: ${v}" for p, v in scores.items()))
+        self.game.log("The game ends. " + ", ".join(f"{p}: {self.game.money(v)}"
+                                                   for p, v in scores.items()))
 
     # Tile lays per turn -----------------------------------------------------------------------
 
@@ -317,7 +319,7 @@ class TitleRules:
         corp.floated = True
         corp.treasury += capital
         self.game.state.bank -= capital
-        self.game.log(f"{corp.id} floats and receives ${capital}")
+        self.game.log(f"{corp.id} floats and receives {self.game.money(capital)}")
 
     def runnable_trains(self, corp_id: str) -> list[str]:
         """The trains the corporation runs this turn: its own (18GB: an insolvent one leases
@@ -341,7 +343,7 @@ class TitleRules:
         corp.treasury += objective.reward
         self.game.state.bank -= objective.reward
         self.game.log(f"{corp_id} reaches its historical objective in {hex_id} and receives "
-                      f"${objective.reward} from the bank")
+                      f"{self.game.money(objective.reward)} from the bank")
 
     def sell_shares(self, player: str, corporation: str, percent: int) -> None:
         sell_shares(self.game, player, corporation, percent)
@@ -600,8 +602,9 @@ class TitleRules:
         corp.treasury += amount
         state.bank -= amount
         corp.floated = True
-        self.game.log(f"{player} starts {corp_id} at par ${par}; the bank pays {corp_id} "
-                      f"${amount}")
+        self.game.log(f"{player} starts {corp_id} at par {self.game.money(par)}; the bank pays "
+                      f"{corp_id} "
+                      f"{self.game.money(amount)}")
         self.on_corporation_started(corp_id)
 
     def on_corporation_started(self, corp_id: str) -> None:

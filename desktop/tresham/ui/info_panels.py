@@ -25,7 +25,7 @@ from tresham.engine.data.model import UNLIMITED
 from tresham.engine.trains import Trains, card_words, declared_name, limit_words, train_name
 from tresham.ui import palette
 from tresham.ui.session import GameSession
-from tresham.ui.text import bank_words, money, side_words
+from tresham.ui.text import bank_words, side_words
 
 ACTING_ROW = QColor("#fff1c2")
 RECEIVERSHIP_TEXT = QColor("#9a3b2b")
@@ -156,10 +156,10 @@ class PlayersPanel(ReadOnlyTable):
             cells = [
                 _item(label, "priority deal" if "priority" in marks else "",
                       bold=name in (acting, operating_president)),
-                _item(money(player.cash)),
+                _item(game.money(player.cash)),
                 _item(f"{count}/{limit}", "certificates held / certificate limit (3.3(b))"),
-                _item(money(scores.get(name, 0)), "cash + shares at market value + privates at "
-                                                  "par (5.1)"),
+                _item(game.money(scores.get(name, 0)),
+                      "cash + shares at market value + privates at par (5.1)"),
                 _item("\n".join(held) or "—", "P: president"),
                 _item("\n".join(privates) or "—"),
             ]
@@ -244,12 +244,12 @@ class CorporationsPanel(ReadOnlyTable):
             left = tokens[corp.tokens_placed:]
             stations = f"{corp.tokens_placed}/{len(tokens)}"
             if left and corp.tokens_placed:
-                stations += f" · {money(left[0])}"
+                stations += f" · {game.money(left[0])}"
             privates = [p.id for p in state.privates.values() if p.owner == corp_id
                         and not p.closed]
             if corp.floated:
                 position += 1
-            value = money(market.price(corp)) if corp.market_cell is not None else "—"
+            value = game.money(market.price(corp)) if corp.market_cell is not None else "—"
             cells = [
                 badge,
                 _item(str(position) if corp.floated else "—",
@@ -257,11 +257,11 @@ class CorporationsPanel(ReadOnlyTable):
                       "started, not yet floated" if corp.par else "not started"),
                 _item(shares.president(corp) or "—"),
                 _item(value),
-                _item(money(corp.par) if corp.par else "—"),
-                _item(money(corp.treasury) if corp.floated else "—"),
+                _item(game.money(corp.par) if corp.par else "—"),
+                _item(game.money(corp.treasury) if corp.floated else "—"),
                 _item(" ".join(declared_name(state, t) for t in corp.trains) or "—"),
                 _item(stations, "placed/total, and the next one's cost; costs "
-                      + ", ".join(money(t) for t in tokens)
+                      + ", ".join(game.money(t) for t in tokens)
                       + " (the first is the home station)"),
                 _item(f"{shares.percent(corp, IPO)}%",
                       "treasury" if "Treasury" in columns else "initial offering"),
@@ -300,7 +300,7 @@ def loans_item(game: Game, corp_id: str) -> QTableWidgetItem:
     if bank is not None:
         left = bank.loans.count - sum(game.state.loans.values())
         return _item(f"{left} left", f"{left} of {bank.loans.count} loans of "
-                     f"{money(bank.loans.amount)} left to lend", bold=True)
+                     f"{game.money(bank.loans.amount)} left to lend", bold=True)
     owed = game.state.loans.get(corp_id, 0)
     return _item(str(owed) if owed else "—", f"{owed} loans owed" if owed else "no loans")
 
@@ -314,8 +314,8 @@ def objective_item(game: Game, corp_id: str) -> QTableWidgetItem:
         else None
     where = f"{objective.hex} {name}" if name else objective.hex
     reached = game.state.corporations[corp_id].objective_reached
-    item = _item(f"{where} {money(objective.reward)}: " + ("paid ✓" if reached else "open"),
-                 f"{money(objective.reward)} from the bank once, after {corp_id} places and "
+    item = _item(f"{where} {game.money(objective.reward)}: " + ("paid ✓" if reached else "open"),
+                 f"{game.money(objective.reward)} from the bank once, after {corp_id} places and "
                  "pays for "
                  f"a station in {where}", bold=reached)
     return item
@@ -327,15 +327,16 @@ def specials_words(game: Game, corp_id: str) -> tuple[str, str]:
     tips: list[str] = []
     for name in game.state.train_names:
         if name.corporation == corp_id:
-            parts.append(f"{name.name} +{money(name.amount)}")
-            tips.append(f"{name.name} ({name.company}): +{money(name.amount)} on a train "
+            parts.append(f"{name.name} +{game.money(name.amount)}")
+            tips.append(f"{name.name} ({name.company}): +{game.money(name.amount)} on a train "
                         "whose route "
                         f"stops in {' and '.join(name.hexes)}; the best trains carry the names "
                         "when the routes are run")
     for bonus in game.state.board.bonus_tokens:
         if bonus.corporation == corp_id:
-            parts.append(f"{bonus.company} token {bonus.hex} +{money(bonus.amount)}")
-            tips.append(f"{bonus.company}'s token in {bonus.hex}: +{money(bonus.amount)} on each "
+            parts.append(f"{bonus.company} token {bonus.hex} +{game.money(bonus.amount)}")
+            tips.append(f"{bonus.company}'s token in {bonus.hex}: +{game.money(bonus.amount)} on "
+                        f"each "
                         "route stopping there")
     return ", ".join(parts) or "—", "\n".join(tips)
 
@@ -476,13 +477,13 @@ class TrainsPanel(QWidget):
         if phase.corporations_buy_privates:
             effects.append("corporations may buy privates")
         on_sale = f"next from the bank: <b>{card_words(trains.definition(next_train))}</b> for " \
-                  f"{money(trains.price(next_train))}" if next_train \
+                  f"{game.money(trains.price(next_train))}" if next_train \
             else "the bank has no trains left"
         market = ", ".join(train_name(t) for t in state.market_trains)
         self.summary.setText(
             f"<b>Phase {phase.name}</b>: {'; '.join(effects)}.<br>{on_sale}"
             + (f"; open market: {market}" if market else "")
-            + f". {bank_words(state.bank)}.")
+            + f". {bank_words(state.bank, game.title.info.currency)}.")
         table_rows = []
         by_start = {p.starts_with: p for p in game.title.phases if p.starts_with}
         for train in game.title.trains:
@@ -494,7 +495,7 @@ class TrainsPanel(QWidget):
                 name.setToolTip("\n".join(side_words(s) for s in train.sides))
             cells = [
                 name,
-                _item(money(train.price)),
+                _item(game.money(train.price)),
                 _item(str(left) if game.rules.train_count(train) >= 0 else "∞"),
                 _item(phase_def.name if phase_def else "—"),
                 _item(f"{train.rusts_on} train" if train.rusts_on else "never"),

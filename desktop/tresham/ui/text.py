@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import TrainSide
+from tresham.engine.money import money
 from tresham.engine.trains import train_name
 
 if TYPE_CHECKING:
@@ -19,11 +20,6 @@ def sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def money(amount: int) -> str:
-    """An amount of money as players write it: "$1,398"; a debt as "-$40"."""
-    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
 
 
 END_REASON_WORDS: Mapping[str, str] = {
@@ -57,11 +53,11 @@ def train_button_labels(train_ids: Sequence[str],
     return labels
 
 
-def bank_words(bank: int) -> str:
-    """The bank's cash; once it has run out, what it has paid beyond its last dollar."""
+def bank_words(bank: int, currency: str) -> str:
+    """The bank's cash; once it has run out, what it has paid beyond its last coin."""
     if bank >= 0:
-        return f"Bank {money(bank)}"
-    return f"Bank broken: {money(-bank)} paid beyond its last dollar"
+        return f"Bank {money(bank, currency)}"
+    return f"Bank broken: {money(-bank, currency)} paid beyond what it held"
 
 
 def literal(text: str) -> str:

@@ -83,6 +83,9 @@ FEATURE_TYPES: frozenset[str] = frozenset({
 BORDER_TYPES: frozenset[str] = frozenset({"impassable", "water", "mountain", "gauge"})
 
 TITLE_STATUSES: frozenset[str] = frozenset({"playable", "data_only"})
+CURRENCY = re.compile(r"^[^\d\s+\-.,]{1,3}$")
+"""A currency symbol as amounts are written with it: "$", "£", "M"."""
+
 END_REASONS: frozenset[str] = frozenset({
     "bank", "stock_market", "bankrupt", "manually_ended", "loans", "receivership",
     "final_train"})
@@ -201,7 +204,7 @@ class _TitleLoader:
         node.mapping({"id", "name", "subtitle", "designer", "rulebook", "rules_module", "players",
                       "bank", "starting_cash", "certificate_limit", "options", "variants",
                       "sections", "status", "capitalization", "private_auction",
-                      "end_reasons"})
+                      "end_reasons", "currency"})
         title_id = node.child("id").text()
         if title_id != self.title_id:
             raise node.child("id").error(f"says {title_id!r} but the folder is {self.title_id!r}")
@@ -238,6 +241,11 @@ class _TitleLoader:
                 raise value.error(f"no game ends by {key!r} (known: "
                                   f"{', '.join(sorted(END_REASONS))})")
             end_reasons[str(key)] = value.text()
+        currency = node.child("currency", "$").text()
+        if not CURRENCY.match(currency):
+            raise node.child("currency").error(
+                f"{currency!r} is not a currency symbol: one to three characters, no digits, "
+                "spaces or signs")
         return TitleInfo(
             id=title_id, name=node.child("name").text(),
             subtitle=node.child("subtitle", "").text() if node.has("subtitle") else "",
@@ -251,7 +259,7 @@ class _TitleLoader:
             status=node.child("status", "playable").choice(TITLE_STATUSES),
             capitalization=node.child("capitalization", "full").choice({"full", "incremental"}),
             private_auction=node.child("private_auction", "waterfall").choice(PRIVATE_AUCTIONS),
-            end_reasons=end_reasons)
+            end_reasons=end_reasons, currency=currency)
 
     @staticmethod
     def _option(option: Node, seen: set[str], low: int, high: int) -> OptionDef:

@@ -106,7 +106,7 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
                         trigger, why = "loans", "the Bank of England has given 16 loans"
                     else:
                         trigger = "stock_market"
-                        why = f"{corp.id} reaches £{market.price(corp)}"
+                        why = f"{corp.id} reaches {self.game.money(market.price(corp))}"
                     break
         if trigger is None:
             return
@@ -122,7 +122,8 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
         state = self.game.state
         if corp_id == BOE:
             rules = self.game.title.banks[BOE].loans
-            return (f"lends £{rules.amount}: {loans_left(self.game)} of {rules.count} loans "
+            return (f"lends {self.game.money(rules.amount)}: {loans_left(self.game)} of "
+                    f"{rules.count} loans "
                     "left (5.6)")
         if corp_id in state.receiverships:
             return "in receivership: its stations are the Bank of England's (5.5)"

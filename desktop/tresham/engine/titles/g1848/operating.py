@@ -77,7 +77,9 @@ class AustraliaOperatingRound(OperatingRound):
         corp = self.turn.corporation
         if corp and not self.discards and self.step is not None and \
                 voluntary_loan_problem(self.game, corp, self.loans_taken.get(corp, 0)) is None:
-            choices.append(Choice(TakeLoan, text="Take a loan of £100 from the Bank of England"))
+            amount = self.game.money(self.game.title.banks[BOE].loans.amount)
+            choices.append(Choice(TakeLoan, text=f"Take a loan of {amount} from the Bank of "
+                                                 "England"))
         return choices
 
     def process(self, action: Action) -> None:

@@ -52,12 +52,14 @@ def enter_receivership(game: Game, corp_id: str) -> None:
             # 5.5.3: the director pays what the treasury lacks; below zero he owes the bank,
             # which his next income pays back.
             state.player(director).cash -= from_director
-        game.log(f"{corp_id} pays {player.name} £{owed} for its shares at £{corp.par} "
-                 + (f"(£{from_director} of it from {director}) " if from_director else "")
+        game.log(f"{corp_id} pays {player.name} {game.money(owed)} for its shares at "
+                 f"{game.money(corp.par)} "
+                 + (f"({game.money(from_director)} of it from {director}) "
+                    f"" if from_director else "")
                  + "(5.5.2)")
     if corp.treasury:
         state.bank += corp.treasury
-        game.log(f"{corp_id}'s remaining £{corp.treasury} goes to the bank (5.5.5)")
+        game.log(f"{corp_id}'s remaining {game.money(corp.treasury)} goes to the bank (5.5.5)")
         corp.treasury = 0
     for train in corp.trains:
         state.trains_gone.append(train)

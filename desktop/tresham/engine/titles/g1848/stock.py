@@ -119,4 +119,4 @@ class AustraliaStockRules(TitleRules):
         StockMarket(self.game.title.market, state).place(corp, cell)
         Shares(self.game).move(corp, PRESIDENT, player)
         self.game.log(f"{player} receives the {corp_id} director's certificate with {company}; "
-                      f"{corp_id} starts at £{price} (4.7)")
+                      f"{corp_id} starts at {self.game.money(price)} (4.7)")

@@ -88,7 +88,7 @@ class AustraliaBuyTrainStep(BuyTrainStep):
             face = side.price
         if action.price != face:
             return (f"a train from a company with another director costs its face value, "
-                    f"£{face} (8.3.4)")
+                    f"{self.game.money(face)} (8.3.4)")
         return None
 
     def _plain_problem(self, action: BuyTrain) -> str | None:
