@@ -166,3 +166,18 @@ def test_the_end_screen_says_why_in_1848_terms(qtbot: QtBot, tmp_path: Path) -> 
     win = open_window(qtbot, history, tmp_path)
     texts = [w.text() for w in win.what_now.body().findChildren(type(win.what_now.message))]
     assert any("The Bank ran out of money (13.1.1)" in t for t in texts)
+
+
+def test_the_map_keeps_its_room_at_1366_in_a_stock_round(qtbot: QtBot, tmp_path: Path) -> None:
+    """A stock round brings the corporations forward; at 1366x768 the right column stays
+    narrow (its tables scroll, the market chart shrinks) so the map keeps the middle."""
+    history = at(400)
+    assert history.game.round.kind == "stock"
+    win = open_window(qtbot, history, tmp_path, size=(1366, 768))
+    qtbot.wait(50)
+    assert win.corporations_dock.isVisible()
+    assert win.corporations_dock.width() <= 460
+    assert win.view.width() >= 520
+    win.resize(1920, 1080)
+    qtbot.wait(20)
+    assert win.corporations_dock.maximumWidth() > 1920

@@ -344,6 +344,9 @@ def specials_words(game: Game, corp_id: str) -> tuple[str, str]:
 ZONE_FILL = {"yellow": "#fbe9a6", "game_end": "#f2b8a8"}
 
 
+MARKET_MIN_WIDTH = 360
+
+
 class MarketChart(QWidget):
     """The stock market grid with each corporation's token in its cell."""
 
@@ -360,7 +363,9 @@ class MarketChart(QWidget):
         rows = self.session.game.title.market.rows
         self._hint = QSize(max(len(r) for r in rows) * self.CELL_W + 12,
                            len(rows) * self.CELL_H + 34)
-        self.setMinimumSize(QSize(self._hint.width() * 3 // 5, self._hint.height() * 3 // 5))
+        # Narrow enough for the right column at 1366 pixels; it draws to any width.
+        self.setMinimumSize(QSize(min(self._hint.width() * 3 // 5, MARKET_MIN_WIDTH),
+                                  self._hint.height() * 3 // 5))
         self.updateGeometry()
         self.update()
 
