@@ -9,13 +9,16 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QTableWidget
+from PySide6.QtWidgets import QGraphicsPathItem, QTableWidget
 from pytestqt.qtbot import QtBot
 
 from tresham.engine.actions import Action
+from tresham.engine.board import Board
 from tresham.engine.game import FIRST_PRIORITY, GameSetup
 from tresham.engine.history import History
+from tresham.engine.upgrades import LaidTile
 
+from position_helpers import give_train, station
 from shared_paths import SHARED
 from window_helpers import open_window
 
@@ -181,3 +184,24 @@ def test_the_map_keeps_its_room_at_1366_in_a_stock_round(qtbot: QtBot, tmp_path:
     win.resize(1920, 1080)
     qtbot.wait(20)
     assert win.corporations_dock.maximumWidth() > 1920
+
+
+def test_the_ghans_route_is_drawn_to_alice_springs(qtbot: QtBot, tmp_path: Path) -> None:
+    """8.2.5: CAR, given the 2E and a station in B5 whose track leads to Alice Springs, is
+    offered its Ghan route, drawn on the map from B5 into Alice Springs' hex."""
+    history = at(417)
+    game = history.game
+    assert game.acting == "CAR" and game.round.step.name == "routes"
+    Board(game).lay("B5", LaidTile(game.title.tiles["57"], 5))
+    station(game, "CAR", "B5")
+    ghan = give_train(game, "CAR", "2E")
+    win = open_window(qtbot, history, tmp_path, size=(1920, 1080))
+    proposed = dict(win.what_now.proposed_routes or ())
+    assert proposed[ghan] == ("B5-c0", "A4-o0")
+    drawn = [i for i in win.scene.route_items if isinstance(i, QGraphicsPathItem)
+             and i.toolTip().startswith("2E train")]
+    assert drawn
+    alice = win.scene.hex_items["A4"].sceneBoundingRect()
+    path = drawn[0].path()
+    ends = [path.elementAt(0), path.elementAt(path.elementCount() - 1)]
+    assert any(alice.contains(e.x, e.y) for e in ends)
