@@ -321,3 +321,27 @@ def test_9_4_trains_over_the_limit_leave_the_game() -> None:
     assert "2-5" in game.state.trains_gone and "2-5" not in game.state.market_trains
     pooled = new_game(discarded_trains_to_pool=True)
     assert not pooled.rules.discarded_trains_leave_game()
+
+
+def test_8_2_5_the_train_step_waits_for_a_loan_for_the_2e_only_on_18xx_games() -> None:
+    """With nothing to buy, the rulebook's train step ends by itself; 18xx.games (variant
+    train_step_waits_while_a_loan_could_buy_the_2e) asks a company with no 2E, £100 and a loan
+    open to it to end the step, unless a purchase has just left nothing to buy."""
+    for waits in (False, True):
+        game = new_game(train_step_waits_while_a_loan_could_buy_the_2e=waits)
+        buy_all_privates(game)
+        start(game, "VR", treasury=150, par=100)
+        station(game, "VR", "H11")
+        give_train(game, "SAR", "2")
+        give_train(game, "SAR", "3")
+        game.state.corporations["SAR"].trains.clear()
+        for _ in range(4):
+            give_train(game, "VR", "3", "3")  # at the limit of 4
+        operate(game, "VR")
+        game.round.step_index = len(game.round.steps) - 2
+        step = game.round.step
+        assert step is not None and step.name == "trains"
+        offered = [c.action for c in step.choices()]
+        assert offered == ([Pass] if waits else [])
+        game.state.corporations["VR"].treasury = 99
+        assert step.choices() == []

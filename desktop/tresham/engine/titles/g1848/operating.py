@@ -16,7 +16,9 @@ from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.titles.g1848.bank import BOE, bank_dividend
 from tresham.engine.rounds.steps.base import Step, TurnRecord
 from tresham.engine.rounds.steps.companies import BuyCompanyStep
+from tresham.engine.rounds.steps.track import TrackStep
 from tresham.engine.rounds.steps.trains import BuyTrainStep
+from tresham.engine.titles.g1848.track import AustraliaTrackStep
 from tresham.engine.titles.g1848.trains import AustraliaBuyTrainStep
 from tresham.engine.shares import Shares
 from tresham.engine.trains import Trains
@@ -182,7 +184,8 @@ class AustraliaOperatingRound(OperatingRound):
 class AustraliaOperatingRules(TitleRules):
     def turn_steps(self, shared: tuple[type[Step], ...]) -> tuple[type[Step], ...]:
         replaced: dict[type[Step], type[Step]] = {BuyCompanyStep: EndOfTurnStep,
-                                                  BuyTrainStep: AustraliaBuyTrainStep}
+                                                  BuyTrainStep: AustraliaBuyTrainStep,
+                                                  TrackStep: AustraliaTrackStep}
         return tuple(replaced.get(s, s) for s in shared)
 
     def private_purchase_problem(self, company: str, corp_id: str) -> str | None:

@@ -13,6 +13,7 @@ from tresham.engine.titles.g1848.receivership import in_receivership_column
 
 FORCED_LOANS_FOR_ANY_TRAIN = "voluntary_loan_before_forced_loans"
 ANY_PRICE = "trains_between_companies_at_any_price"
+WAITS_FOR_A_GHAN_LOAN = "train_step_waits_while_a_loan_could_buy_the_2e"
 
 
 class AustraliaBuyTrainStep(BuyTrainStep):
@@ -27,6 +28,25 @@ class AustraliaBuyTrainStep(BuyTrainStep):
         """The cheapest bank train that would satisfy the compulsory purchase (not the 2E)."""
         offer = [t for t in self.bank_offer() if self.trains.definition(t).satisfies_must_own]
         return min(offer, key=self.trains.price) if offer else None
+
+    def choices(self) -> list[Choice]:
+        """Under the variant train_step_waits_while_a_loan_could_buy_the_2e the step stays
+        open, offering only to end it, while the company owns no 2E, holds a loan's worth and
+        may borrow (in any phase: their check leaves out when the 2E comes), unless a purchase
+        has just left nothing to buy."""
+        choices = super().choices()
+        if choices or not self.game.rules.option(WAITS_FOR_A_GHAN_LOAN) or \
+                self._bought_at == self.game.actions_applied:
+            return choices  # a purchase that leaves nothing to buy closes the step
+        corp = self.corp
+        loans = self.game.title.banks[BOE].loans
+        if any(self.trains.definition(t).destination for t in corp.trains) or \
+                corp.treasury < loans.amount:
+            return choices
+        if loans.from_phase in self.trains.phases_started() and loans_left(self.game) > 0 \
+                and self.game.state.loans.get(corp.id, 0) < loans.voluntary_limit:
+            choices.append(Choice(self.round.pass_action, text="Buy no more trains"))
+        return choices
 
     def trade_in_problem(self, action: BuyTrain) -> str | None:
         """8.2.4: the buyer of a D may hand in one of its 4/4+ cards for £300 off."""
@@ -128,8 +148,10 @@ class AustraliaBuyTrainStep(BuyTrainStep):
         return False
 
     _exchange: str | None = None
+    _bought_at: int | None = None
 
     def _buy(self, action: BuyTrain) -> None:
+        self._bought_at = self.game.actions_applied
         self._exchange = action.exchange
         try:
             self._buy_with(action)
