@@ -340,9 +340,9 @@ def test_the_k_k_bonus(title: TitleData) -> None:
 # Variants: the twelve readings of 18xx.games ----------------------------------------------------
 
 def test_the_18xx_games_readings_are_variants(title: TitleData) -> None:
-    """NEEDS.md section 3 lists them (twelve, four found in replaying the recorded games, two
+    """NEEDS.md section 3 lists them (twelve, four found in replaying the recorded games, three
     in their random games)."""
-    assert len(title.info.variants_of(PROFILE)) == 18
+    assert len(title.info.variants_of(PROFILE)) == 19
     everything = title_with_options(title, {v.id: True for v in title.info.variants})
     assert [p.train_limit for p in everything.phases] == [4, 4, 3, 2, 2, 2]
     assert next(t for t in everything.trains if t.name == "8").count == -1
@@ -375,12 +375,12 @@ BROKEN = [
      "{edge: 4, type: gauge}, {edge: 5, type: guage}]",
      "maps/1848/map.yaml: hexes[5].borders[1].type: expected one of gauge, impassable"),
     ("companies.yaml", "    homes: [F17, G6]", "    homes: [F17, G7]",
-     "maps/1848/companies.yaml: corporations[1].homes[1]: hex G7 is not on the map"),
+     "maps/1848/companies.yaml: corporations[4].homes[1]: hex G7 is not on the map"),
     ("companies.yaml", 'float_connection: {hexes: [F17, G6], until_phase: "6"}',
      'float_connection: {hexes: [F17, G6], until_phase: "7"}',
-     "maps/1848/companies.yaml: corporations[1].float_connection.until_phase: no phase named"),
+     "maps/1848/companies.yaml: corporations[4].float_connection.until_phase: no phase named"),
     ("companies.yaml", "    par: 100 ", "    par: 95 ",
-     "maps/1848/companies.yaml: corporations[7].par: 95 is not one of the market's par values"),
+     "maps/1848/companies.yaml: corporations[0].par: 95 is not one of the market's par values"),
     ("companies.yaml", "auction: {floor: 40, step: 5}", "auction: {floor: 42, step: 5}",
      "maps/1848/companies.yaml: privates[1].auction.step: steps of 5 do not lead from 70 to 42"),
     ("companies.yaml", "usable_by: owner_or_directed, from_phase: \"3\",\n         survives",

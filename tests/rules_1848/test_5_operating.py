@@ -345,3 +345,19 @@ def test_8_2_5_the_train_step_waits_for_a_loan_for_the_2e_only_on_18xx_games() -
         assert offered == ([Pass] if waits else [])
         game.state.corporations["VR"].treasury = 99
         assert step.choices() == []
+
+
+def test_4_1_a_closed_privates_surviving_power_leaves_once_used() -> None:
+    """4.1, 4.5: P4 closes with the first 5/5+ but its 2E discount stays with its owner; once
+    the discount is used nothing is left of it (18xx.games closes it then too)."""
+    game = operating_game()
+    p4 = game.state.privates["P4"]
+    p4.owner = "VR"
+    game.rules.phase_event("close_privates")
+    assert p4.rights_only and not p4.closed
+    game.rules.after_action()
+    assert not p4.closed
+    game.state.abilities_used["P4"] = 1
+    game.rules.after_action()
+    assert p4.closed
+    assert "P4's power is used" in game.state.log[-1]

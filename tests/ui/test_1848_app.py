@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtWidgets import QGraphicsPathItem, QTableWidget
 from pytestqt.qtbot import QtBot
 
-from tresham.engine.actions import Action
+from tresham.engine.actions import Action, Pass
 from tresham.engine.board import Board
 from tresham.engine.game import FIRST_PRIORITY, GameSetup
 from tresham.engine.history import History
@@ -190,6 +190,8 @@ def test_the_ghans_route_is_drawn_to_alice_springs(qtbot: QtBot, tmp_path: Path)
     """8.2.5: CAR, given the 2E and a station in B5 whose track leads to Alice Springs, is
     offered its Ghan route, drawn on the map from B5 into Alice Springs' hex."""
     history = at(417)
+    while history.game.round.step.name == "track":  # CAR ends its track step
+        history.apply(Pass("CAR"))
     game = history.game
     assert game.acting == "CAR" and game.round.step.name == "routes"
     Board(game).lay("B5", LaidTile(game.title.tiles["57"], 5))

@@ -91,6 +91,7 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
         the Bank of England has given its 16th loan (its price reaching 260); five
         receiverships end it too (`receivership`)."""
         state = self.game.state
+        self.close_spent_rights()
         if not state.finished and not self.option(CAPITAL_BEFORE_LINK):
             self._launch_waiting()
         if state.finished or state.game_ends_after:

@@ -231,6 +231,18 @@ class AustraliaOperatingRules(TitleRules):
                 private.closed = True
                 self.game.log(f"{private.id} closes (4.1)")
 
+    def close_spent_rights(self) -> None:
+        """4.3, 4.5: a closed private's surviving power, once used, leaves the game with it."""
+        state = self.game.state
+        for private in state.privates.values():
+            if not private.rights_only or private.closed:
+                continue
+            if all(state.abilities_used.get(private.id, 0) >= int(a.params.get("count", 1))
+                   for a in self.game.title.privates[private.id].abilities
+                   if a.params.get("survives_close")):
+                private.closed = True
+                self.game.log(f"{private.id}'s power is used: it leaves the game (4.1)")
+
     def _force_tasmania(self) -> None:
         """4.4: when the first 5/5+ is bought the Tasmania tile must be laid at once by the
         owner of its private, before anything else."""
