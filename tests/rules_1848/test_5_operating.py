@@ -12,6 +12,7 @@ from tresham.engine.rules import END_AFTER_SET
 from tresham.engine.rounds.steps.base import TurnRecord
 from tresham.engine.titles.g1848.bank import bank_dividend
 from tresham.engine.titles.g1848.receivership import enter_receivership
+from tresham.engine.trains import Trains
 
 from .conftest import buy_all_privates, give_train, new_game, operate, start, station
 
@@ -361,3 +362,35 @@ def test_4_1_a_closed_privates_surviving_power_leaves_once_used() -> None:
     game.rules.after_action()
     assert p4.closed
     assert "P4's power is used" in game.state.log[-1]
+
+
+def test_8_3_7_loans_only_when_no_train_can_be_paid_for_or_any_new_one_on_18xx_games() -> None:
+    """8.3.7: a company obliged to buy that can pay for the 3 in the bank pool may not borrow
+    for the bank's dearer 4; 18xx.games (variant loans_for_any_new_train_when_obliged) lets
+    it."""
+    for obliged_loans in (False, True):
+        game = new_game(loans_for_any_new_train_when_obliged=obliged_loans)
+        buy_all_privates(game)
+        start(game, "VR", treasury=250, par=100)
+        station(game, "VR", "H11")
+        give_train(game, "SAR", "2")
+        give_train(game, "SAR", "3")
+        game.state.corporations["SAR"].trains.clear()
+        state = game.state
+        pooled = next(t for t in state.depot if t.startswith("3-"))
+        state.market_trains.append(pooled)
+        state.depot = [t for t in state.depot if not t.startswith(("2-", "3-"))]
+        operate(game, "VR")
+        game.rules.has_legal_run = lambda corp_id: True  # type: ignore[method-assign]
+        game.round.step_index = len(game.round.steps) - 2
+        step = game.round.step
+        assert step is not None and step.must_buy() and not step.emergency()  # type: ignore[attr-defined]
+        four = state.depot[0]
+        assert four.startswith("4-")
+        price = Trains(game).price(four)
+        problem = step.problem(BuyTrain("VR", four, price, side="4"))  # type: ignore[attr-defined]
+        assert (problem is None) is obliged_loans, problem
+        if obliged_loans:
+            game.process(BuyTrain("VR", four, price, side="4"))
+            assert state.loans["VR"] == 1
+            assert four in state.corporations["VR"].trains

@@ -13,6 +13,7 @@ from tresham.engine.titles.g1848.receivership import in_receivership_column
 
 FORCED_LOANS_FOR_ANY_TRAIN = "voluntary_loan_before_forced_loans"
 ANY_PRICE = "trains_between_companies_at_any_price"
+LOANS_WHEN_OBLIGED = "loans_for_any_new_train_when_obliged"
 WAITS_FOR_A_GHAN_LOAN = "train_step_waits_while_a_loan_could_buy_the_2e"
 
 
@@ -118,7 +119,7 @@ class AustraliaBuyTrainStep(BuyTrainStep):
         """8.4.1: in a compulsory purchase the company may buy any new train from the bank,
         the loans paying what its treasury lacks (18xx.games: a train from another company
         too)."""
-        if not self.emergency():
+        if not self._compulsory(action):
             return super().problem(action)
         if action.seller is not None and not self.game.rules.option(FORCED_LOANS_FOR_ANY_TRAIN):
             problem = super().problem(action)
@@ -133,6 +134,17 @@ class AustraliaBuyTrainStep(BuyTrainStep):
             return super().problem(action)
         finally:
             corp.treasury = saved
+
+    def _compulsory(self, action: BuyTrain) -> bool:
+        """Whether this purchase is made by the compulsory purchase rules (8.4): the company
+        must buy and cannot pay for any train (8.3.7), or, under the variant
+        loans_for_any_new_train_when_obliged, it must buy and picks a new train it cannot pay
+        for."""
+        if self.emergency():
+            return True
+        return bool(self.game.rules.option(LOANS_WHEN_OBLIGED)) and self.must_buy() and \
+            action.seller is None and action.train in self.game.state.depot and \
+            self.bank_price(action.train, action.ability, action.side) > self.corp.treasury
 
     def _emergency_sales(self, president: str) -> list[Choice]:
         """8.4.3: the director contributes nothing to a compulsory purchase."""
@@ -165,7 +177,7 @@ class AustraliaBuyTrainStep(BuyTrainStep):
     def _buy_with(self, action: BuyTrain) -> None:
         price = action.price if action.seller is not None else \
             self.bank_price(action.train, action.ability, action.side)
-        if price > self.corp.treasury and self.emergency():
+        if price > self.corp.treasury and self._compulsory(action):
             if not self._borrow_for(price):
                 return  # 8.4.2: in receivership the train stays in the bank
         super()._buy(action)
