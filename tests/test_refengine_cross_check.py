@@ -32,7 +32,7 @@ from tresham.replay import run
 
 REFENGINE = SHARED / "refengine"
 LIB = os.environ.get("TRESHAM_REFENGINE", "")
-TITLES = ("18GA", "18AL", "18VA")
+TITLES = ("18GA", "18AL", "18VA", "1848")
 _SEEDS = os.environ.get("TRESHAM_REFENGINE_SEEDS", "1").partition("-")
 SEEDS = range(int(_SEEDS[0]), int(_SEEDS[2])) if _SEEDS[2] else range(int(_SEEDS[0]))
 FIXTURES = SHARED / "fixtures" / "18xx.games"
@@ -108,6 +108,7 @@ OPTIONAL_RULES = {
     "18AL": ("extra_yellow_first_turn", "ln_home_decatur", "unlimited_4d_trains",
              "four_trains_rust_on_7"),
     "18VA": ("two_player_share_limit",),
+    "1848": (),
 }
 """The optional rules 18xx.games has for each title, all on in the games marked "options"."""
 
@@ -147,6 +148,27 @@ def test_their_engine_agrees_with_ours_on_a_random_game(tmp_path: Path, title: s
                                            trades=False))
     game = tmp_path / f"{title}-{count}p-seed{seed}.json"
     game.write_text(json.dumps(export_history(history, game_id=game.stem)))
+    reference, _, refused = their_trace(game, tmp_path / "theirs.trace.jsonl")
+    assert_agree(game, reference, refused)
+
+
+THEIR_RANDOM_GAMES = [("1848", count, 801) for count in range(3, 7)]
+"""Games their engine plays at random (../shared/refengine/randgame.rb; 1848 has no optional
+rules there) that ours replays to the same state at every action: their random choices reach
+corners ours do not choose."""
+
+
+@needs_refengine
+@pytest.mark.slow
+@pytest.mark.parametrize("title, count, seed", THEIR_RANDOM_GAMES)
+def test_ours_agrees_with_their_engine_on_their_random_game(tmp_path: Path, title: str,
+                                                           count: int, seed: int) -> None:
+    game = tmp_path / f"{title}-{count}p-their-seed{seed}.json"
+    made = subprocess.run(
+        ["ruby", "randgame.rb", title, str(count), str(seed), str(game)], cwd=REFENGINE,
+        capture_output=True, text=True, timeout=900,
+        env={**os.environ, "T18_LIB": LIB, "RACK_ENV": "production"})
+    assert game.exists(), made.stderr[-800:]
     reference, _, refused = their_trace(game, tmp_path / "theirs.trace.jsonl")
     assert_agree(game, reference, refused)
 

@@ -164,6 +164,8 @@ class _Writer:
     def write(self, action: Action) -> None:
         before = presidents(self.game)
         used_before = dict(self.game.state.abilities_used)
+        round_before = self.game.round
+        operated_before = set(getattr(round_before, "operated", ()))
         record = self._record(action)
         self.history.apply(action)
         used = [c for c, n in self.game.state.abilities_used.items() if n > used_before.get(c, 0)]
@@ -173,7 +175,24 @@ class _Writer:
             # the private allows): their engine takes it from the private itself.
             record.update(self.entity(used[0]))
         self.book.follow_game(self.game, before)
+        banks = self._bank_turns_since(round_before, operated_before)
+        if banks:
+            # A bank company's turn (1848 5.4.3: the Bank of England's payout) is an action of
+            # its own on 18xx.games, made automatically after the one that began the round.
+            theirs = {ours: their for their, ours in local_ids(self.game.title, PROFILE).items()}
+            record["auto_actions"] = [
+                localize_record({**self.entity(c), "type": "dividend", "kind": "payout"}, theirs)
+                for c in banks]
         self.emit(record)
+
+    def _bank_turns_since(self, round_before: object, operated_before: set[str]) -> list[str]:
+        round_ = self.game.round
+        operated = getattr(round_, "operated", None)
+        if not isinstance(round_, OperatingRound) or operated is None:
+            return []
+        earlier = operated_before if round_ is round_before else set()
+        return [c for c in operated if c not in earlier
+                and self.game.state.corporations[c].directorless]
 
     def emit(self, record: dict[str, Any]) -> None:
         """Add a record, naming companies by their ids (our `VGN` is their `VR`)."""
