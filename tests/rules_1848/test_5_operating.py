@@ -394,3 +394,20 @@ def test_8_3_7_loans_only_when_no_train_can_be_paid_for_or_any_new_one_on_18xx_g
             game.process(BuyTrain("VR", four, price, side="4"))
             assert state.loans["VR"] == 1
             assert four in state.corporations["VR"].trains
+
+
+def test_5_4_4_the_removed_train_is_sold_and_starts_its_phase_or_only_the_next_on_18xx_games(
+        ) -> None:
+    """5.4.4: at the second receivership the cheapest permanent train leaves the bank,
+    "regarded as having been sold": in phase 3 a 5/5+ starts the 5/5+ phase. 18xx.games
+    (variant train_export_starts_only_the_next_phase) keeps phase 3 but closes the privates."""
+    from tresham.engine.titles.g1848.receivership import export_train
+    for only_next in (False, True):
+        game = new_game(train_export_starts_only_the_next_phase=only_next)
+        buy_all_privates(game)
+        give_train(game, "SAR", "2")
+        give_train(game, "SAR", "3")
+        assert game.state.phase == "3"
+        export_train(game)
+        assert game.state.phase == ("3" if only_next else "5")
+        assert game.state.privates["P1"].closed

@@ -424,6 +424,11 @@ class TitleRules:
         for a train (18VA 4.3.1, 4.6.2: not before it has operated)."""
         return None
 
+    def connection_made(self, corp_id: str) -> bool:
+        """Whether the track its `float_connection` names is there (1848 5.3.2: Sydney to
+        Adelaide for the COM), whatever the phase; True for a corporation without one."""
+        return True
+
     def corporation_status(self, corp_id: str) -> str:
         """A short note on where a corporation stands that its price, cash and holdings do
         not show (1848: in receivership, the COM waiting for its link); "" for none."""

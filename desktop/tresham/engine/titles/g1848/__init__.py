@@ -117,6 +117,10 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
             else "this set of operating rounds"
         self.game.log(f"{why}: the game ends after {when} (13.1)")
 
+    def connection_made(self, corp_id: str) -> bool:
+        link = self.game.title.corporations[corp_id].float_connection
+        return link is None or linked(self.game, link.hexes)
+
     def corporation_status(self, corp_id: str) -> str:
         """5.5: in receivership; 5.3.2: the COM's Sydney-Adelaide link; 5.6: the Bank of
         England's loans left."""

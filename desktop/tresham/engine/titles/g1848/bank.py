@@ -86,6 +86,7 @@ def bank_dividend(game: Game) -> None:
         amount = per_share * shares.count(corp, shares.percent(corp, player.name))
         player.cash += amount
         state.bank -= amount
+    state.bank_payouts.append(BOE)
     game.log(f"The Bank of England pays {game.money(total)} ({game.money(per_share)} a share) "
              f"(5.4.3)")
 
