@@ -54,3 +54,18 @@ def test_7_4_1_a_new_yellow_tile_extends_the_company_route() -> None:
     step = game.round.step
     legal = step.legal_lays()  # type: ignore[attr-defined]
     assert "C10" not in legal
+
+
+def test_4_3_p2s_desert_tile_is_one_of_the_turns_yellow_tiles() -> None:
+    """4.3: P2 lays a yellow tile in a desert hex free of the £40, as one of the company's
+    lays: not once the turn's lays are spent (an upgrade made), and only a yellow tile."""
+    game = _car_at_port_augusta()
+    step = game.round.step
+    assert step is not None
+    game.state.privates["P2"].owner = "CAR"
+    game.state.board.tiles.pop("E6")  # the desert hex beside CAR's station, empty again
+    assert step.problem("E6", "8", 5, company="P2") is None  # type: ignore[attr-defined]
+    assert step.problem("E6", "23", 5, company="P2") is not None  # type: ignore[attr-defined]
+    step.turn.tile_lays = step.turn.upgrades = 1  # type: ignore[attr-defined]
+    problem = step.problem("E6", "8", 5, company="P2")  # type: ignore[attr-defined]
+    assert "used its tile lays" in (problem or "")
