@@ -206,7 +206,7 @@ class CorporationsPanel(ReadOnlyTable):
         if any(c.converts_to for c in game.title.corporations.values()):
             columns.insert(SHARES_COLUMN, "Shares")
         if any(game.title.banks):
-            columns.append("Loans")
+            columns.insert(columns.index("Cash") + 1, "Loans")
         if any(game.rules.corporation_status(c) for c in game.state.corporations):
             columns.append("Status")
         if game.title.info.capitalization == "incremental":
@@ -273,11 +273,12 @@ class CorporationsPanel(ReadOnlyTable):
             if "Names, tokens" in columns:
                 cells.append(_item(*specials_words(game, corp_id)))
             if "Loans" in columns:
-                cells.append(loans_item(game, corp_id))
+                cells.insert(self.COLUMNS.index("Cash") + 1, loans_item(game, corp_id))
             if "Status" in columns:
                 status = game.rules.corporation_status(corp_id)
                 cells.append(_item(status or "—"))
                 if corp_id in state.receiverships:
+                    cells[self.COLUMNS.index("President")] = _item("receivership", status)
                     for cell in cells[1:]:
                         cell.setForeground(RECEIVERSHIP_TEXT)
                     badge.setToolTip(f"{definition.name}: {status}")
