@@ -97,10 +97,10 @@ KNOWN_DIFFERENCES: dict[tuple[str, int, int], str] = {
                      "Tredegar: their check leaves out a private's discounted purchase, and "
                      "other corporations' trains once an empty treasury's president has sold; "
                      "ours keeps the step open for the Tredegar's $0 card",
-    ("1848", 3, 0): "after the second receivership removes a 5/5+ in phase 3 (5.4.4, variant "
-                    "train_export_starts_only_the_next_phase) their 2E stays off sale until "
-                    "their phase 5 begins; ours sells it from the removal (8.2.5: after the "
-                    "first 5/5+); the variant does not yet hold the 2E back",
+    ("1848", 3, 0): "when QR's loan puts it into receivership and its director is liable "
+                    "(5.5.3), their engine opens a cash crisis for him to sell shares; ours "
+                    "(variant director_owes_without_selling, as their recorded games showed) "
+                    "has him owe the bank at once: when each applies is not traced yet",
     ("1848", 4, 0): "their bank no longer sells the 3-4 card that ours still offers in phase 4 "
                     "(which cards each engine holds by id after trains went to the pool is "
                     "not traced yet)",

@@ -400,7 +400,8 @@ def test_5_4_4_the_removed_train_is_sold_and_starts_its_phase_or_only_the_next_o
         ) -> None:
     """5.4.4: at the second receivership the cheapest permanent train leaves the bank,
     "regarded as having been sold": in phase 3 a 5/5+ starts the 5/5+ phase. 18xx.games
-    (variant train_export_starts_only_the_next_phase) keeps phase 3 but closes the privates."""
+    (variant train_export_starts_only_the_next_phase) keeps phase 3 but closes the privates,
+    and sells the 2E only from the 5/5+ phase (8.2.5)."""
     from tresham.engine.titles.g1848.receivership import export_train
     for only_next in (False, True):
         game = new_game(train_export_starts_only_the_next_phase=only_next)
@@ -411,3 +412,9 @@ def test_5_4_4_the_removed_train_is_sold_and_starts_its_phase_or_only_the_next_o
         export_train(game)
         assert game.state.phase == ("3" if only_next else "5")
         assert game.state.privates["P1"].closed
+        start(game, "VR", treasury=500, par=100)
+        station(game, "VR", "H11")
+        operate(game, "VR")
+        game.round.step_index = len(game.round.steps) - 2
+        offer = game.round.step.bank_offer()  # type: ignore[union-attr]
+        assert any(t.startswith("2E") for t in offer) is not only_next  # 8.2.5

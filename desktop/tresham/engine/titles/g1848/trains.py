@@ -9,7 +9,7 @@ from tresham.engine.rounds.steps.trains import BuyTrainStep
 from tresham.engine.shares import Shares
 from tresham.engine.titles.g1848.bank import BOE
 from tresham.engine.titles.g1848.loans import loans_left, take_loan
-from tresham.engine.titles.g1848.receivership import in_receivership_column
+from tresham.engine.titles.g1848.receivership import EXPORT_SKIPS_NO_PHASE, in_receivership_column
 
 FORCED_LOANS_FOR_ANY_TRAIN = "voluntary_loan_before_forced_loans"
 ANY_PRICE = "trains_between_companies_at_any_price"
@@ -24,6 +24,16 @@ class AustraliaBuyTrainStep(BuyTrainStep):
         if owned or not self.bank_offer():
             return False
         return self.game.rules.has_legal_run(self.corp.id)
+
+    def bank_offer(self) -> list[str]:
+        """8.2.5: the 2E is on sale from the first 5/5+; under
+        train_export_starts_only_the_next_phase, from the 5/5+ phase (a 5/5+ removed earlier,
+        5.4.4, starts no phase there)."""
+        offer = super().bank_offer()
+        if not self.game.rules.option(EXPORT_SKIPS_NO_PHASE):
+            return offer
+        started = self.trains.phases_started()
+        return [t for t in offer if self.trains.definition(t).available_on in (None, *started)]
 
     def cheapest_bank_train(self) -> str | None:
         """The cheapest bank train that would satisfy the compulsory purchase (not the 2E)."""
