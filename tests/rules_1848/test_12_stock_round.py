@@ -108,3 +108,17 @@ def test_12_2_1_limits_fall_with_receiverships_and_more_for_the_former_director(
     assert game.rules.certificate_limit("Ann") == 16
     game.state.receiverships.extend(["A", "B", "C", "D", "E"])
     assert game.rules.certificate_limit("Bob") == 10  # 5+ column
+
+
+def test_12_1_1_several_sales_of_a_company_in_a_turn_or_one_block_on_18xx_games() -> None:
+    """12.1.1: a player sells as many shares as he wishes, each sale moving the price (12.5.1);
+    18xx.games (variant sales_in_one_block) takes a company's shares in one sale a turn, the
+    Bank of England's in any number."""
+    from tresham.engine.rounds.stock import TurnRecord
+    turn = TurnRecord(sold={"VR", "BOE"})
+    assert stock_game().rules.stock_sale_problem(turn, "Ann", "VR", 10) is None
+    game = new_game(sales_in_one_block=True)
+    problem = game.rules.stock_sale_problem(turn, "Ann", "VR", 10)
+    assert problem is not None and "12.5.1" in problem
+    assert game.rules.stock_sale_problem(turn, "Ann", "BOE", 10) is None
+    assert game.rules.stock_sale_problem(TurnRecord(), "Ann", "VR", 10) is None

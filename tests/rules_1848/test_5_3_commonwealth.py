@@ -40,3 +40,20 @@ def test_5_3_2_variant_capital_at_sixty_percent() -> None:
     com.floated = False
     game.rules.float_corporation(com)
     assert com.floated and com.treasury == 900
+
+
+def test_5_3_2_the_link_is_a_train_s_travel_not_turning_back_at_an_edge() -> None:
+    """5.3.2: "a notional train of infinite range could travel" between the cities: track that
+    meets only by turning back at a hex edge onto another path of the same hex does not link
+    them (18xx.games checks it so too)."""
+    from tresham.engine.board import Board
+    from tresham.engine.upgrades import LaidTile
+    game = new_game()
+    board = Board(game)
+    tiles = game.title.tiles
+    board.lay("E4", LaidTile(tiles["57"], 1))   # a city with exits 1 and 4
+    board.lay("F5", LaidTile(tiles["57"], 0))   # a city with exits 0 and 3
+    board.lay("E6", LaidTile(tiles["29"], 5))   # curves 5-1 and 5-0, meeting at edge 5
+    assert not linked(game, ("E4", "F5"))
+    board.lay("E6", LaidTile(tiles["7"], 0))    # a sharp curve 0-1: E4 to F5 directly
+    assert linked(game, ("E4", "F5"))

@@ -12,6 +12,7 @@ from tresham.engine.rules import END_AFTER_SET
 from tresham.engine.rounds.steps.base import TurnRecord
 from tresham.engine.titles.g1848.bank import bank_dividend
 from tresham.engine.titles.g1848.receivership import enter_receivership
+from tresham.engine.trains import Trains
 
 from .conftest import buy_all_privates, give_train, new_game, operate, start, station
 
@@ -321,3 +322,99 @@ def test_9_4_trains_over_the_limit_leave_the_game() -> None:
     assert "2-5" in game.state.trains_gone and "2-5" not in game.state.market_trains
     pooled = new_game(discarded_trains_to_pool=True)
     assert not pooled.rules.discarded_trains_leave_game()
+
+
+def test_8_2_5_the_train_step_waits_for_a_loan_for_the_2e_only_on_18xx_games() -> None:
+    """With nothing to buy, the rulebook's train step ends by itself; 18xx.games (variant
+    train_step_waits_while_a_loan_could_buy_the_2e) asks a company with no 2E, £100 and a loan
+    open to it to end the step, unless a purchase has just left nothing to buy."""
+    for waits in (False, True):
+        game = new_game(train_step_waits_while_a_loan_could_buy_the_2e=waits)
+        buy_all_privates(game)
+        start(game, "VR", treasury=150, par=100)
+        station(game, "VR", "H11")
+        give_train(game, "SAR", "2")
+        give_train(game, "SAR", "3")
+        game.state.corporations["SAR"].trains.clear()
+        for _ in range(4):
+            give_train(game, "VR", "3", "3")  # at the limit of 4
+        operate(game, "VR")
+        game.round.step_index = len(game.round.steps) - 2
+        step = game.round.step
+        assert step is not None and step.name == "trains"
+        offered = [c.action for c in step.choices()]
+        assert offered == ([Pass] if waits else [])
+        game.state.corporations["VR"].treasury = 99
+        assert step.choices() == []
+
+
+def test_4_1_a_closed_privates_surviving_power_leaves_once_used() -> None:
+    """4.1, 4.5: P4 closes with the first 5/5+ but its 2E discount stays with its owner; once
+    the discount is used nothing is left of it (18xx.games closes it then too)."""
+    game = operating_game()
+    p4 = game.state.privates["P4"]
+    p4.owner = "VR"
+    game.rules.phase_event("close_privates")
+    assert p4.rights_only and not p4.closed
+    game.rules.after_action()
+    assert not p4.closed
+    game.state.abilities_used["P4"] = 1
+    game.rules.after_action()
+    assert p4.closed
+    assert "P4's power is used" in game.state.log[-1]
+
+
+def test_8_3_7_loans_only_when_no_train_can_be_paid_for_or_any_new_one_on_18xx_games() -> None:
+    """8.3.7: a company obliged to buy that can pay for the 3 in the bank pool may not borrow
+    for the bank's dearer 4; 18xx.games (variant loans_for_any_new_train_when_obliged) lets
+    it."""
+    for obliged_loans in (False, True):
+        game = new_game(loans_for_any_new_train_when_obliged=obliged_loans)
+        buy_all_privates(game)
+        start(game, "VR", treasury=250, par=100)
+        station(game, "VR", "H11")
+        give_train(game, "SAR", "2")
+        give_train(game, "SAR", "3")
+        game.state.corporations["SAR"].trains.clear()
+        state = game.state
+        pooled = next(t for t in state.depot if t.startswith("3-"))
+        state.market_trains.append(pooled)
+        state.depot = [t for t in state.depot if not t.startswith(("2-", "3-"))]
+        operate(game, "VR")
+        game.rules.has_legal_run = lambda corp_id: True  # type: ignore[method-assign]
+        game.round.step_index = len(game.round.steps) - 2
+        step = game.round.step
+        assert step is not None and step.must_buy() and not step.emergency()  # type: ignore[attr-defined]
+        four = state.depot[0]
+        assert four.startswith("4-")
+        price = Trains(game).price(four)
+        problem = step.problem(BuyTrain("VR", four, price, side="4"))  # type: ignore[attr-defined]
+        assert (problem is None) is obliged_loans, problem
+        if obliged_loans:
+            game.process(BuyTrain("VR", four, price, side="4"))
+            assert state.loans["VR"] == 1
+            assert four in state.corporations["VR"].trains
+
+
+def test_5_4_4_the_removed_train_is_sold_and_starts_its_phase_or_only_the_next_on_18xx_games(
+        ) -> None:
+    """5.4.4: at the second receivership the cheapest permanent train leaves the bank,
+    "regarded as having been sold": in phase 3 a 5/5+ starts the 5/5+ phase. 18xx.games
+    (variant train_export_starts_only_the_next_phase) keeps phase 3 but closes the privates,
+    and sells the 2E only from the 5/5+ phase (8.2.5)."""
+    from tresham.engine.titles.g1848.receivership import export_train
+    for only_next in (False, True):
+        game = new_game(train_export_starts_only_the_next_phase=only_next)
+        buy_all_privates(game)
+        give_train(game, "SAR", "2")
+        give_train(game, "SAR", "3")
+        assert game.state.phase == "3"
+        export_train(game)
+        assert game.state.phase == ("3" if only_next else "5")
+        assert game.state.privates["P1"].closed
+        start(game, "VR", treasury=500, par=100)
+        station(game, "VR", "H11")
+        operate(game, "VR")
+        game.round.step_index = len(game.round.steps) - 2
+        offer = game.round.step.bank_offer()  # type: ignore[union-attr]
+        assert any(t.startswith("2E") for t in offer) is not only_next  # 8.2.5

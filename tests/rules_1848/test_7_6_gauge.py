@@ -67,3 +67,34 @@ def test_8_2_5_the_2e_earns_its_two_ends_only() -> None:
     hooks = game.rules.routes
     taken = hooks.route_bonus([Route("2E-0", ghan, stops, ())])
     assert taken == -hooks.stop_value(stops[1], ghan)
+
+
+def test_8_2_5_the_2e_skips_gauge_changes_as_it_skips_stations(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """8.2.5: any number of intervening stations may be skipped, and a gauge change counts as
+    a station (7.6): the 2E's route may cross any number of them."""
+    game = new_game()
+    train = give_train(game, "VR", "2E")
+    graph = track_graph(game)
+    stops = [next(n for n in graph.nodes if n.hex == h) for h in ("H11", "A4")]
+    monkeypatch.setattr(routes, "gauge_crossings", lambda *args: 3)
+    assert game.rules.routes.walk_problem(game, graph, train_def(game, train), stops,
+                                          Walk(stops[0].index, ())) is None
+
+
+def test_8_2_5_the_2e_running_on_earns_its_best_station_on_18xx_games() -> None:
+    """Under ghan_route_as_separate_hexes the 2E earns Alice Springs and the best stop on its
+    route holding one of its company's stations, wherever it lies (the rulebook: its ends)."""
+    from tresham.engine.routes.rules import Route
+    from tresham.engine.state import StationToken
+    for separate in (False, True):
+        game = new_game(ghan_route_as_separate_hexes=separate)
+        graph = track_graph(game)
+        ghan = next(t for t in game.title.trains if t.name == "2E")
+        stops = tuple(next(n for n in graph.nodes if n.hex == h) for h in ("A4", "E4", "D1"))
+        game.state.board.tokens.append(StationToken("WA", "E4", 0))
+        hooks = game.rules.routes
+        value = {n.hex: hooks.stop_value(n, ghan) for n in stops}
+        bonus = hooks.corporation_bonus(game, "WA", [Route("2E-0", ghan, stops, ())])
+        earned = sum(value.values()) + bonus
+        assert earned == value["A4"] + (value["E4"] if separate else value["D1"])

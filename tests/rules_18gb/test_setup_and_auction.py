@@ -54,12 +54,12 @@ def test_setup_variant_lets_tier_2_start_in_the_first_stock_round() -> None:
 
 def test_private_companies_minimum_bid_is_the_price_in_steps_of_5() -> None:
     history = new_history()
-    with pytest.raises(IllegalAction, match=r"at least \$40"):
+    with pytest.raises(IllegalAction, match=r"at least £40"):
         history.apply(Bid("Ann", "LB", 35))
-    with pytest.raises(IllegalAction, match=r"steps of \$5"):
+    with pytest.raises(IllegalAction, match=r"steps of £5"):
         history.apply(Bid("Ann", "LB", 42))
     history.apply(Bid("Ann", "LB", 45))
-    with pytest.raises(IllegalAction, match=r"at least \$50"):
+    with pytest.raises(IllegalAction, match=r"at least £50"):
         history.apply(Bid("Bob", "LB", 45))
 
 

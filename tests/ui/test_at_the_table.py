@@ -155,8 +155,8 @@ def test_money_and_the_bank_in_players_words() -> None:
     assert money(1398) == "$1,398"
     assert money(40) == "$40"
     assert money(-40) == "-$40"
-    assert bank_words(12000) == "Bank $12,000"
-    assert bank_words(-1398) == "Bank broken: $1,398 paid beyond its last dollar"
+    assert bank_words(12000, "$") == "Bank $12,000"
+    assert bank_words(-1398, "£") == "Bank broken: £1,398 paid beyond what it held"
     assert train_button_labels(["3-0", "4-0", "3-1"]) == {
         "3-0": "3 train", "4-0": "4 train", "3-1": "second 3 train"}
 

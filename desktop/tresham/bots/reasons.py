@@ -21,7 +21,8 @@ def reason(game: Game, action: Action) -> str:
     gain = Projection(after).worth(player) - Projection(game).worth(player)
     why = _why(game, after, action)
     if not why and round(gain):
-        why = f"worth ${gain:+,.0f} to {player}" if player else ""
+        sign = "+" if gain > 0 else ""
+        why = f"worth {sign}{game.money(round(gain))} to {player}" if player else ""
     elif not why and type(action).__name__ == "Pass":
         why = "nothing else is worth more"
     return f"{_what(game, action)}: {why}" if why else _what(game, action)
@@ -31,7 +32,8 @@ def _what(game: Game, action: Action) -> str:
     who = action.entity
     if isinstance(action, BuyTrain):
         source = f" from {action.seller}" if action.seller else ""
-        return f"{who} buys a {train_name(action.train)} train{source} for ${action.price}"
+        return (f"{who} buys a {train_name(action.train)} train{source} for "
+                f"{game.money(action.price)}")
     if isinstance(action, LayTile):
         return f"{who} lays tile {action.tile} in {action.hex}"
     if isinstance(action, PlaceToken):
@@ -41,14 +43,14 @@ def _what(game: Game, action: Action) -> str:
     if isinstance(action, Dividend):
         return f"{who} {'pays out' if action.kind == 'payout' else 'withholds'}"
     if isinstance(action, Par):
-        return f"{who} starts {action.corporation} at ${action.price}"
+        return f"{who} starts {action.corporation} at {game.money(action.price)}"
     if isinstance(action, BuyShare):
         return f"{who} buys a {action.corporation} share"
     if isinstance(action, SellShares):
         return f"{who} sells {action.percent}% {action.corporation}"
     if isinstance(action, (BuyPrivate, Bid)):
         verb = "buys" if isinstance(action, BuyPrivate) else "bids on"
-        return f"{who} {verb} {action.company} for ${action.price}"
+        return f"{who} {verb} {action.company} for {game.money(action.price)}"
     return f"{who}: {_choice_text(game, action)}"
 
 
@@ -68,10 +70,11 @@ def _why(game: Game, after: Game, action: Action) -> str:
     if isinstance(action, (LayTile, PlaceToken)) and corp_id:
         before, now = route_revenue(game, corp_id), route_revenue(after, corp_id)
         if now != before:
-            return f"its best run goes from ${before} to ${now}"
+            return f"its best run goes from {game.money(before)} to {game.money(now)}"
         return _reach_why(game, after, corp_id)
     if isinstance(action, RunRoutes) and corp_id:
-        return f"${routes_revenue(game, corp_id, action.routes)}, the most its trains can earn"
+        return (f"{game.money(routes_revenue(game, corp_id, action.routes))}, the most its "
+                "trains can earn")
     if isinstance(action, Dividend) and corp_id:
         shortfall = Projection(after).shortfall(after.state.corporations[corp_id])
         if action.kind == "withhold":

@@ -20,6 +20,7 @@ from tresham.engine.data.model import SetupDef, TitleData
 from tresham.engine.data.options import title_with_options
 from tresham.engine.data.setups import title_for_setup
 from tresham.engine.errors import IllegalAction
+from tresham.engine.money import money
 from tresham.engine.rounds.base import Round
 from tresham.engine.rules import TitleRules
 from tresham.engine.trains import initial_depot
@@ -167,6 +168,10 @@ class Game:
 
     def log(self, text: str) -> None:
         self.state.log.append(text)
+
+    def money(self, amount: int) -> str:
+        """An amount in this title's currency, for messages: "$100", "£100"."""
+        return money(amount, self.title.info.currency)
 
     # Changes ----------------------------------------------------------------------------------
 

@@ -224,7 +224,8 @@ class TitleRules:
             if corp.market_cell is not None and market.price(corp) >= end_value:
                 state.end_trigger = "stock_market"
                 state.game_ends_after = END_AFTER_OR
-                self.game.log(f"{corp.id} reaches ${market.price(corp)}: the game ends after "
+                self.game.log(f"{corp.id} reaches {self.game.money(market.price(corp))}: the game "
+                              f"ends after "
                               "this round")
                 return
 
@@ -249,7 +250,8 @@ class TitleRules:
     def end_game(self, reason: str) -> None:
         self.game.end(reason)
         scores = self.scores()
-        self.game.log("The game ends. " + ", ".join(f"{p}: ${v}" for p, v in scores.items()))
+        self.game.log("The game ends. " + ", ".join(f"{p}: {self.game.money(v)}"
+                                                   for p, v in scores.items()))
 
     # Tile lays per turn -----------------------------------------------------------------------
 
@@ -325,7 +327,7 @@ class TitleRules:
         corp.floated = True
         corp.treasury += capital
         self.game.state.bank -= capital
-        self.game.log(f"{corp.id} floats and receives ${capital}")
+        self.game.log(f"{corp.id} floats and receives {self.game.money(capital)}")
 
     def runnable_trains(self, corp_id: str) -> list[str]:
         """The trains the corporation runs this turn: its own (18GB: an insolvent one leases
@@ -349,7 +351,7 @@ class TitleRules:
         corp.treasury += objective.reward
         self.game.state.bank -= objective.reward
         self.game.log(f"{corp_id} reaches its historical objective in {hex_id} and receives "
-                      f"${objective.reward} from the bank")
+                      f"{self.game.money(objective.reward)} from the bank")
 
     def sell_shares(self, player: str, corporation: str, percent: int) -> None:
         sell_shares(self.game, player, corporation, percent)
@@ -429,6 +431,16 @@ class TitleRules:
         """Why no share of this corporation may be sold now, in a stock turn or to raise money
         for a train (18VA 4.3.1, 4.6.2: not before it has operated)."""
         return None
+
+    def connection_made(self, corp_id: str) -> bool:
+        """Whether the track its `float_connection` names is there (1848 5.3.2: Sydney to
+        Adelaide for the COM), whatever the phase; True for a corporation without one."""
+        return True
+
+    def corporation_status(self, corp_id: str) -> str:
+        """A short note on where a corporation stands that its price, cash and holdings do
+        not show (1848: in receivership, the COM waiting for its link); "" for none."""
+        return ""
 
     def privates_closed_by_owner(self) -> bool:
         """Whether a private's owner may close it at will (18GB: its powers then work)."""
@@ -610,8 +622,9 @@ class TitleRules:
         corp.treasury += amount
         state.bank -= amount
         corp.floated = True
-        self.game.log(f"{player} starts {corp_id} at par ${par}; the bank pays {corp_id} "
-                      f"${amount}")
+        self.game.log(f"{player} starts {corp_id} at par {self.game.money(par)}; the bank pays "
+                      f"{corp_id} "
+                      f"{self.game.money(amount)}")
         self.on_corporation_started(corp_id)
 
     def on_corporation_started(self, corp_id: str) -> None:

@@ -63,6 +63,6 @@ def sell_shares(game: Game, player: str, corporation: str, percent: int) -> int:
     state.player(player).cash += price
     state.bank -= price
     market.move_down(corp, shares.count(corp, percent))
-    game.log(f"{player} sells {percent}% of {corp.id} for ${price}; share value "
-             f"${market.price(corp)}")
+    game.log(f"{player} sells {percent}% of {corp.id} for {game.money(price)}; share value "
+             f"{game.money(market.price(corp))}")
     return price

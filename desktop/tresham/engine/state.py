@@ -137,6 +137,9 @@ class GameState:
     """Of those, the loans taken by choice (1848 5.6.3: at most 5)."""
     receiverships: list[str] = field(default_factory=list)
     """Corporations taken over by a bank company, in order (1848 5.5)."""
+    bank_payouts: list[str] = field(default_factory=list)
+    """Each payout of a bank company, by id, in order (1848 5.4.3: the Bank of England's as
+    each operating round begins); an export writes each as that company's action."""
     former_directors: list[str] = field(default_factory=list)
     """The director of each, in the same order (1848 5.5.4: their certificate limits fall)."""
     end_trigger: str | None = None

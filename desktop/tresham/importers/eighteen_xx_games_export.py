@@ -149,6 +149,8 @@ class _Writer:
     history: History
     player_ids: dict[str, int] = field(default_factory=dict)
     actions: list[dict[str, Any]] = field(default_factory=list)
+    connected: set[str] = field(default_factory=set)
+    """Corporations whose float connection has been recorded as made."""
     tile_instances: dict[str, str] = field(default_factory=dict)
     """hex -> the 18xx.games tile instance lying there ("57-1")."""
 
@@ -164,6 +166,7 @@ class _Writer:
     def write(self, action: Action) -> None:
         before = presidents(self.game)
         used_before = dict(self.game.state.abilities_used)
+        payouts_before = len(self.game.state.bank_payouts)
         record = self._record(action)
         self.history.apply(action)
         used = [c for c, n in self.game.state.abilities_used.items() if n > used_before.get(c, 0)]
@@ -173,7 +176,33 @@ class _Writer:
             # the private allows): their engine takes it from the private itself.
             record.update(self.entity(used[0]))
         self.book.follow_game(self.game, before)
+        self._note_connections(record)
+        banks = self.game.state.bank_payouts[payouts_before:]
+        if banks:
+            # A bank company's turn (1848 5.4.3: the Bank of England's payout) is an action of
+            # its own on 18xx.games, made automatically after the one that began the round.
+            theirs = {ours: their for their, ours in local_ids(self.game.title, PROFILE).items()}
+            record["auto_actions"] = record.get("auto_actions", []) + [
+                localize_record({**self.entity(c), "type": "dividend", "kind": "payout"}, theirs)
+                for c in banks]
         self.emit(record)
+
+    def _note_connections(self, record: dict[str, Any]) -> None:
+        """The first time in an operating round that a corporation's float connection holds
+        (1848 5.3.2), 18xx.games records a `destination_connection` of the acting corporation
+        after the action that made it."""
+        game = self.game
+        if not isinstance(game.round, OperatingRound):
+            return
+        for corp_id, definition in game.title.corporations.items():
+            if definition.float_connection is None or corp_id in self.connected:
+                continue
+            if game.rules.connection_made(corp_id):
+                self.connected.add(corp_id)
+                theirs = {ours: their for their, ours in local_ids(game.title, PROFILE).items()}
+                record.setdefault("auto_actions", []).append(localize_record(
+                    {**self.entity(game.acting or corp_id), "type": "destination_connection"},
+                    theirs))
 
     def emit(self, record: dict[str, Any]) -> None:
         """Add a record, naming companies by their ids (our `VGN` is their `VR`)."""

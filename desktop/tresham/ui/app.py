@@ -152,6 +152,12 @@ class MoveBar(QFrame):
         return f"{game.round.kind.capitalize()} round: {game.acting} to act (see What now)."
 
 
+RIGHT_COLUMN_SHARE = 0.32
+"""Below 1600 pixels wide, the most of the window the right column may take."""
+QWIDGETSIZE_MAX = (1 << 24) - 1
+"""Qt's "no maximum" for a widget's size."""
+
+
 class MainWindow(QMainWindow):
     """The table: the map in the middle, what to do now on the left, the state of play around.
 
@@ -281,13 +287,27 @@ class MainWindow(QMainWindow):
         """Side columns sized for their content at this window size; the map gets the rest."""
         width, height = max(self.width(), 800), max(self.height(), 500)
         left = 340 if width < 1600 else 380
-        # From 1600 wide the right column has room for the whole corporations table.
+        # From 1600 wide the right column has room for the whole corporations table; below,
+        # it is capped (its tables scroll, the market chart shrinks) so that no wide panel
+        # (1848's 21-column market) takes the map's room.
         right = 400 if width < 1600 else max(520, int(width * 0.36))
+        self._cap_right_column()
         self.resizeDocks([self.what_now_dock, self.charter_dock], [left, right],
                          Qt.Orientation.Horizontal)
         charter = max(self.charter.sizeHint().height() + 30, 120)
         self.resizeDocks([self.charter_dock, self.tray_dock], [charter, height - charter],
                          Qt.Orientation.Vertical)
+
+    def _cap_right_column(self) -> None:
+        width = max(self.width(), 800)
+        cap = int(width * RIGHT_COLUMN_SHARE) if width < 1600 else QWIDGETSIZE_MAX
+        for dock in (self.charter_dock, *self.tabbed_docks):
+            dock.setMaximumWidth(cap)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        if getattr(self, "_sized", False):
+            self._cap_right_column()
 
     def _raise_for_round(self) -> None:
         """A new kind of round brings forward the panel it is played from: the corporations in

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from tresham.ui.text import money, sentence
+from tresham.ui.text import sentence
 from tresham.engine.actions import Action, LayTile, PlaceBonusToken, PlaceToken
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
@@ -372,11 +372,11 @@ class BoardController:
             turns = len(pending.rotations)
             rotate = (f" Rotation {pending.index + 1} of {turns}: wheel, R or right-click turns it."
                       if turns > 1 else " It fits only one way.")
-            cost = f" Terrain costs {money(pending.cost)}." if pending.cost else ""
+            cost = f" Terrain costs {self.game.money(pending.cost)}." if pending.cost else ""
             self._say(f"{corp} lays tile {pending.tile} in {pending.hex}.{cost}{rotate}"
                       " Enter confirms, Esc cancels.")
         elif isinstance(pending, PendingToken):
-            cost = f"for {money(pending.cost)}" if pending.cost else "for free"
+            cost = f"for {self.game.money(pending.cost)}" if pending.cost else "for free"
             whose = f"{pending.ability}'s station" if pending.ability else "a station"
             self._say(f"{corp} places {whose} in {pending.hex} {cost}."
                       " Enter confirms, Esc cancels.")

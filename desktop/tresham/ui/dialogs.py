@@ -20,7 +20,8 @@ from tresham.ui import palette
 from tresham.ui.seats import LEVELS, PERSON, Seats, level_name
 from tresham.ui.session import ScoreLine
 from tresham.ui.settings import NewGameChoice, Settings
-from tresham.ui.text import literal, money
+from tresham.engine.money import DEFAULT_CURRENCY, money
+from tresham.ui.text import end_reason_words, literal
 
 SERIES = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"]
 """Okabe-Ito colours for the players' lines; each line also carries its name."""
@@ -280,10 +281,12 @@ class NewGameDialog(QDialog):
 class ValueChart(QWidget):
     """Each player's value (5.1) at the start and after every operating round."""
 
-    def __init__(self, points: list[tuple[str, dict[str, int]]], players: list[str]) -> None:
+    def __init__(self, points: list[tuple[str, dict[str, int]]], players: list[str],
+                 currency: str = DEFAULT_CURRENCY) -> None:
         super().__init__()
         self.points = points
         self.players = players
+        self.currency = currency
         self.setMinimumSize(560, 280)
 
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
@@ -310,7 +313,7 @@ class ValueChart(QWidget):
             painter.setPen(QColor(palette.TEXT))
             painter.drawText(QRectF(0, y - 8, left - 6, 16),
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                             money(value))
+                             money(value, self.currency))
             value += step
         count = len(self.points)
         every = max(1, count // 12)
@@ -358,9 +361,7 @@ class GameEndDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Final scores")
         layout = QVBoxLayout(self)
-        reason = {"bank": "The bank ran out of money.",
-                  "stock_market": "A share value reached the top of the market.",
-                  "bankrupt": "A player went bankrupt."}.get(game.state.end_reason or "", "")
+        reason = end_reason_words(game)
         winner = lines[0].player if lines else ""
         heading = QLabel(f"<h2>{winner} wins</h2><p>{reason} Value = cash + shares at their "
                          "share value + private companies at par (rule 5.1).</p>")
@@ -375,10 +376,10 @@ class GameEndDialog(QDialog):
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         for row, line in enumerate(lines):
-            cells = [line.player + (" (bankrupt)" if line.bankrupt else ""), money(line.cash)]
-            cells += [money(line.shares[c]) if c in line.shares else "" for c in corps]
-            cells += [money(sum(line.privates.values())) if line.privates else "",
-                      money(line.total)]
+            cells = [line.player + (" (bankrupt)" if line.bankrupt else ""), game.money(line.cash)]
+            cells += [game.money(line.shares[c]) if c in line.shares else "" for c in corps]
+            cells += [game.money(sum(line.privates.values())) if line.privates else "",
+                      game.money(line.total)]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if column == len(cells) - 1:
@@ -390,7 +391,7 @@ class GameEndDialog(QDialog):
         self.table = table
         layout.addWidget(table)
         players = [p.name for p in game.state.players]
-        self.chart = ValueChart(points, players)
+        self.chart = ValueChart(points, players, game.title.info.currency)
         layout.addWidget(QLabel("Each player's value after every operating round"))
         layout.addWidget(self.chart, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayo
 from tresham import __version__, userdata
 from tresham.engine.data.model import UNLIMITED
 from tresham.engine.game import Game
-from tresham.ui.text import money
 
 KEYS: tuple[tuple[str, str], ...] = (
     ("Ctrl+N / Ctrl+O / Ctrl+S", "new game, open a game, save it"),
@@ -104,9 +103,9 @@ def rules_html(game: Game) -> str:
              "shares at market value plus private companies.</li></ul>",
              "<h3>This game</h3><ul>"
              f"<li>{players} players, each starting with "
-             f"{money(info.starting_cash.get(players, 0))}; certificate limit "
+             f"{game.money(info.starting_cash.get(players, 0))}; certificate limit "
              f"{info.certificate_limit.get(players, 0)}.</li>"
-             f"<li>The bank holds {money(info.bank)}.</li>"
+             f"<li>The bank holds {game.money(info.bank)}.</li>"
              + _capital_words(game) + "</ul>",
              "<h3>Trains</h3><table cellspacing='0' cellpadding='3' border='1'>"
              "<tr><th>Train</th><th>Count</th><th>Price</th><th>Rusts on</th></tr>"]
@@ -116,7 +115,7 @@ def rules_html(game: Game) -> str:
         rusts = train.rusts_on or (f"obsolete on {train.obsolete_on}" if train.obsolete_on
                                    else "never")
         parts.append(f"<tr><td>{e(train.name)}</td><td>{count}</td>"
-                     f"<td>{money(train.price)}</td><td>{e(str(rusts))}</td></tr>")
+                     f"<td>{game.money(train.price)}</td><td>{e(str(rusts))}</td></tr>")
     parts.append("</table><h3>Phases</h3><table cellspacing='0' cellpadding='3' border='1'>"
                  "<tr><th>Phase</th><th>Starts with</th><th>Tiles</th><th>Train limit</th>"
                  "<th>ORs per set</th></tr>")

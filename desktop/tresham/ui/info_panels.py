@@ -25,9 +25,10 @@ from tresham.engine.data.model import UNLIMITED
 from tresham.engine.trains import Trains, card_words, declared_name, limit_words, train_name
 from tresham.ui import palette
 from tresham.ui.session import GameSession
-from tresham.ui.text import bank_words, money, side_words
+from tresham.ui.text import bank_words, side_words
 
 ACTING_ROW = QColor("#fff1c2")
+RECEIVERSHIP_TEXT = QColor("#9a3b2b")
 
 
 def _table(columns: list[str]) -> QTableWidget:
@@ -155,10 +156,10 @@ class PlayersPanel(ReadOnlyTable):
             cells = [
                 _item(label, "priority deal" if "priority" in marks else "",
                       bold=name in (acting, operating_president)),
-                _item(money(player.cash)),
+                _item(game.money(player.cash)),
                 _item(f"{count}/{limit}", "certificates held / certificate limit (3.3(b))"),
-                _item(money(scores.get(name, 0)), "cash + shares at market value + privates at "
-                                                  "par (5.1)"),
+                _item(game.money(scores.get(name, 0)),
+                      "cash + shares at market value + privates at par (5.1)"),
                 _item("\n".join(held) or "—", "P: president"),
                 _item("\n".join(privates) or "—"),
             ]
@@ -182,7 +183,9 @@ class CorporationsPanel(ReadOnlyTable):
                    "IPO": "shares left in the initial offering",
                    "Treasury": "shares the corporation still holds: sold at the share value, "
                                "the money going to the corporation",
-                   "Pool": "shares in the open market"}
+                   "Pool": "shares in the open market",
+                   "Loans": "loans owed; for a lending bank, the loans it has left",
+                   "Status": "what the other columns do not show"}
 
     def order(self, game: Game) -> list[str]:
         """Corporations with a share value in operating order (18GA 4(b)), then the rest."""
@@ -202,6 +205,10 @@ class CorporationsPanel(ReadOnlyTable):
             columns.append("Names, tokens")
         if any(c.converts_to for c in game.title.corporations.values()):
             columns.insert(SHARES_COLUMN, "Shares")
+        if any(game.title.banks):
+            columns.insert(columns.index("Cash") + 1, "Loans")
+        if any(game.rules.corporation_status(c) for c in game.state.corporations):
+            columns.append("Status")
         if game.title.info.capitalization == "incremental":
             # The unsold shares are the corporation's own (18VA 4.3.2).
             columns[columns.index("IPO")] = "Treasury"
@@ -237,12 +244,12 @@ class CorporationsPanel(ReadOnlyTable):
             left = tokens[corp.tokens_placed:]
             stations = f"{corp.tokens_placed}/{len(tokens)}"
             if left and corp.tokens_placed:
-                stations += f" · {money(left[0])}"
+                stations += f" · {game.money(left[0])}"
             privates = [p.id for p in state.privates.values() if p.owner == corp_id
                         and not p.closed]
             if corp.floated:
                 position += 1
-            value = money(market.price(corp)) if corp.market_cell is not None else "—"
+            value = game.money(market.price(corp)) if corp.market_cell is not None else "—"
             cells = [
                 badge,
                 _item(str(position) if corp.floated else "—",
@@ -250,11 +257,11 @@ class CorporationsPanel(ReadOnlyTable):
                       "started, not yet floated" if corp.par else "not started"),
                 _item(shares.president(corp) or "—"),
                 _item(value),
-                _item(money(corp.par) if corp.par else "—"),
-                _item(money(corp.treasury) if corp.floated else "—"),
+                _item(game.money(corp.par) if corp.par else "—"),
+                _item(game.money(corp.treasury) if corp.floated else "—"),
                 _item(" ".join(declared_name(state, t) for t in corp.trains) or "—"),
                 _item(stations, "placed/total, and the next one's cost; costs "
-                      + ", ".join(money(t) for t in tokens)
+                      + ", ".join(game.money(t) for t in tokens)
                       + " (the first is the home station)"),
                 _item(f"{shares.percent(corp, IPO)}%",
                       "treasury" if "Treasury" in columns else "initial offering"),
@@ -265,6 +272,16 @@ class CorporationsPanel(ReadOnlyTable):
                 cells.insert(len(self.COLUMNS), objective_item(game, corp_id))
             if "Names, tokens" in columns:
                 cells.append(_item(*specials_words(game, corp_id)))
+            if "Loans" in columns:
+                cells.insert(self.COLUMNS.index("Cash") + 1, loans_item(game, corp_id))
+            if "Status" in columns:
+                status = game.rules.corporation_status(corp_id)
+                cells.append(_item(status or "—"))
+                if corp_id in state.receiverships:
+                    cells[self.COLUMNS.index("President")] = _item("receivership", status)
+                    for cell in cells[1:]:
+                        cell.setForeground(RECEIVERSHIP_TEXT)
+                    badge.setToolTip(f"{definition.name}: {status}")
             if "Shares" in columns:
                 count = shares.share_count(corp)
                 cells.insert(SHARES_COLUMN, _item(
@@ -274,8 +291,19 @@ class CorporationsPanel(ReadOnlyTable):
                 if corp_id == game.acting and column:
                     cell.setBackground(ACTING_ROW)
             rows.append(cells)
-        fill(self, rows, [columns.index(c) for c in ("Objective", "Names, tokens")
+        fill(self, rows, [columns.index(c) for c in ("Objective", "Names, tokens", "Status")
                           if c in columns])
+
+
+def loans_item(game: Game, corp_id: str) -> QTableWidgetItem:
+    """A company's loans owed (1848 5.6), or for a lending bank the loans it has left."""
+    bank = game.title.banks.get(corp_id)
+    if bank is not None:
+        left = bank.loans.count - sum(game.state.loans.values())
+        return _item(f"{left} left", f"{left} of {bank.loans.count} loans of "
+                     f"{game.money(bank.loans.amount)} left to lend", bold=True)
+    owed = game.state.loans.get(corp_id, 0)
+    return _item(str(owed) if owed else "—", f"{owed} loans owed" if owed else "no loans")
 
 
 def objective_item(game: Game, corp_id: str) -> QTableWidgetItem:
@@ -287,8 +315,8 @@ def objective_item(game: Game, corp_id: str) -> QTableWidgetItem:
         else None
     where = f"{objective.hex} {name}" if name else objective.hex
     reached = game.state.corporations[corp_id].objective_reached
-    item = _item(f"{where} {money(objective.reward)}: " + ("paid ✓" if reached else "open"),
-                 f"{money(objective.reward)} from the bank once, after {corp_id} places and "
+    item = _item(f"{where} {game.money(objective.reward)}: " + ("paid ✓" if reached else "open"),
+                 f"{game.money(objective.reward)} from the bank once, after {corp_id} places and "
                  "pays for "
                  f"a station in {where}", bold=reached)
     return item
@@ -300,20 +328,24 @@ def specials_words(game: Game, corp_id: str) -> tuple[str, str]:
     tips: list[str] = []
     for name in game.state.train_names:
         if name.corporation == corp_id:
-            parts.append(f"{name.name} +{money(name.amount)}")
-            tips.append(f"{name.name} ({name.company}): +{money(name.amount)} on a train "
+            parts.append(f"{name.name} +{game.money(name.amount)}")
+            tips.append(f"{name.name} ({name.company}): +{game.money(name.amount)} on a train "
                         "whose route "
                         f"stops in {' and '.join(name.hexes)}; the best trains carry the names "
                         "when the routes are run")
     for bonus in game.state.board.bonus_tokens:
         if bonus.corporation == corp_id:
-            parts.append(f"{bonus.company} token {bonus.hex} +{money(bonus.amount)}")
-            tips.append(f"{bonus.company}'s token in {bonus.hex}: +{money(bonus.amount)} on each "
+            parts.append(f"{bonus.company} token {bonus.hex} +{game.money(bonus.amount)}")
+            tips.append(f"{bonus.company}'s token in {bonus.hex}: +{game.money(bonus.amount)} on "
+                        f"each "
                         "route stopping there")
     return ", ".join(parts) or "—", "\n".join(tips)
 
 
 ZONE_FILL = {"yellow": "#fbe9a6", "game_end": "#f2b8a8"}
+
+
+MARKET_MIN_WIDTH = 360
 
 
 class MarketChart(QWidget):
@@ -332,7 +364,9 @@ class MarketChart(QWidget):
         rows = self.session.game.title.market.rows
         self._hint = QSize(max(len(r) for r in rows) * self.CELL_W + 12,
                            len(rows) * self.CELL_H + 34)
-        self.setMinimumSize(QSize(self._hint.width() * 3 // 5, self._hint.height() * 3 // 5))
+        # Narrow enough for the right column at 1366 pixels; it draws to any width.
+        self.setMinimumSize(QSize(min(self._hint.width() * 3 // 5, MARKET_MIN_WIDTH),
+                                  self._hint.height() * 3 // 5))
         self.updateGeometry()
         self.update()
 
@@ -449,13 +483,13 @@ class TrainsPanel(QWidget):
         if phase.corporations_buy_privates:
             effects.append("corporations may buy privates")
         on_sale = f"next from the bank: <b>{card_words(trains.definition(next_train))}</b> for " \
-                  f"{money(trains.price(next_train))}" if next_train \
+                  f"{game.money(trains.price(next_train))}" if next_train \
             else "the bank has no trains left"
         market = ", ".join(train_name(t) for t in state.market_trains)
         self.summary.setText(
             f"<b>Phase {phase.name}</b>: {'; '.join(effects)}.<br>{on_sale}"
             + (f"; open market: {market}" if market else "")
-            + f". {bank_words(state.bank)}.")
+            + f". {bank_words(state.bank, game.title.info.currency)}.")
         table_rows = []
         by_start = {p.starts_with: p for p in game.title.phases if p.starts_with}
         for train in game.title.trains:
@@ -467,7 +501,7 @@ class TrainsPanel(QWidget):
                 name.setToolTip("\n".join(side_words(s) for s in train.sides))
             cells = [
                 name,
-                _item(money(train.price)),
+                _item(game.money(train.price)),
                 _item(str(left) if game.rules.train_count(train) >= 0 else "∞"),
                 _item(phase_def.name if phase_def else "—"),
                 _item(f"{train.rusts_on} train" if train.rusts_on else "never"),

@@ -33,7 +33,7 @@ from tresham.ui.tile_art import (
     paint_hex, paint_hex_name, paint_token, qpoint, readable_text, reserved_hexes, tile_art,
     draw_text,
 )
-from tresham.ui.text import money
+from tresham.engine.money import money
 
 if TYPE_CHECKING:
     from tresham.engine.data.model import TrackDef
@@ -172,7 +172,8 @@ class HexItem(QGraphicsItem):
             painter.restore()
             cost = self.lit_cities.get(city.index)
             if cost is not None:
-                draw_text(painter, money(cost), Point(centre.x, centre.y + reach + size * 0.1),
+                draw_text(painter, money(cost, self.art.currency),
+                          Point(centre.x, centre.y + reach + size * 0.1),
                           size * 0.17, bold=True, colour=palette.LEGAL)
 
 
@@ -525,12 +526,12 @@ class MapScene(QGraphicsScene):
                          Qt.PenJoinStyle.RoundJoin))
         item.setZValue(Z_ROUTE + (2 if drawing.selected else 1))
         name = declared_name(self.game.state, drawing.train)
-        item.setToolTip(f"{name} train" + (f": {money(drawing.revenue)}"
+        item.setToolTip(f"{name} train" + (f": {self.game.money(drawing.revenue)}"
                                            if drawing.revenue is not None else ""))
         self.addItem(item)
         self.route_items.append(item)
         text = name + (
-            f"  {money(drawing.revenue)}" if drawing.revenue is not None else "")
+            f"  {self.game.money(drawing.revenue)}" if drawing.revenue is not None else "")
         stops = [p for p in (self._waypoint_pos(graph, w) for w in drawing.waypoints if "-" in w)
                  if p is not None]
         self._label(text, _label_point(points, [p + offset for p in stops]), colour,
@@ -734,9 +735,12 @@ def hex_tooltip(game, hex_id: str) -> str:  # type: ignore[no-untyped-def]
     if laid is not None:
         lines.append(f"Tile {laid.tile.id}")
     elif hex_def.terrain:
-        lines.append("Terrain: " + ", ".join(f"{t.type} {money(t.cost)}" for t in hex_def.terrain))
+        lines.append("Terrain: " + ", ".join(f"{t.type} {game.money(t.cost)}"
+                                             for t in hex_def.terrain))
     for border in hex_def.borders:
-        lines.append(f"{border.type.capitalize()} side (edge {border.edge})")
+        lines.append(f"Change of gauge at edge {border.edge}: a route crossing it counts one "
+                     "more stop" if border.type == "gauge" else
+                     f"{border.type.capitalize()} side (edge {border.edge})")
     track = laid.track if laid is not None else hex_def.track
     for node in track.nodes:
         words = _role_words(game, node)
@@ -752,13 +756,14 @@ def hex_tooltip(game, hex_id: str) -> str:  # type: ignore[no-untyped-def]
             lines.append(f"{feature.type.capitalize()} symbol")
     for bonus in game.state.board.bonus_tokens:
         if bonus.hex == hex_id:
-            lines.append(f"{bonus.company}'s token for {bonus.corporation}: +{money(bonus.amount)} "
+            lines.append(f"{bonus.company}'s token for {bonus.corporation}: "
+                         f"+{game.money(bonus.amount)} "
                          f"on each {bonus.corporation} route stopping here")
     for corp in game.title.corporations.values():
         objective = getattr(corp, "objective", None)
         if objective is not None and objective.hex == hex_id:
             reached = game.state.corporations[corp.id].objective_reached
-            lines.append(f"{corp.id}'s historical objective: {money(objective.reward)} for a "
+            lines.append(f"{corp.id}'s historical objective: {game.money(objective.reward)} for a "
                          "station "
                          "here" + (" (paid)" if reached else ""))
     return "\n".join(lines)
@@ -766,7 +771,7 @@ def hex_tooltip(game, hex_id: str) -> str:  # type: ignore[no-untyped-def]
 
 def _role_words(game, node) -> str:  # type: ignore[no-untyped-def]
     """What an off-map city, port or coal mining district pays (18VA 4.5.4), from the data."""
-    values = ", ".join(money(v) if index == 0 else f"from phase {phase} {money(v)}"
+    values = ", ".join(game.money(v) if index == 0 else f"from phase {phase} {game.money(v)}"
                        for index, (phase, v) in enumerate(node.revenue.steps))
     later = ""
     if node.role == "offmap_city":

@@ -9,7 +9,6 @@ from tresham.engine.actions import (
 from tresham.engine.game import Game
 from tresham.engine.state import IPO, MARKET
 from tresham.engine.trains import train_name
-from tresham.ui.text import money
 
 DIVIDENDS = {"payout": "pays out", "withhold": "withholds", "half": "pays half"}
 SOURCES = {IPO: "the initial offering", MARKET: "the open market"}
@@ -22,18 +21,18 @@ def move_words(game: Game, action: Action) -> str:
     if isinstance(action, Pass):
         return f"{who} passes"
     if isinstance(action, Bid):
-        return f"{who} bids {money(action.price)} on {action.company}"
+        return f"{who} bids {game.money(action.price)} on {action.company}"
     if isinstance(action, BuyPrivate):
-        return f"{who} buys {action.company} for {money(action.price)}"
+        return f"{who} buys {action.company} for {game.money(action.price)}"
     if isinstance(action, Par):
-        return f"{who} starts {action.corporation} at {money(action.price)}"
+        return f"{who} starts {action.corporation} at {game.money(action.price)}"
     if isinstance(action, BuyShare):
         source = SOURCES.get(action.source, action.source)
         return f"{who} buys a share of {action.corporation} from {source}"
     if isinstance(action, SellShares):
         return f"{who} sells {action.percent}% of {action.corporation}"
     if isinstance(action, SellPrivate):
-        return f"{who} buys {action.company} from {action.seller} for {money(action.price)}"
+        return f"{who} buys {action.company} from {action.seller} for {game.money(action.price)}"
     if isinstance(action, LayTile):
         return f"{who} lays tile {action.tile} in {action.hex}" + (
             f" (with {action.ability})" if action.ability else "")
@@ -47,11 +46,11 @@ def move_words(game: Game, action: Action) -> str:
     if isinstance(action, BuyTrain):
         seller = action.seller or "the bank"
         return f"{who} buys a {train_name(action.train)} train from {seller} for " \
-               f"{money(action.price)}"
+               f"{game.money(action.price)}"
     if isinstance(action, DiscardTrain):
         return f"{who} discards a {train_name(action.train)} train"
     if isinstance(action, BuyCompany):
-        return f"{who} buys {action.company} for {money(action.price)}"
+        return f"{who} buys {action.company} for {game.money(action.price)}"
     if isinstance(action, PlaceBonusToken):
         return f"{who} places {action.company}'s token in {action.hex}"
     if isinstance(action, Bankrupt):
@@ -71,6 +70,6 @@ def _trains(action: RunRoutes) -> str:
 def _revenue(game: Game, action: RunRoutes) -> str:
     try:
         from tresham.engine.routes.revenue import routes_revenue
-        return f" for {money(routes_revenue(game, action.entity, action.routes))}"
+        return f" for {game.money(routes_revenue(game, action.entity, action.routes))}"
     except Exception:  # the words must not fail over a value
         return ""

@@ -41,6 +41,8 @@ PENDING = "#e69f00"
 REFUSED = "#d55e00"
 RESERVED = "#5a2a82"
 IMPASSABLE = "#b3261e"
+GAUGE = "#d06000"
+"""A change of gauge (1848 7.6): a dark bar with ties, unlike a river."""
 
 # Revenue boxes on off-board areas: the current value is emphasised.
 REVENUE_NOW_FILL = "#1f1f1f"

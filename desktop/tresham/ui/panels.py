@@ -24,7 +24,6 @@ from tresham.ui.board_controller import BoardController
 from tresham.ui.map_view import tile_mime, token_mime
 from tresham.ui.tile_art import HexGeometry, TokenArt, paint_token, phases_started, \
     render_tile_icon, special_tile_owner, tile_art
-from tresham.ui.text import money
 
 if TYPE_CHECKING:
     from tresham.engine.game import Game
@@ -212,7 +211,7 @@ class TokenWell(QWidget):
                 paint_token(painter, at, self.RADIUS, TokenArt(corp.id, corp.colour,
                                                                corp.text_colour))
             painter.setPen(QColor(palette.TEXT))
-            label = "home" if index == 0 else money(price)
+            label = "home" if index == 0 else game.money(price)
             painter.drawText(QRectF(centre.x() - 24, centre.y() + self.RADIUS + 2, 48, 16),
                              Qt.AlignmentFlag.AlignCenter, "placed" if index < placed else label)
         painter.end()
@@ -324,14 +323,15 @@ class CharterPanel(QFrame):
         if objective is not None:
             extra += f" · objective {objective.hex} " + \
                 ("paid" if state.objective_reached else "open")
-            tips.append(f"Historical objective: {money(objective.reward)} once, for a station in "
+            tips.append(f"Historical objective: {game.money(objective.reward)} once, for a "
+                        f"station in "
                         f"{objective.hex}" + (" (paid)" if state.objective_reached else ""))
         names = [n for n in game.state.train_names if n.corporation == corp_id]
         if names:
             extra += f" · {len(names)} train name{'s' if len(names) > 1 else ''}"
-            tips.extend(f"{n.name}: +{money(n.amount)} on a train stopping in "
+            tips.extend(f"{n.name}: +{game.money(n.amount)} on a train stopping in "
                         f"{' and '.join(n.hexes)}" for n in names)
-        self.details.setText(f"Treasury {money(state.treasury)} · trains: {trains} · "
+        self.details.setText(f"Treasury {game.money(state.treasury)} · trains: {trains} · "
                              f"phase {game.state.phase}{extra}")
         self.details.setToolTip("\n".join(tips))
         self.tokens.show()

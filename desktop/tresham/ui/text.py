@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import TrainSide
+from tresham.engine.money import money
 from tresham.engine.trains import train_name
+
+if TYPE_CHECKING:
+    from tresham.engine.game import Game
 
 
 def sentence(text: str) -> str:
@@ -17,9 +22,19 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def money(amount: int) -> str:
-    """An amount of money as players write it: "$1,398"; a debt as "-$40"."""
-    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+END_REASON_WORDS: Mapping[str, str] = {
+    "bank": "The bank ran out of money.",
+    "stock_market": "A share value reached the top of the market.",
+    "bankrupt": "A player went bankrupt.",
+    "manually_ended": "The game was ended by the players.",
+}
+
+
+def end_reason_words(game: Game) -> str:
+    """Why the game ended, as a sentence: the title's own words (title.yaml `end_reasons`)
+    where it has them."""
+    reason = game.state.end_reason or ""
+    return game.title.info.end_reasons.get(reason) or END_REASON_WORDS.get(reason, "")
 
 
 def train_button_labels(train_ids: Sequence[str],
@@ -38,11 +53,11 @@ def train_button_labels(train_ids: Sequence[str],
     return labels
 
 
-def bank_words(bank: int) -> str:
-    """The bank's cash; once it has run out, what it has paid beyond its last dollar."""
+def bank_words(bank: int, currency: str) -> str:
+    """The bank's cash; once it has run out, what it has paid beyond its last coin."""
     if bank >= 0:
-        return f"Bank {money(bank)}"
-    return f"Bank broken: {money(-bank)} paid beyond its last dollar"
+        return f"Bank {money(bank, currency)}"
+    return f"Bank broken: {money(-bank, currency)} paid beyond what it held"
 
 
 def literal(text: str) -> str:
@@ -52,7 +67,8 @@ def literal(text: str) -> str:
 
 
 def side_words(side: TrainSide) -> str:
-    """"1G, freight: 1 city; mines; 1 CMD; 1 port"."""
+    """"1G, freight: 1 city; mines; 1 CMD; 1 port"; a side of no kind (1848): "3+: 3 city; any
+    town"."""
     parts = []
     for allowance in side.distance:
         names = sorted({k.value for k in allowance.nodes if k.value != "city"} | {
@@ -62,4 +78,5 @@ def side_words(side: TrainSide) -> str:
         count = "any" if allowance.count < 0 else str(allowance.count)
         paid = "" if allowance.pays else " (pays nothing)"
         parts.append(f"{count} {'/'.join(names)}{paid}")
-    return f"{side.name}, {side.kind}: " + "; ".join(parts)
+    kind = f", {side.kind}" if side.kind else ""
+    return f"{side.name}{kind}: " + "; ".join(parts)

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem
 from tresham.engine.data.model import NodeDef, NodeKind, PhasedValue, Terrain, TrackDef
 from tresham.engine.hexgrid import SQRT3, HexCoord, HexGrid, Orientation, Point
 from tresham.ui import palette
-from tresham.ui.text import money
+from tresham.engine.money import DEFAULT_CURRENCY, money
 
 if TYPE_CHECKING:
     from tresham.engine.data.model import TileDef
@@ -285,6 +285,8 @@ class HexArt:
     """Printed symbols, by type ("coal": a coal field, 18AL's S&NA token goes there)."""
     bonus: tuple[tuple[TokenArt, int], ...] = ()
     """Bonus tokens placed in the hex (18AL's coal token): the corporation's and the amount."""
+    currency: str = DEFAULT_CURRENCY
+    """The title's currency, for terrain costs."""
 
 
 def phases_started(game: Game) -> frozenset[str]:
@@ -370,7 +372,8 @@ def hex_art(game: Game, hex_id: str, tile: TileDef | None = None, rotation: int 
         name=name, terrain=hex_def.terrain if laid is None and tile is None else (),
         reserved_by=blocked, tokens=tokens, homes=tuple(homes),
         borders=tuple((b.edge, b.type) for b in hex_def.borders),
-        features=tuple(f.type for f in hex_def.features), bonus=bonus)
+        features=tuple(f.type for f in hex_def.features), bonus=bonus,
+        currency=game.title.info.currency)
 
 
 def special_tile_owner(game: Game, tile_id: str) -> str | None:
@@ -772,7 +775,7 @@ def _paint_marks(painter: QPainter, geometry: HexGeometry, art: HexArt,
     if art.label and marks.label:
         draw_text(painter, art.label, marks.label, READABLE.size(size * 0.22, 11.0), bold=True)
     if art.terrain and marks.terrain:
-        _paint_terrain(painter, art.terrain, marks.terrain, size)
+        _paint_terrain(painter, art.terrain, marks.terrain, size, art.currency)
     if marks.feature is not None:
         if "coal" in art.features or "mine" in art.features:
             _paint_coal(painter, marks.feature, size)
@@ -790,7 +793,7 @@ def _paint_marks(painter: QPainter, geometry: HexGeometry, art: HexArt,
 
 
 def _paint_terrain(painter: QPainter, terrain: tuple[Terrain, ...], at: Point,
-                   size: float) -> None:
+                   size: float, currency: str) -> None:
     kind = terrain[0].type
     cost = sum(t.cost for t in terrain)
     icon = Point(at.x - size * 0.16, at.y)
@@ -814,7 +817,8 @@ def _paint_terrain(painter: QPainter, terrain: tuple[Terrain, ...], at: Point,
                          QPointF(icon.x + s * 1.2, icon.y + dy))
             painter.drawPath(wave)
     painter.restore()
-    draw_text(painter, money(cost), Point(at.x + size * 0.13, at.y), READABLE.size(size * 0.17),
+    draw_text(painter, money(cost, currency), Point(at.x + size * 0.13, at.y),
+              READABLE.size(size * 0.17),
               bold=True,
               colour=palette.TERRAIN_TEXT)
 
@@ -852,16 +856,27 @@ def _paint_bonus(painter: QPainter, token: TokenArt, amount: int, at: Point,
 
 
 def _paint_border(painter: QPainter, geometry: HexGeometry, edge: int, kind: str) -> None:
-    """A printed hex side: impassable ones as a thick red bar along the side."""
+    """A printed hex side: impassable ones as a thick red bar along the side; a change of
+    gauge (1848 7.6) as a dark bar crossed by ties, so it reads as a break in the track and not
+    as a river."""
     angle = geometry.grid.edge_angle(edge)
     start = _polar(geometry.size, angle - 30.0)
     end = _polar(geometry.size, angle + 30.0)
-    colour = palette.IMPASSABLE if kind == "impassable" else palette.RIVER
+    colour = {"impassable": palette.IMPASSABLE, "gauge": palette.GAUGE}.get(kind, palette.RIVER)
     painter.save()
     pen = QPen(QColor(colour), geometry.size * 0.1)
     pen.setCapStyle(Qt.PenCapStyle.RoundCap)
     painter.setPen(pen)
     painter.drawLine(qpoint(start), qpoint(end))  # both hexes of the side draw it
+    if kind == "gauge":
+        # Short ties across the side, reaching into both hexes.
+        tie = QPen(QColor(palette.GAUGE), geometry.size * 0.035)
+        painter.setPen(tie)
+        for fraction in (0.2, 0.4, 0.6, 0.8):
+            x = start.x + (end.x - start.x) * fraction
+            y = start.y + (end.y - start.y) * fraction
+            dx, dy = (end.y - start.y) * 0.16, -(end.x - start.x) * 0.16
+            painter.drawLine(QPointF(x - dx, y - dy), QPointF(x + dx, y + dy))
     painter.restore()
 
 

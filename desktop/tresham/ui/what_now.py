@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -18,11 +18,13 @@ from PySide6.QtWidgets import (
     QSpinBox, QVBoxLayout, QWidget,
 )
 
-from tresham.ui.text import literal, money, sentence, side_words, train_button_labels
+from tresham.ui.text import (
+    end_reason_words, literal, sentence, side_words, train_button_labels)
 from tresham.ui.wrapping_button import WrappingButton
 from tresham.engine.actions import (
-    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, DiscardTrain, Dividend,
-    LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate, SellShares,
+    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, CutPrice, DiscardTrain,
+    Dividend, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, RunRoutes, SellPrivate,
+    SellShares, TakeLoan,
 )
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
@@ -85,6 +87,16 @@ def price_after_sale(game: Game, corp_id: str, percent: int) -> int:
     market = StockMarket(game.title.market, scratch)
     market.move_down(corp, Shares(game).count(corp, percent))
     return market.price(corp)
+
+
+@runtime_checkable
+class PriceCutAuction(Protocol):
+    """A round selling items at prices that players cut step by step (1848 3.1's Dutch
+    auction): what the panel asks of it to show the falling prices."""
+
+    def unsold(self) -> list[str]: ...
+    def price(self, company: str) -> int: ...
+    def floor(self, company: str) -> int: ...
 
 
 @dataclass
@@ -339,7 +351,8 @@ class WhatNowPanel(QWidget):
             corp = game.state.corporations[acting]
             cash = game.state.player(president).cash if president else 0
             self.head_layout.addWidget(self._label(
-                f"President {president} ({money(cash)}) decides. Treasury {money(corp.treasury)}; "
+                f"President {president} ({game.money(cash)}) decides. Treasury "
+                f"{game.money(corp.treasury)}; "
                 f"trains: {', '.join(train_name(t) for t in corp.trains) or 'none'}."))
 
     def _past(self) -> None:
@@ -357,13 +370,10 @@ class WhatNowPanel(QWidget):
 
     def _finished(self, game: Game) -> None:
         scores = sorted(game.scores().items(), key=lambda kv: -kv[1])
-        reason = {"bank": "the bank ran out of money", "stock_market":
-                  "a share value reached the top of the market",
-                  "bankrupt": "a player went bankrupt"}.get(game.state.end_reason or "",
-                                                            game.state.end_reason or "")
-        self.layout_.addWidget(self._label(f"It ended because {reason}."))
+        reason = end_reason_words(game) or str(game.state.end_reason or "")
+        self.layout_.addWidget(self._label(f"Why it ended: {reason}"))
         for rank, (player, value) in enumerate(scores, 1):
-            self.layout_.addWidget(self._label(f"{rank}. {player}: {money(value)}"))
+            self.layout_.addWidget(self._label(f"{rank}. {player}: {game.money(value)}"))
         button = QPushButton("Final scores and chart…")
         button.clicked.connect(self.scores_requested.emit)
         self.buttons["scores"] = button
@@ -377,7 +387,9 @@ class WhatNowPanel(QWidget):
         for choice in choices:
             by_type.setdefault(choice.action, []).append(choice)
         self._situation(game, by_type)
-        if BuyPrivate in by_type:
+        if isinstance(game.round, PriceCutAuction):
+            self._price_cuts(game, game.round, by_type)
+        elif BuyPrivate in by_type:
             for choice in by_type[BuyPrivate]:
                 self._button(choice, choice.text)
         for choice in by_type.get(Bid, []):
@@ -402,6 +414,8 @@ class WhatNowPanel(QWidget):
         self._forced_purchase(game)
         if BuyTrain in by_type:
             self._trains(game, by_type[BuyTrain])
+        if TakeLoan in by_type:
+            self._loans(game, by_type[TakeLoan])
         if game.round.kind == "operating" and SellShares in by_type:
             self.layout_.addWidget(self._section("Sell shares to raise the money"))
             for choice in by_type[SellShares]:
@@ -413,7 +427,7 @@ class WhatNowPanel(QWidget):
             par = game.title.privates[choice.fields["company"]].par
             self._price_row(choice, f"{choice.fields['company']} from "
                             f"{game.state.privates[choice.fields['company']].owner} "
-                            f"(par {money(par)})",
+                            f"(par {game.money(par)})",
                             "Buy",
                             _clamp(par, choice.price_range) if choice.price_range else low)
         for choice in by_type.get(DiscardTrain, []):
@@ -427,7 +441,8 @@ class WhatNowPanel(QWidget):
             self.buttons["pass"] = button
         known = {BuyPrivate, Bid, Par, BuyShare, SellShares, LayTile, PlaceToken, RunRoutes,
                  Dividend, BuyTrain, BuyCompany, DiscardTrain, Bankrupt, Pass, PlaceBonusToken,
-                 SellPrivate}
+                 SellPrivate, TakeLoan} | ({CutPrice} if isinstance(game.round, PriceCutAuction)
+                                           else set())
         for kind, rest in by_type.items():
             if kind not in known:  # a choice a later title adds: still offered, by its text
                 for choice in rest:
@@ -457,11 +472,12 @@ class WhatNowPanel(QWidget):
         label = self._label(text)
         label.setToolTip(tip)
         spin = QSpinBox()
-        spin.setPrefix("$")
+        spin.setPrefix(self.session.game.title.info.currency)
         spin.setRange(low, high)
         spin.setSingleStep(choice.price_step)
         spin.setValue(_clamp(start, (low, high)))
-        spin.setToolTip(f"Any amount from {money(low)} to {money(high)}")
+        spin.setToolTip(f"Any amount from {self.session.game.money(low)} to "
+                        f"{self.session.game.money(high)}")
         spin.setMinimumWidth(80)
         button = QPushButton(literal(verb))
         button.clicked.connect(lambda: self.make(choice, price=spin.value()))
@@ -482,9 +498,9 @@ class WhatNowPanel(QWidget):
         if auction is not None:
             name = game.title.privates[auction.company].name
             text = (f"Auction of {auction.company} ({name}, par "
-                    f"{money(game.title.privates[auction.company].par)}) among "
-                    f"{', '.join(auction.bidders)}. High bid {money(auction.high_bid)} by "
-                    f"{auction.high_bidder}. Raise by at least $5 or pass.")
+                    f"{game.money(game.title.privates[auction.company].par)}) among "
+                    f"{', '.join(auction.bidders)}. High bid {game.money(auction.high_bid)} by "
+                    f"{auction.high_bidder}. Raise by at least {game.money(5)} or pass.")
         elif isinstance(round_, OpenBidsAuction):
             text = _open_auction_words(game, round_)
         elif round_.kind == "stock" and getattr(round_, "private_turns", False):
@@ -495,9 +511,11 @@ class WhatNowPanel(QWidget):
                 if private.owner != BANK or private.closed:
                     continue
                 definition = game.title.privates[private.id]
-                bids = ", ".join(f"{who} {money(amount)}" for who, amount in private.bids)
-                lines.append(f"• {private.id} {definition.name}: {money(definition.par)}, earns "
-                             f"{money(definition.revenue)}" + (f"; bids: {bids}" if bids else ""))
+                bids = ", ".join(f"{who} {game.money(amount)}" for who, amount in private.bids)
+                lines.append(f"• {private.id} {definition.name}: {game.money(definition.par)}, "
+                             f"earns "
+                             f"{game.money(definition.revenue)}"
+                             + (f"; bids: {bids}" if bids else ""))
             text = "\n".join(lines)
         elif round_.kind == "stock":
             player = game.acting or ""
@@ -506,7 +524,7 @@ class WhatNowPanel(QWidget):
             limit = game.title.info.certificate_limit[len(game.state.players)]
             turn = getattr(round_, "turn", None)
             done = " Already bought this turn." if turn is not None and turn.bought else ""
-            text = (f"{player} has {money(cash)} and {count} of {limit} certificates.{done} "
+            text = (f"{player} has {game.money(cash)} and {count} of {limit} certificates.{done} "
                     "Buy one certificate, sell any, or pass.")
         else:
             text = _step_words(game, _step_name(game))
@@ -549,8 +567,10 @@ class WhatNowPanel(QWidget):
                 for choice in options["par"]:
                     price = choice.fields["price"]
                     cost = Shares(game).worth(corp, corp.share_sizes[0], price)
-                    combo.addItem(f"par {money(price)} (the bank pays {corp_id} {money(cost)})"
-                                  if bought else f"par {money(price)} (pay {money(cost)})",
+                    combo.addItem(f"par {game.money(price)} (the bank pays {corp_id} "
+                                  f"{game.money(cost)})"
+                                  if bought else
+                                  f"par {game.money(price)} (pay {game.money(cost)})",
                                   choice)
                 button = QPushButton("Start")
                 button.setToolTip(f"Set the par value of {definition.name}" if bought else
@@ -566,7 +586,7 @@ class WhatNowPanel(QWidget):
                     if isinstance(round_, StockRound) else market.price(corp)
                 treasury = game.title.info.capitalization == "incremental"  # 18VA 4.3.2
                 where = ("treasury" if treasury else "IPO") if source == IPO else "market"
-                button = QPushButton(f"Buy {where} {money(price)}")
+                button = QPushButton(f"Buy {where} {game.money(price)}")
                 button.setToolTip(f"Buy a {corp_id} share from the " + (
                     ("corporation's treasury" if treasury else "initial offering")
                     if source == IPO else "open market"))
@@ -594,10 +614,10 @@ class WhatNowPanel(QWidget):
         entity = self.session.entity_for(choice) or ""
         price = Shares(game).worth(corp, percent, market.price(corp))
         after_sale = price_after_sale(game, corp_id, percent)
-        drop = f", value {money(market.price(corp))}→{money(after_sale)}"
+        drop = f", value {game.money(market.price(corp))}→{game.money(after_sale)}"
         if short:  # fits the stock grid's narrow box
-            return f"{percent}%: {money(price)}, value →{money(after_sale)}"
-        return f"{entity} sells {percent}% of {corp_id} for {money(price)}{drop}"
+            return f"{percent}%: {game.money(price)}, value →{game.money(after_sale)}"
+        return f"{entity} sells {percent}% of {corp_id} for {game.money(price)}{drop}"
 
     def _private_trades(self, game: Game, choices: list[Choice]) -> None:
         """3.2(b): players trade privates at an agreed price. The acting player may buy one
@@ -616,7 +636,7 @@ class WhatNowPanel(QWidget):
         for buyer, company, seller in trades:
             combo.addItem(f"{buyer} buys {company} from {seller}", (buyer, company, seller))
         spin = QSpinBox()
-        spin.setPrefix("$")
+        spin.setPrefix(game.title.info.currency)
         spin.setRange(1, 10_000)
         spin.setValue(game.title.privates[trades[0][1]].par)
         combo.currentIndexChanged.connect(
@@ -699,7 +719,7 @@ class WhatNowPanel(QWidget):
                 f"{company}'s token" + (f" ({private.name})" if private else "")))
             self.layout_.addWidget(self._label(
                 f"Put it in one of these cities: each {corp_id} route stopping there earns "
-                f"{money(amount)} more. It cannot be moved."))
+                f"{game.money(amount)} more. It cannot be moved."))
             on_map = QPushButton("Choose the city on the map")
             on_map.setToolTip("The cities it may go to light up; click one, then confirm")
             on_map.clicked.connect(lambda _=False, c=company: self.board.place_bonus(c))
@@ -713,7 +733,7 @@ class WhatNowPanel(QWidget):
                     hex_id = choice.fields["hex"]
                     name = game.title.map.hexes[hex_id].name
                     combo.addItem(f"{name} ({hex_id})" if name else hex_id, choice)
-                place = QPushButton(f"Place (+{money(amount)})")
+                place = QPushButton(f"Place (+{game.money(amount)})")
                 place.clicked.connect(lambda _=False, c=combo: self.make(c.currentData()))
                 self.layout_.addWidget(_pair(combo, place))
                 self.controls.append(Control(list(options), [place]))
@@ -723,7 +743,7 @@ class WhatNowPanel(QWidget):
                 hex_id = choice.fields["hex"]
                 name = game.title.map.hexes[hex_id].name
                 button = self._button(choice, f"Place {company}'s token in {hex_id}"
-                                      + (f" {name}" if name else "") + f" (+{money(amount)})")
+                                      + (f" {name}" if name else "") + f" (+{game.money(amount)})")
                 self.buttons[f"bonus {company} {hex_id}"] = button
 
     def _stations(self, game: Game, choices: list[Choice]) -> None:
@@ -815,8 +835,9 @@ class WhatNowPanel(QWidget):
             if line.empty:
                 words = "stays home"
             else:
-                words = " – ".join(f"{name} {money(value)}" for name, value in line.stops) + \
-                    f" = <b>{money(line.revenue)}</b>"
+                words = " – ".join(f"{name} {game.money(value)}"
+                                   for name, value in line.stops) + \
+                    f" = <b>{game.money(line.revenue)}</b>"
                 if train in named:
                     words += " + the " + " and ".join(n.name for n in named[train])
             text = self._label(_escape(words).replace("&lt;b&gt;", "<b>")
@@ -835,17 +856,17 @@ class WhatNowPanel(QWidget):
         problem = editor.problem()
         total = editor.total()
         best_total = _routes_value(game, corp_id, best)
-        summary = f"<b>Total {money(total)}</b>"
+        summary = f"<b>Total {game.money(total)}</b>"
         held = [n for n in game.state.train_names if n.corporation == corp_id]
         if held:
             carrier = {name.name: train for train, names in named.items() for name in names}
-            lines = [f"{n.name} (+{money(n.amount)}, stops in {' and '.join(n.hexes)}): "
+            lines = [f"{n.name} (+{game.money(n.amount)}, stops in {' and '.join(n.hexes)}): "
                      + (f"on the {carrier[n.name]} train" if n.name in carrier
                         else "no route qualifies")
                      for n in held]
             self.layout_.addWidget(self._label("Train names: " + "; ".join(lines) + "."))
         if editor.edited and best:
-            summary += f" (the best routes earn {money(best_total)})"
+            summary += f" (the best routes earn {game.money(best_total)})"
         self.layout_.addWidget(self._label(summary, rich=True))
         if problem:
             note = self._label(f"Cannot run: {sentence(problem)}")
@@ -853,8 +874,8 @@ class WhatNowPanel(QWidget):
             note.setStyleSheet(f"color: {palette.REFUSED}; font-weight: bold;")
             self.layout_.addWidget(note)
             self.route_problem = note
-        run = QPushButton(f"Run the best routes for {money(total)}" if not editor.edited
-                          else f"Run these routes for {money(total)}")
+        run = QPushButton(f"Run the best routes for {game.money(total)}" if not editor.edited
+                          else f"Run these routes for {game.money(total)}")
         run.setStyleSheet("font-weight: bold;")
         run.setEnabled(problem is None and bool(ready or free))
 
@@ -870,7 +891,7 @@ class WhatNowPanel(QWidget):
         self.buttons["run"] = run
         self.footer.addWidget(run)
         if editor.edited and best:
-            back = QPushButton(f"Back to the best routes ({money(best_total)})")
+            back = QPushButton(f"Back to the best routes ({game.money(best_total)})")
             back.clicked.connect(editor.reset)
             self.buttons["best"] = back
             self.layout_.addWidget(back)
@@ -881,18 +902,19 @@ class WhatNowPanel(QWidget):
         corp = game.state.corporations[corp_id]
         revenue = getattr(game.round, "turn").revenue or 0
         shares = Shares(game)
-        self.layout_.addWidget(self._section(f"Revenue {money(revenue)}: pay out or withhold?"))
+        self.layout_.addWidget(self._section(f"Revenue {game.money(revenue)}: pay out or "
+                                             f"withhold?"))
         lines = []
         per_share = revenue // shares.share_count(corp)
         for player in game.state.players:
             percent = shares.percent(corp, player.name)
             if percent:
                 lines.append(f"{player.name} ({percent}%) gets "
-                             f"{money(per_share * shares.count(corp, percent))}")
+                             f"{game.money(per_share * shares.count(corp, percent))}")
         market_percent = shares.percent(corp, MARKET)
         if market_percent:
             market_pay = per_share * shares.count(corp, market_percent)
-            lines.append(f"{corp_id} gets {money(market_pay)} for the "
+            lines.append(f"{corp_id} gets {game.money(market_pay)} for the "
                          f"{market_percent}% in the open market")
         ipo = shares.percent(corp, IPO)
         if ipo:
@@ -906,9 +928,9 @@ class WhatNowPanel(QWidget):
             if trial is not None:
                 new = StockMarket(trial.title.market, trial.state).price(
                     trial.state.corporations[corp_id])
-                move = f" (share value {money(market.price(corp))}→{money(new)})"
-            text = (f"Pay out {money(revenue)}{move}" if kind == "payout" else
-                    f"Withhold: {money(revenue)} to the treasury{move}")
+                move = f" (share value {game.money(market.price(corp))}→{game.money(new)})"
+            text = (f"Pay out {game.money(revenue)}{move}" if kind == "payout" else
+                    f"Withhold: {game.money(revenue)} to the treasury{move}")
             self.buttons[str(kind)] = self._button(choice, text)
 
     def _forced_purchase(self, game: Game) -> None:
@@ -931,10 +953,11 @@ class WhatNowPanel(QWidget):
             cash = game.state.player(president).cash
             note = self._label(
                 f"{corp_id} has no train and must buy one{cite}. The cheapest is the "
-                f"{train_name(cheapest)} train for {money(price)}; the treasury has "
-                f"{money(corp.treasury)}, "
-                f"so president {president} adds {money(need)} and has {money(cash)}" +
-                (f": {president} must sell shares to raise {money(need - cash)} more, or declare "
+                f"{train_name(cheapest)} train for {game.money(price)}; the treasury has "
+                f"{game.money(corp.treasury)}, "
+                f"so president {president} adds {game.money(need)} and has {game.money(cash)}" +
+                (f": {president} must sell shares to raise {game.money(need - cash)} more, or "
+                 f"declare "
                  "bankruptcy if even selling everything allowed is not enough." if need > cash
                  else "."))
             note.setStyleSheet(f"border-left: 4px solid {palette.REFUSED}; padding-left: 6px;")
@@ -959,10 +982,11 @@ class WhatNowPanel(QWidget):
                              for a in (private.abilities if private else ()))
                 button = self._button(
                     choice,
-                    f"Buy a {name} train for {money(choice.fields['price'])} with {company}")
+                    f"Buy a {name} train for {game.money(choice.fields['price'])} with {company}")
                 button.setToolTip(
                     f"{company}'s discount: the bank's {name} train (face "
-                    f"{money(trains.price(train_id))}) for {money(choice.fields['price'])}"
+                    f"{game.money(trains.price(train_id))}) for "
+                    f"{game.money(choice.fields['price'])}"
                     + (f"; {company} closes" if closes else "") + "."
                     + (f"\n{private.name}: {private.description}" if private else ""))
                 self.buttons[f"discount {company}"] = button
@@ -970,12 +994,12 @@ class WhatNowPanel(QWidget):
                 source = "open market" if train_id in game.state.market_trains else "bank"
                 name = trains.definition(train_id).name
                 self._button(choice, f"Buy a {name} train from the {source} for "
-                                     f"{money(choice.fields['price'])}")
+                                     f"{game.money(choice.fields['price'])}")
             else:
                 face = trains.price(train_id)
                 declared = declared_name(game.state, train_id)
                 self._price_row(choice, f"Buy a {declared} train from {seller} "
-                                        f"(face {money(face)})", "Buy", face)
+                                        f"(face {game.money(face)})", "Buy", face)
 
 
     def _sided_train(self, game: Game, choice: Choice, train_id: str, side: str) -> None:
@@ -983,18 +1007,97 @@ class WhatNowPanel(QWidget):
         trains = Trains(game)
         card = trains.definition(train_id)
         kind = card.side(side).kind
-        what = f"{card_words(card)} as {side} ({kind})"
+        what = f"{card_words(card)} as {side}" + (f" ({kind})" if kind else " train")
         seller = choice.fields.get("seller")
         company = choice.fields.get("ability")
         if seller is not None:
             face = trains.price(train_id)
-            self._price_row(choice, f"{what} from {seller} (face {money(face)})", "Buy", face)
+            self._price_row(choice, f"{what} from {seller} (face {game.money(face)})", "Buy", face)
             return
         source = " from the open market" if train_id in game.state.market_trains else ""
         via = f" with {company}" if company else ""
-        button = self._button(choice, f"{what}{source}: {money(choice.fields['price'])}{via}")
+        button = self._button(choice, f"{what}{source}: {game.money(choice.fields['price'])}{via}")
         button.setToolTip("\n".join(side_words(s) for s in card.sides) +
                           "\nThe declaration holds until the card is discarded to the pool.")
+        self.buttons[f"side {train_id} {side}"] = button
+
+    def _price_cuts(self, game: Game, round_: PriceCutAuction,
+                    by_type: dict[type, list[Choice]]) -> None:
+        """1848 3.1: each unsold private with its price falling from its face value to its
+        floor, and beside it buying at that price or cutting it a step."""
+        buys = {c.fields["company"]: c for c in by_type.get(BuyPrivate, [])}
+        cuts = {c.fields["company"]: c for c in by_type.get(CutPrice, [])}
+        self.layout_.addWidget(self._label(
+            "Buy a private company at its price, or lower one price a step toward its floor. "
+            "Prices only fall."))
+        grid = QGridLayout()
+        grid.setContentsMargins(0, 0, 0, 0)
+        for row, company in enumerate(round_.unsold()):
+            definition = game.title.privates[company]
+            price, floor = round_.price(company), round_.floor(company)
+            fallen = price < definition.par
+            words = (f"<b>{_escape(company)}</b> {_escape(game.money(price))}"
+                     + (f" <s>{_escape(game.money(definition.par))}</s>" if fallen else "")
+                     + f"<br><small>floor {_escape(game.money(floor))} · earns "
+                     f"{_escape(game.money(definition.revenue))}</small>")
+            label = self._label(words, rich=True)
+            label.setToolTip(f"{definition.name}: {definition.description}"
+                             if getattr(definition, "description", "") else definition.name)
+            grid.addWidget(label, row, 0)
+            buy, cut = buys.get(company), cuts.get(company)
+            if buy is not None:
+                grid.addWidget(self._grid_button(buy, f"Buy {game.money(price)}",
+                                                 f"buy {company}"), row, 1)
+            if cut is not None:
+                lower = cut.text.rsplit(" to ", 1)[-1] if " to " in cut.text else "lower"
+                grid.addWidget(self._grid_button(cut, f"Lower to {lower}",
+                                                 f"cut {company}"), row, 2)
+            elif price <= floor:
+                grid.addWidget(self._label("at its floor"), row, 2)
+        holder = QWidget()
+        holder.setLayout(grid)
+        self.layout_.addWidget(holder)
+
+    def _grid_button(self, choice: Choice, text: str, key: str) -> QPushButton:
+        button = QPushButton(literal(text))
+        button.clicked.connect(lambda: self.make(choice))
+        self.controls.append(Control([choice], [button]))
+        self.buttons[key] = button
+        return button
+
+    def _loans(self, game: Game, choices: list[Choice]) -> None:
+        """A loan (1848 5.6) with what it does: the borrower's share value, the lender's, and
+        the loans the lender has left, worked out on a look-ahead copy."""
+        corp_id = game.acting or ""
+        self.layout_.addWidget(self._section("Borrow"))
+        market = StockMarket(game.title.market, game.state)
+        for choice in choices:
+            trial = after(game, choice.make(corp_id))
+            effects = []
+            if trial is not None:
+                moved = StockMarket(trial.title.market, trial.state)
+                for other in game.state.corporations.values():
+                    new = trial.state.corporations[other.id]
+                    if other.market_cell is None or new.market_cell is None:
+                        continue
+                    before, now = market.price(other), moved.price(new)
+                    if before != now:
+                        effects.append(f"{other.id} {game.money(before)}→{game.money(now)}")
+                    if other.id in game.title.banks:
+                        left = loans_left(trial, other.id)
+                        effects.append(f"{other.id} has {left} loan{'s' * (left != 1)} left")
+            text = choice.text + (f" ({'; '.join(effects)})" if effects else "")
+            self.buttons["loan"] = self._button(choice, text)
+        taken = game.state.loans.get(corp_id, 0)
+        if taken:
+            self.layout_.addWidget(self._label(
+                f"{corp_id} owes {taken} loan{'s' * (taken != 1)} already."))
+
+
+def loans_left(game: Game, bank_id: str) -> int:
+    """The loans a bank company has still to give (its fund less those given)."""
+    rules = game.title.banks[bank_id].loans
+    return rules.count - sum(game.state.loans.values())
 
 
 def best_routes_for(game: Game, corp_id: str) -> tuple[int, tuple[tuple[str, tuple[str, ...]],
@@ -1030,7 +1133,8 @@ def _objective_words(game: Game, choice: Choice) -> str:
     if objective is None or state is None or state.objective_reached or \
             choice.fields.get("hex") != objective.hex:
         return ""
-    return f" — reaches {corp_id}'s historical objective: +{money(objective.reward)} from the bank"
+    return (f" — reaches {corp_id}'s historical objective: +{game.money(objective.reward)} "
+            "from the bank")
 
 
 def train_name_placement(game: Game, corp_id: str,
@@ -1092,15 +1196,15 @@ def _bid_words(game: Game, choice: Choice) -> str:
     company = choice.fields["company"]
     definition = game.title.privates[company]
     low, high = choice.price_range or (0, 0)
-    return (f"Bid on {company} ({definition.name}, par {money(definition.par)}): "
-            f"{money(low)}–{money(high)}")
+    return (f"Bid on {company} ({definition.name}, par {game.money(definition.par)}): "
+            f"{game.money(low)}–{game.money(high)}")
 
 
 def _short_bid_words(game: Game, choice: Choice) -> str:
     company = choice.fields["company"]
     if isinstance(game.round, OpenBidsAuction):
         low = choice.price_range[0] if choice.price_range else 0
-        return f"{company}: from {money(low)}"
+        return f"{company}: from {game.money(low)}"
     return f"Bid on {company}"
 
 
@@ -1111,17 +1215,19 @@ def _open_auction_words(game: Game, round_: OpenBidsAuction) -> str:
         return (f"{player} bought the {corp} presidency: choose {corp}'s par value. The bank "
                 f"pays {corp} twice the par.")
     player = round_.acting() or ""
-    lines = [f"Bid on any item in $5 steps, or pass. Only a high bid ties up cash "
-             f"({player}: {money(round_.free_cash(player))} free). When everyone passes in "
-             "turn, unbid items fall $10, or, once all have bids, each goes to its high bidder."]
+    lines = [f"Bid on any item in {game.money(5)} steps, or pass. Only a high bid ties up "
+             f"cash ({player}: {game.money(round_.free_cash(player))} free). When everyone "
+             f"passes in turn, unbid items fall {game.money(10)}, or, once all have bids, each "
+             "goes to its high bidder."]
     for item in round_.items:
         definition = game.title.privates[item]
         high = round_.high.get(item)
-        now = (f"high bid {money(high.amount)} by {high.player}" if high
-               else f"face {money(round_.face(item))}, no bid")
+        now = (f"high bid {game.money(high.amount)} by {high.player}" if high
+               else f"face {game.money(round_.face(item))}, no bid")
         lines.append(f"• {item} {definition.name}: {now}")
     if round_.forced:
-        lines.append(f"{round_.forced[0]} has fallen to $0: the priority holder must bid on it.")
+        lines.append(f"{round_.forced[0]} has fallen to {game.money(0)}: the priority holder "
+                     "must bid on it.")
     return "\n".join(lines)
 
 

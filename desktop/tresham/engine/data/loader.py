@@ -85,6 +85,13 @@ FEATURE_TYPES: frozenset[str] = frozenset({
 BORDER_TYPES: frozenset[str] = frozenset({"impassable", "water", "mountain", "gauge"})
 
 TITLE_STATUSES: frozenset[str] = frozenset({"playable", "data_only"})
+CURRENCY = re.compile(r"^[^\d\s+\-.,]{1,3}$")
+"""A currency symbol as amounts are written with it: "$", "£", "M"."""
+
+END_REASONS: frozenset[str] = frozenset({
+    "bank", "stock_market", "bankrupt", "manually_ended", "loans", "receivership",
+    "final_train"})
+"""The ends of a game the engine's rules can trigger (title.yaml `end_reasons` words them)."""
 
 PRIVATE_AUCTIONS: frozenset[str] = frozenset({"waterfall", "open_bids", "dutch",
                                               "open_bids_settled"})
@@ -198,7 +205,8 @@ class _TitleLoader:
     def _info(self, node: Node) -> TitleInfo:
         node.mapping({"id", "name", "subtitle", "designer", "rulebook", "rules_module", "players",
                       "bank", "starting_cash", "certificate_limit", "options", "variants",
-                      "sections", "status", "capitalization", "private_auction"})
+                      "sections", "status", "capitalization", "private_auction",
+                      "end_reasons", "currency"})
         title_id = node.child("id").text()
         if title_id != self.title_id:
             raise node.child("id").error(f"says {title_id!r} but the folder is {self.title_id!r}")
@@ -229,6 +237,17 @@ class _TitleLoader:
                 raise value.error(f"the engine cites no rule called {key!r} (known: "
                                   f"{', '.join(sorted(SECTION_KEYS))})")
             sections[str(key)] = value.text()
+        end_reasons = {}
+        for key, value in node.child("end_reasons", {}).entries():
+            if key not in END_REASONS:
+                raise value.error(f"no game ends by {key!r} (known: "
+                                  f"{', '.join(sorted(END_REASONS))})")
+            end_reasons[str(key)] = value.text()
+        currency = node.child("currency", "$").text()
+        if not CURRENCY.match(currency):
+            raise node.child("currency").error(
+                f"{currency!r} is not a currency symbol: one to three characters, no digits, "
+                "spaces or signs")
         return TitleInfo(
             id=title_id, name=node.child("name").text(),
             subtitle=node.child("subtitle", "").text() if node.has("subtitle") else "",
@@ -241,7 +260,8 @@ class _TitleLoader:
             variants=tuple(variants), sections=sections,
             status=node.child("status", "playable").choice(TITLE_STATUSES),
             capitalization=node.child("capitalization", "full").choice({"full", "incremental"}),
-            private_auction=node.child("private_auction", "waterfall").choice(PRIVATE_AUCTIONS))
+            private_auction=node.child("private_auction", "waterfall").choice(PRIVATE_AUCTIONS),
+            end_reasons=end_reasons, currency=currency)
 
     @staticmethod
     def _option(option: Node, seen: set[str], low: int, high: int) -> OptionDef:

@@ -538,6 +538,11 @@ class TitleInfo:
     """`waterfall` (18GA/18AL 3.1) or `open_bids` (18VA 4.1: open bids on every item at once,
     unbid items falling in price), `open_bids_settled` (18GB: open bids, each private sold to
     its high bidder whenever all pass)."""
+    currency: str = "$"
+    """The symbol amounts are written with (1848, 18GB: "£"); `tresham.engine.money`."""
+    end_reasons: Mapping[str, str] = field(default_factory=dict)
+    """What ended the game, in this rulebook's words, by end reason (the loader's
+    `END_REASONS`); the app words the others alike for every title."""
 
     def variants_of(self, profile: str) -> tuple[str, ...]:
         """The variants that are always on in games of `profile`."""

@@ -94,7 +94,7 @@ class OpenBidsAuction(Round):
         if self.par_due:
             corp = self.par_due[1]
             return [Choice(Par, {"corporation": corp, "price": price},
-                           text=f"Start {corp} at par ${price}")
+                           text=f"Start {corp} at par {self.game.money(price)}")
                     for price in self.game.title.market.par_values]
         forced = self._forced_item()
         choices = []
@@ -104,7 +104,8 @@ class OpenBidsAuction(Round):
             high -= high % BID_STEP
             if high >= low:
                 choices.append(Choice(Bid, {"company": item}, (low, high),
-                                      text=f"Bid on {item} (now ${low})", price_step=BID_STEP))
+                                      text=f"Bid on {item} (now {self.game.money(low)})",
+                                      price_step=BID_STEP))
         if forced is None:
             choices.append(Choice(Pass, text="Pass"))
         return choices
@@ -128,27 +129,31 @@ class OpenBidsAuction(Round):
             raise IllegalAction(f"{item} is not on offer in the opening auction")
         forced = self._forced_item()
         if forced is not None and item != forced:
-            raise IllegalAction(f"{forced} has fallen to $0: {player}, holding the priority "
+            raise IllegalAction(f"{forced} has fallen to {self.game.money(0)}: {player}, holding "
+                                f"the priority "
                                 f"deal, must bid on it this turn (4.1)")
         minimum = self.minimum_bid(item)
         if action.price < minimum:
-            raise IllegalAction(f"a bid on {item} must be at least ${minimum} (4.1)")
+            raise IllegalAction(f"a bid on {item} must be at least {self.game.money(minimum)} "
+                                f"(4.1)")
         if action.price % BID_STEP:
-            raise IllegalAction(f"bids are multiples of ${BID_STEP} (4.1)")
+            raise IllegalAction(f"bids are multiples of {self.game.money(BID_STEP)} (4.1)")
         free = self.free_cash(player, except_item=item)
         if action.price > free:
-            raise IllegalAction(f"{player} has ${free} not tied up in high bids (4.1)")
+            raise IllegalAction(f"{player} has {self.game.money(free)} not tied up in high bids "
+                                f"(4.1)")
         if item in self.forced:
             self.forced.remove(item)
         self.high[item] = HighBid(player, action.price)
-        self.game.log(f"{player} bids ${action.price} on {item}")
+        self.game.log(f"{player} bids {self.game.money(action.price)} on {item}")
         self.passes = 0
         self.first_passer = None
         self._next_seat()
 
     def _pass(self, player: str) -> None:
         if self._forced_item() is not None:
-            raise IllegalAction(f"{self.forced[0]} has fallen to $0: {player} must bid on it "
+            raise IllegalAction(f"{self.forced[0]} has fallen to {self.game.money(0)}: {player} "
+                                f"must bid on it "
                                 "(4.1)")
         self.game.log(f"{player} passes")
         if self.passes == 0:
@@ -174,8 +179,9 @@ class OpenBidsAuction(Round):
         for item in unbid:
             before = self.face(item)
             self.discount[item] += FACE_DROP
-            self.game.log(f"No bid on {item}: its face value falls from ${before} to "
-                          f"${self.face(item)}")
+            self.game.log(f"No bid on {item}: its face value falls from {self.game.money(before)} "
+                          f"to "
+                          f"{self.game.money(self.face(item))}")
             if self.face(item) == 0 and item not in self.forced:
                 self.forced.append(item)
         if self.forced:
@@ -187,12 +193,13 @@ class OpenBidsAuction(Round):
         state = self.game.state
         holder = self._player(state.priority)
         if not self.game.rules.forced_zero_bid_placed():
-            self.game.log(f"{self.forced[0]} is at $0: {holder} must bid on it (4.1)")
+            self.game.log(f"{self.forced[0]} is at {self.game.money(0)}: {holder} must bid on it "
+                          f"(4.1)")
             return
         while self.forced:
             item = self.forced.pop(0)
             self.high[item] = HighBid(holder, 0)
-            self.game.log(f"{holder} must bid $0 on {item}, and does")
+            self.game.log(f"{holder} must bid {self.game.money(0)} on {item}, and does")
         if self.seat == state.priority:
             self._next_seat()
 
@@ -204,7 +211,7 @@ class OpenBidsAuction(Round):
             private.owner = high.player
             state.player(high.player).cash -= high.amount
             state.bank += high.amount
-            self.game.log(f"{high.player} buys {item} for ${high.amount}")
+            self.game.log(f"{high.player} buys {item} for {self.game.money(high.amount)}")
             presidency = _presidency(self.game, item)
             if presidency is not None:
                 self.par_due = (high.player, str(presidency.params["corporation"]))
@@ -218,7 +225,7 @@ class OpenBidsAuction(Round):
             raise IllegalAction(f"{player} bought the {corp_id} presidency and sets its par "
                                 "value first (4.1)")
         if action.price not in self.game.title.market.par_values:
-            values = ", ".join(f"${v}" for v in self.game.title.market.par_values)
+            values = ", ".join(f"{self.game.money(v)}" for v in self.game.title.market.par_values)
             raise IllegalAction(f"par value must be one of {values}")
         item = next(i for i in self.items if _presidency(self.game, i) is not None
                     and self.game.state.privates[i].owner == player

@@ -72,7 +72,7 @@ class OperatingRound(Round):
             else:
                 state.player(private.owner).cash += revenue
             state.bank -= revenue
-            self.game.log(f"{private.owner} receives ${revenue} from {private.id}")
+            self.game.log(f"{private.owner} receives {self.game.money(revenue)} from {private.id}")
 
     @property
     def corporation(self) -> CorporationState | None:

@@ -141,7 +141,7 @@ class StockRound(Round):
         choices = []
         if self._free_cash(player) >= price:
             choices.append(Choice(BuyPrivate, {"company": cheapest, "price": price},
-                                  text=f"Buy {cheapest} for ${price}"))
+                                  text=f"Buy {cheapest} for {self.game.money(price)}"))
         if rules.forced_private_purchase(cheapest):
             return choices
         for company in unsold[1:]:
@@ -171,10 +171,12 @@ class StockRound(Round):
                     f"bid on {action.company} instead")
             price = rules.private_purchase_price(cheapest)
             if action.price != price:
-                raise IllegalAction(f"{cheapest} costs ${price}, not ${action.price}")
+                raise IllegalAction(f"{cheapest} costs {self.game.money(price)}, not "
+                                    f"{self.game.money(action.price)}")
             if self._free_cash(player) < price:
-                raise IllegalAction(f"{player} has ${self._free_cash(player)} free for a "
-                                    f"${price} purchase (the rest is set aside for bids)")
+                raise IllegalAction(f"{player} has {self.game.money(self._free_cash(player))} "
+                                    f"free for a {self.game.money(price)} purchase (the rest "
+                                    "is set aside for bids)")
             self._sell_private(cheapest, player, price)
             self._end_stock_turn(acted=True)
             self._run_due_auctions(resume_seat=self.seat)
@@ -187,12 +189,13 @@ class StockRound(Round):
                 raise IllegalAction(f"{cheapest} is the cheapest: buy it, bids go on the others")
             minimum = self._minimum_bid(action.company)
             if action.price < minimum:
-                raise IllegalAction(f"a bid on {action.company} must be at least ${minimum}")
+                raise IllegalAction(f"a bid on {action.company} must be at least "
+                                    f"{self.game.money(minimum)}")
             free = self._free_cash(player, except_company=action.company)
             if action.price > free:
-                raise IllegalAction(f"{player} has only ${free} free to bid")
+                raise IllegalAction(f"{player} has only {self.game.money(free)} free to bid")
             self.game.state.privates[action.company].bids.append((player, action.price))
-            self.game.log(f"{player} bids ${action.price} on {action.company}")
+            self.game.log(f"{player} bids {self.game.money(action.price)} on {action.company}")
             self._end_stock_turn(acted=True)
         elif isinstance(action, Pass):
             if forced:
@@ -210,7 +213,7 @@ class StockRound(Round):
         private.bids.clear()
         state.player(player).cash -= price
         state.bank += price
-        self.game.log(f"{player} buys {company} for ${price}")
+        self.game.log(f"{player} buys {company} for {self.game.money(price)}")
         self.game.rules.on_private_bought(company, player)
 
     def _run_due_auctions(self, resume_seat: int) -> None:
@@ -237,7 +240,7 @@ class StockRound(Round):
                                    bids={b: latest[b] for b in bidders})
             self.auction.acting = self._auction_turn_after(high_bidder)
             self.game.log(f"{company} is auctioned among {', '.join(bidders)}; "
-                          f"high bid ${high_bid} by {high_bidder}")
+                          f"high bid {self.game.money(high_bid)} by {high_bidder}")
             return
         self.seat = resume_seat
         self._pass_if_nothing_to_do()  # the player whose turn resumes may have spent all
@@ -304,12 +307,13 @@ class StockRound(Round):
             raise IllegalAction(f"{action.company} is not an unsold private company")
         minimum = self._minimum_bid(action.company)
         if action.price < minimum:
-            raise IllegalAction(f"a bid on {action.company} must be at least ${minimum}")
+            raise IllegalAction(f"a bid on {action.company} must be at least "
+                                f"{self.game.money(minimum)}")
         free = self._free_during_auction(action.entity, action.company)
         if action.price > free:
-            raise IllegalAction(f"{action.entity} has only ${free} free to bid")
+            raise IllegalAction(f"{action.entity} has only {self.game.money(free)} free to bid")
         self.game.state.privates[action.company].bids.append((action.entity, action.price))
-        self.game.log(f"{action.entity} bids ${action.price} on {action.company}")
+        self.game.log(f"{action.entity} bids {self.game.money(action.price)} on {action.company}")
 
     def _process_auction(self, action: Action) -> None:
         auction = self.auction
@@ -321,13 +325,13 @@ class StockRound(Round):
         if isinstance(action, Bid):
             minimum = auction.high_bid + MIN_RAISE
             if action.price < minimum:
-                raise IllegalAction(f"a bid must be at least ${minimum}")
+                raise IllegalAction(f"a bid must be at least {self.game.money(minimum)}")
             free = self._free_cash(player, except_company=auction.company)
             if action.price > free:
-                raise IllegalAction(f"{player} has only ${free} to bid with")
+                raise IllegalAction(f"{player} has only {self.game.money(free)} to bid with")
             auction.high_bidder, auction.high_bid = player, action.price
             auction.bids[player] = action.price
-            self.game.log(f"{player} bids ${action.price} for {auction.company}")
+            self.game.log(f"{player} bids {self.game.money(action.price)} for {auction.company}")
         elif isinstance(action, Pass):
             self.game.log(f"{player} passes on {auction.company}")
             if self.game.rules.auction_lowest_bidder_acts():
@@ -364,7 +368,7 @@ class StockRound(Round):
                 for price in self.game.title.market.par_values:
                     if self._par_problem(player, corp, price) is None:
                         yield Choice(Par, {"corporation": corp.id, "price": price},
-                                     text=f"Start {corp.id} at par ${price}")
+                                     text=f"Start {corp.id} at par {self.game.money(price)}")
             for source in (IPO, MARKET):
                 if self._buy_problem(player, corp, source) is None:
                     yield Choice(BuyShare, {"corporation": corp.id, "source": source},
@@ -449,7 +453,8 @@ class StockRound(Round):
                 self.game.log(f"{player} passes")
             self._end_stock_turn(acted=self.turn.acted)
         else:
-            raise IllegalAction(f"{type(action).TYPE.replace('_', ' ')} is not a stock round action")
+            raise IllegalAction(f"{type(action).TYPE.replace('_', ' ')} is not a stock round "
+                                f"action")
         if not isinstance(action, Pass):
             self._end_turn_if_spent()
 
@@ -505,7 +510,7 @@ class StockRound(Round):
         if corp.par is not None:
             return f"{corp.id} already has a par value"
         if price not in self.game.title.market.par_values:
-            values = ", ".join(f"${v}" for v in self.game.title.market.par_values)
+            values = ", ".join(f"{self.game.money(v)}" for v in self.game.title.market.par_values)
             return f"par value must be one of {values}"
         problem = self._buy_problem_common(player, corp)
         if problem:
@@ -513,7 +518,7 @@ class StockRound(Round):
         size = corp.share_sizes[PRESIDENT]
         cost = self.shares.worth(corp, size, price)
         if self.game.state.player(player).cash < cost:
-            return f"{player} cannot afford ${cost} for the president's certificate"
+            return f"{player} cannot afford {self.game.money(cost)} for the president's certificate"
         return self._limits_problem(player, corp, size, yellow_exempt=False)
 
     def _buy_problem(self, player: str, corp: CorporationState, source: str) -> str | None:
@@ -531,7 +536,7 @@ class StockRound(Round):
         size = corp.share_sizes[available[0]]
         price = self.shares.worth(corp, size, self.share_price(corp, source))
         if self.game.state.player(player).cash < price:
-            return f"{player} cannot afford ${price} for a {corp.id} share"
+            return f"{player} cannot afford {self.game.money(price)} for a {corp.id} share"
         return self._limits_problem(player, corp, size,
                                     yellow_exempt=self.market.in_zone(corp, "yellow"))
 
@@ -572,7 +577,8 @@ class StockRound(Round):
         state.player(player).cash -= cost
         self._pay_for(corp, IPO, cost)
         self._note_buy()
-        self.game.log(f"{player} starts {corp.id} at par ${price}, paying ${cost}")
+        self.game.log(f"{player} starts {corp.id} at par {self.game.money(price)}, paying "
+                      f"{self.game.money(cost)}")
         self.game.rules.on_corporation_started(corp.id)
         self._check_float(corp)
 
@@ -587,7 +593,8 @@ class StockRound(Round):
         self._pay_for(corp, source, price)
         self._note_buy()
         where = "initial offering" if source == IPO else "open market"
-        self.game.log(f"{player} buys a {size}% share of {corp.id} from the {where} for ${price}")
+        self.game.log(f"{player} buys a {size}% share of {corp.id} from the {where} for "
+                      f"{self.game.money(price)}")
         if previous:
             new = self.shares.update_president(corp, previous)
             if new:
@@ -659,10 +666,10 @@ class StockRound(Round):
         if action.entity == action.seller:
             raise IllegalAction("a player cannot sell a private company to himself")
         if action.price < 1:
-            raise IllegalAction("the agreed price must be at least $1")
+            raise IllegalAction(f"the agreed price must be at least {self.game.money(1)}")
         buyer = state.player(action.entity)
         if buyer.cash < action.price:
-            raise IllegalAction(f"{buyer.name} has only ${buyer.cash}")
+            raise IllegalAction(f"{buyer.name} has only {self.game.money(buyer.cash)}")
         buying_on_own_turn = self.acting() == buyer.name
         if buying_on_own_turn:
             if self.turn.bought:
@@ -676,7 +683,7 @@ class StockRound(Round):
         state.player(action.seller).cash += action.price
         private.owner = buyer.name
         self.game.log(f"{buyer.name} buys {action.company} from {action.seller} "
-                      f"for ${action.price}")
+                      f"for {self.game.money(action.price)}")
 
     # 3.6 End of turn and round ----------------------------------------------------------------
 
@@ -739,7 +746,7 @@ class StockRound(Round):
         for corp in sorted(sold_out, key=self.market.operating_order_key):
             if self.market.move_up(corp):
                 self.game.log(f"{corp.id} is sold out: its share value rises to "
-                              f"${self.market.price(corp)}")
+                              f"{self.game.money(self.market.price(corp))}")
         self.game.log(f"Stock round {self.number} ends; "
                       f"{state.players[state.priority].name} has priority")
         self.finished = True

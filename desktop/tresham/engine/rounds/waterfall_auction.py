@@ -93,7 +93,8 @@ class WaterfallAuction(Round):
             high -= (high - low) % BID_STEP
             if high >= low:
                 choices.append(Choice(Bid, {"company": item}, (low, high),
-                                      text=f"Bid on {item} (now ${low})", price_step=BID_STEP))
+                                      text=f"Bid on {item} (now {self.game.money(low)})",
+                                      price_step=BID_STEP))
         if self.pass_problem(player) is None or not choices:
             choices.append(Choice(Pass, text="Pass"))
         return choices
@@ -115,14 +116,15 @@ class WaterfallAuction(Round):
             raise IllegalAction(f"{item} is not on offer in the private auction")
         minimum = self.minimum_bid(item)
         if action.price < minimum:
-            raise IllegalAction(f"a bid on {item} must be at least ${minimum}{self._cite()}")
+            raise IllegalAction(f"a bid on {item} must be at least "
+                                f"{self.game.money(minimum)}{self._cite()}")
         if (action.price - minimum) % BID_STEP:
-            raise IllegalAction(f"bids rise in steps of ${BID_STEP}{self._cite()}")
+            raise IllegalAction(f"bids rise in steps of {self.game.money(BID_STEP)}{self._cite()}")
         free = self.free_cash(player, except_item=item)
         if action.price > free:
-            raise IllegalAction(f"{player} has ${free} not tied up in high bids")
+            raise IllegalAction(f"{player} has {self.game.money(free)} not tied up in high bids")
         self.high[item] = HighBid(player, action.price)
-        self.game.log(f"{player} bids ${action.price} on {item}")
+        self.game.log(f"{player} bids {self.game.money(action.price)} on {item}")
         self.passes = 0
         self._next_seat()
 
@@ -150,18 +152,18 @@ class WaterfallAuction(Round):
             state.privates[item].owner = high.player
             state.player(high.player).cash -= high.amount
             state.bank += high.amount
-            self.game.log(f"{high.player} buys {item} for ${high.amount}")
+            self.game.log(f"{high.player} buys {item} for {self.game.money(high.amount)}")
             self.game.rules.on_private_bought(item, high.player)
         for item in self.items:
             before = self.price(item)
             self.discount[item] += PRICE_FALL
-            self.game.log(f"No bid on {item}: its price falls from ${before} to "
-                          f"${self.price(item)}")
+            self.game.log(f"No bid on {item}: its price falls from {self.game.money(before)} to "
+                          f"{self.game.money(self.price(item))}")
             if self.price(item) == 0:
                 self._next_seat()
                 forced = self._player(self.seat)
                 self.high[item] = HighBid(forced, 0)
-                self.game.log(f"{forced} must bid $0 on {item}, and does")
+                self.game.log(f"{forced} must bid {self.game.money(0)} on {item}, and does")
         if not self.items:
             self._finish()
 

@@ -107,7 +107,7 @@ class BonusTokenAbility:
         state.board.bonus_tokens.append(
             BonusToken(self.corp_id, action.company, action.hex, amount))
         self.game.log(f"{self.corp_id} places {action.company}'s token in {action.hex}: "
-                      f"+${amount} for each of its routes there")
+                      f"+{self.game.money(amount)} for each of its routes there")
         if ability.params.get("closes"):
             state.privates[action.company].closed = True
             self.game.log(f"{action.company} closes: its power is used")

@@ -48,10 +48,11 @@ class BuyCompanyStep(Step):
             return f"{company} is not owned by a player"
         low, high = self.price_range(company)
         if not low <= price <= high:
-            return f"{company} may be bought for ${low} to ${high}" + \
+            return f"{company} may be bought for {self.game.money(low)} to " \
+                f"{self.game.money(high)}" + \
                 self.game.rules.cite("private_purchase", default="4.2.6")
         if price > self.corp.treasury:
-            return f"{self.corp.id} has only ${self.corp.treasury}"
+            return f"{self.corp.id} has only {self.game.money(self.corp.treasury)}"
         return None
 
     def choices(self) -> list[Choice]:
@@ -92,6 +93,7 @@ class BuyCompanyStep(Step):
         corp.treasury -= action.price
         seller.cash += action.price
         private.owner = corp.id
-        self.game.log(f"{corp.id} buys {action.company} from {seller.name} for ${action.price}")
+        self.game.log(f"{corp.id} buys {action.company} from {seller.name} for "
+                      f"{self.game.money(action.price)}")
         self.game.rules.on_private_acquired(action.company, corp.id)
         return not self.choices()

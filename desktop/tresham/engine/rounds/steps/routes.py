@@ -35,7 +35,8 @@ class RouteStep(Step):
         if not best:
             # The route finder is exact: with no best routes no train has a legal route.
             return [Choice(self.round.pass_action, text="Run no trains")]
-        return [Choice(RunRoutes, {"routes": best}, text=f"Run the best routes for ${revenue}"),
+        return [Choice(RunRoutes, {"routes": best}, text=f"Run the best routes for "
+                                                         f"{self.game.money(revenue)}"),
                 Choice(RunRoutes, text="Run other routes"),
                 Choice(self.round.pass_action, text="Run no trains")]
 
@@ -50,7 +51,8 @@ class RouteStep(Step):
         revenue = routes_revenue(self.game, self.corp.id, action.routes)
         self.turn.routes = action.routes
         self.turn.revenue = revenue
-        self.game.log(f"{self.corp.id} runs {len(action.routes)} train(s) for ${revenue}")
+        self.game.log(f"{self.corp.id} runs {len(action.routes)} train(s) for "
+                      f"{self.game.money(revenue)}")
         return True
 
     def on_pass(self) -> None:
@@ -80,12 +82,12 @@ class DividendStep(Step):
         market = StockMarket(self.game.title.market, self.game.state)
         market.move_left(self.corp)
         self.game.log(f"{self.corp.id} earns nothing; its share value falls to "
-                      f"${market.price(self.corp)}")
+                      f"{self.game.money(market.price(self.corp))}")
 
     def choices(self) -> list[Choice]:
         revenue = self.turn.revenue or 0
-        return [Choice(Dividend, {"kind": "payout"}, text=f"Pay out ${revenue}"),
-                Choice(Dividend, {"kind": "withhold"}, text=f"Withhold ${revenue}")]
+        return [Choice(Dividend, {"kind": "payout"}, text=f"Pay out {self.game.money(revenue)}"),
+                Choice(Dividend, {"kind": "withhold"}, text=f"Withhold {self.game.money(revenue)}")]
 
     def accepts(self, action: Action) -> bool:
         return isinstance(action, Dividend)
@@ -102,16 +104,18 @@ class DividendStep(Step):
         if subsidy:
             corp.treasury += subsidy
             state.bank -= subsidy
-            self.game.log(f"{corp.id} receives ${subsidy} from the bank for its routes")
+            self.game.log(f"{corp.id} receives {self.game.money(subsidy)} from the bank for its "
+                          f"routes")
         if action.kind == "withhold":
             corp.treasury += revenue
             state.bank -= revenue
             market.move_left(corp)
-            self.game.log(f"{corp.id} withholds ${revenue}; share value "
-                          f"${market.price(corp)}")
+            self.game.log(f"{corp.id} withholds {self.game.money(revenue)}; share value "
+                          f"{self.game.money(market.price(corp))}")
             return True
         per_share = self.game.rules.pay_dividend(corp, revenue)
         self.game.rules.move_after_payout(corp, revenue)
-        self.game.log(f"{corp.id} pays ${revenue} (${per_share} a share); share value "
-                      f"${market.price(corp)}")
+        self.game.log(f"{corp.id} pays {self.game.money(revenue)} ({self.game.money(per_share)} a "
+                      f"share); share value "
+                      f"{self.game.money(market.price(corp))}")
         return True

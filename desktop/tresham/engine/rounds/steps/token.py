@@ -106,7 +106,8 @@ class TokenStep(Step):
             if (hex_id, city) not in reached:
                 return f"{hex_id} is not connected to a {corp.id} station"
         if cost > corp.treasury:
-            return f"the station costs ${cost} and {corp.id} has ${corp.treasury}"
+            return (f"the station costs {self.game.money(cost)} and {corp.id} has "
+                    f"{self.game.money(corp.treasury)}")
         return None
 
     def own_station_possible(self) -> bool:
@@ -195,7 +196,7 @@ class TokenStep(Step):
         if not spots and not powers:
             return []
         choices = [Choice(PlaceToken, {"hex": h, "city": c},
-                          text=f"Place a station in {h} for ${cost}")
+                          text=f"Place a station in {h} for {self.game.money(cost)}")
                    for (h, c), cost in sorted(spots.items())]
         choices += powers
         choices.append(Choice(self.round.pass_action, text="Place no station"))
@@ -249,7 +250,7 @@ class TokenStep(Step):
             StationToken(corp.id, action.hex, action.city, extra=extra))
         via = f" using {company}" if company else ""
         self.game.log(f"{corp.id} places {'an extra' if extra else 'a'} station in "
-                      f"{action.hex}{via} for ${cost}")
+                      f"{action.hex}{via} for {self.game.money(cost)}")
         if company is not None:
             self._use(company)
         self.game.rules.on_station_placed(corp.id, action.hex, action.city)

@@ -134,7 +134,8 @@ class TrackStep(Step):
     def _cost_problem(self, hex_id: str, ability: Ability | None) -> str | None:
         cost = self.cost(hex_id, ability)
         if cost > self.corp.treasury:
-            return f"the terrain costs ${cost} and {self.corp.id} has ${self.corp.treasury}"
+            return (f"the terrain costs {self.game.money(cost)} and {self.corp.id} has "
+                    f"{self.game.money(self.corp.treasury)}")
         return None
 
     def _home_pending_in(self, hex_id: str) -> bool:
@@ -305,7 +306,7 @@ class TrackStep(Step):
                 self._count_lay(was_upgrade)
         else:
             self._count_lay(was_upgrade)
-        paid = f", paying ${cost} for terrain" if cost else ""
+        paid = f", paying {self.game.money(cost)} for terrain" if cost else ""
         via = f" using {action.ability}" if action.ability else ""
         self.game.log(f"{corp.id} lays tile {action.tile} in {action.hex}{via}{paid}")
         if home_pending and self.round.home_station_now():

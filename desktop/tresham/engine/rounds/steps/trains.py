@@ -326,21 +326,24 @@ class BuyTrainStep(Step):
                 return per_type
             price = self.bank_price(action.train, action.ability, action.side)
             if action.price != price:
-                return f"the {train_name(action.train)} train costs ${price}"
+                return f"the {train_name(action.train)} train costs {self.game.money(price)}"
             if price > corp.treasury:
                 if not self.emergency() or action.train != self.cheapest_bank_train():
-                    return f"{corp.id} has ${corp.treasury}, not ${price}"
+                    return (f"{corp.id} has {self.game.money(corp.treasury)}, not "
+                            f"{self.game.money(price)}")
                 need = price - corp.treasury
                 cash = self.game.state.player(self.president()).cash
                 if need > cash:
-                    return (f"{self.president()} must raise ${need - cash} more by selling "
+                    return (f"{self.president()} must raise {self.game.money(need - cash)} more "
+                            f"by selling "
                             "shares first")
             return None
         # The forced purchase: the corporation may still buy another corporation's train with
         # its own money; only the president's money is for the cheapest bank train.
         if self.emergency() and not self.game.rules.emergency_buy_from_corporations() and \
                 action.price > corp.treasury:
-            return (f"{corp.id} has only ${corp.treasury}; when the president contributes, the "
+            return (f"{corp.id} has only {self.game.money(corp.treasury)}; when the president "
+                    f"contributes, the "
                     "train must come from the bank" +
                     self.game.rules.cite("forced_train_purchase", "(a)"))
         if action.seller == corp.id or action.seller not in self.game.state.corporations:
@@ -353,16 +356,17 @@ class BuyTrainStep(Step):
             return f"the {train_name(action.train)} train is obsolete and can never be bought" + \
                 self.game.rules.cite("train_obsolescence")
         if action.price < 1:
-            return "trains between corporations cost at least $1 (4.2.5(d))"
+            return (f"trains between corporations cost at least {self.game.money(1)} "
+                    "(4.2.5(d))")
         funds = corp.treasury
         if action.price > corp.treasury and self._president_funds_corporation_trains():
             face = self.trains.price(action.train)
             if action.price > face:
                 return (f"with {self.president()}'s money a train from a corporation costs at "
-                        f"most its face value, ${face}")
+                        f"most its face value, {self.game.money(face)}")
             funds += self.game.state.player(self.president()).cash
         if action.price > funds:
-            return f"{corp.id} has only ${corp.treasury}"
+            return f"{corp.id} has only {self.game.money(corp.treasury)}"
         return None
 
     def _president_funds_corporation_trains(self) -> bool:
@@ -439,7 +443,8 @@ class BuyTrainStep(Step):
                 sided = {"side": side} if side is not None else {}
                 if self.problem(BuyTrain(corp.id, train_id, price, side=side)) is None:
                     yield Choice(BuyTrain, {"train": train_id, "price": price, **sided},
-                                 text=f"Buy {self._train_words(train_id, side)} for ${price}")
+                                 text=f"Buy {self._train_words(train_id, side)} for "
+                                      f"{self.game.money(price)}")
                 for company, _ in self.discounts():
                     price = self.bank_price(train_id, company, side)
                     if self.problem(BuyTrain(corp.id, train_id, price, None, company,
@@ -447,8 +452,8 @@ class BuyTrainStep(Step):
                         yield Choice(
                             BuyTrain, {"train": train_id, "price": price, "ability": company,
                                        **sided},
-                            text=f"Buy {self._train_words(train_id, side)} for ${price} with "
-                                 f"{company}'s discount")
+                            text=f"Buy {self._train_words(train_id, side)} for "
+                                 f"{self.game.money(price)} with {company}'s discount")
         if self.trains.counted(corp.id) < self.trains.limit(corp.id):
             for other in self.game.state.corporations.values():
                 if other.id == corp.id:
@@ -535,7 +540,7 @@ class BuyTrainStep(Step):
         if not all_allowed and smaller >= shortfall:
             if shortfall <= 0:
                 return f"{player} already has the money needed"
-            return f"{player} may sell only just enough to raise ${shortfall}" + \
+            return f"{player} may sell only just enough to raise {self.game.money(shortfall)}" + \
                 self.game.rules.cite("forced_train_purchase", "(d)")
         ordinary = held - (president_size if is_president else 0)
         if corporation == self.corp.id:
@@ -625,7 +630,7 @@ class BuyTrainStep(Step):
                 state.player(self.president()).cash -= contribution
                 corp.treasury += contribution
                 self.turn.president_paid = contribution
-                self.game.log(f"{self.president()} contributes ${contribution}")
+                self.game.log(f"{self.president()} contributes {self.game.money(contribution)}")
             corp.treasury -= price
             state.bank += price
             if not self._outside_bank_limit(action.ability):
@@ -637,10 +642,10 @@ class BuyTrainStep(Step):
                 state.market_trains.remove(action.train)
                 corp.trains.append(action.train)
                 self.game.log(f"{corp.id} buys {self._train_words(action.train, action.side)} "
-                              f"from the open market for ${price}")
+                              f"from the open market for {self.game.money(price)}")
             else:
                 self.game.log(f"{corp.id} buys {self._train_words(action.train, action.side)} "
-                              f"from the bank for ${price}")
+                              f"from the bank for {self.game.money(price)}")
                 self.trains.take_from_depot(action.train, corp.id)
         else:
             if action.price > corp.treasury:
@@ -648,7 +653,7 @@ class BuyTrainStep(Step):
                 state.player(self.president()).cash -= contribution
                 corp.treasury += contribution
                 self.turn.president_paid = contribution
-                self.game.log(f"{self.president()} contributes ${contribution}")
+                self.game.log(f"{self.president()} contributes {self.game.money(contribution)}")
             self._declare(action)
             seller = state.corporations[action.seller]
             seller.trains.remove(action.train)
@@ -656,7 +661,7 @@ class BuyTrainStep(Step):
             corp.treasury -= action.price
             seller.treasury += action.price
             self.game.log(f"{corp.id} buys a {train_name(action.train)} train from {seller.id} "
-                          f"for ${action.price}")
+                          f"for {self.game.money(action.price)}")
         self.game.rules.on_train_bought(corp.id, action.train)
         self.round.queue_discards()
 

@@ -13,10 +13,14 @@ from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Round
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.rules import END_AFTER_SET
+from tresham.engine.trains import Trains
 from tresham.engine.titles.g1848.auction import DutchAuction
 from tresham.engine.state import CorporationState
 from tresham.engine.titles.g1848.bank import BOE, set_up_bank, with_bank_company
-from tresham.engine.titles.g1848.commonwealth import CAPITAL_BEFORE_LINK, may_operate, sold_enough
+from tresham.engine.titles.g1848.commonwealth import (
+    CAPITAL_BEFORE_LINK, linked, may_operate, sold_enough,
+)
+from tresham.engine.titles.g1848.loans import loans_left
 from tresham.engine.titles.g1848.operating import AustraliaOperatingRules
 from tresham.engine.titles.g1848.routes import AustraliaRoutes
 from tresham.engine.titles.g1848.stock import AustraliaStockRules
@@ -87,6 +91,7 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
         the Bank of England has given its 16th loan (its price reaching 260); five
         receiverships end it too (`receivership`)."""
         state = self.game.state
+        self.close_spent_rights()
         if not state.finished and not self.option(CAPITAL_BEFORE_LINK):
             self._launch_waiting()
         if state.finished or state.game_ends_after:
@@ -102,7 +107,7 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
                         trigger, why = "loans", "the Bank of England has given 16 loans"
                     else:
                         trigger = "stock_market"
-                        why = f"{corp.id} reaches £{market.price(corp)}"
+                        why = f"{corp.id} reaches {self.game.money(market.price(corp))}"
                     break
         if trigger is None:
             return
@@ -111,6 +116,31 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
         when = "the next set of operating rounds" if isinstance(self.game.round, StockRound) \
             else "this set of operating rounds"
         self.game.log(f"{why}: the game ends after {when} (13.1)")
+
+    def connection_made(self, corp_id: str) -> bool:
+        link = self.game.title.corporations[corp_id].float_connection
+        return link is None or linked(self.game, link.hexes)
+
+    def corporation_status(self, corp_id: str) -> str:
+        """5.5: in receivership; 5.3.2: the COM's Sydney-Adelaide link; 5.6: the Bank of
+        England's loans left."""
+        state = self.game.state
+        if corp_id == BOE:
+            rules = self.game.title.banks[BOE].loans
+            return (f"lends {self.game.money(rules.amount)}: {loans_left(self.game)} of "
+                    f"{rules.count} loans "
+                    "left (5.6)")
+        if corp_id in state.receiverships:
+            return "in receivership: its stations are the Bank of England's (5.5)"
+        link = self.game.title.corporations[corp_id].float_connection
+        if link is None:
+            return ""
+        places = " and ".join(self.game.title.map.hexes[h].name or h for h in link.hexes)
+        if link.until_phase and link.until_phase in Trains(self.game).phases_started():
+            return f"needs no link from phase {link.until_phase} (5.3.5)"
+        if linked(self.game, link.hexes):
+            return f"track links {places} (5.3.2) ✓"
+        return f"waits for track linking {places} (5.3.2)"
 
     def scores(self) -> dict[str, int]:
         """13.2: cash and shares at their price (the Bank of England's included). While the

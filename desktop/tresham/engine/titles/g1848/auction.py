@@ -89,13 +89,13 @@ class DutchAuction(Round):
             price = self.price(company)
             if cash >= price:
                 choices.append(Choice(BuyPrivate, {"company": company, "price": price},
-                                      text=f"Buy {company} for £{price}"))
+                                      text=f"Buy {company} for {self.game.money(price)}"))
         for company in self.unsold():
             if self.price(company) > self.floor(company):
                 step = self.price(company) - self._cut_price(company)
                 choices.append(Choice(CutPrice, {"company": company},
-                                      text=f"Lower {company} by £{step} to "
-                                           f"£{self._cut_price(company)}"))
+                                      text=f"Lower {company} by {self.game.money(step)} to "
+                                           f"{self.game.money(self._cut_price(company))}"))
         if self.pass_problem(player) is None:
             choices.append(Choice(Pass, text="Pass"))
         return choices
@@ -130,14 +130,15 @@ class DutchAuction(Round):
         if company not in self.unsold():
             raise IllegalAction(f"{company} is not an unsold private company")
         if price != self.price(company):
-            raise IllegalAction(f"{company} costs £{self.price(company)} now, not £{price} (3.1.1)")
+            raise IllegalAction(f"{company} costs {self.game.money(self.price(company))} now, not "
+                                f"{self.game.money(price)} (3.1.1)")
         state = self.game.state
         if state.player(player).cash < price:
-            raise IllegalAction(f"{player} has only £{state.player(player).cash}")
+            raise IllegalAction(f"{player} has only {self.game.money(state.player(player).cash)}")
         state.privates[company].owner = player
         state.player(player).cash -= price
         state.bank += price
-        self.game.log(f"{player} buys {company} for £{price}")
+        self.game.log(f"{player} buys {company} for {self.game.money(price)}")
         self.game.rules.on_private_bought(company, player)
         self._acted()
         if not self.unsold():
@@ -149,9 +150,10 @@ class DutchAuction(Round):
         if company not in self.unsold():
             raise IllegalAction(f"{company} is not an unsold private company")
         if self.price(company) <= self.floor(company):
-            raise IllegalAction(f"{company} is at its lowest price, £{self.floor(company)} (3.1.2)")
+            raise IllegalAction(f"{company} is at its lowest price, "
+                                f"{self.game.money(self.floor(company))} (3.1.2)")
         self.cuts[company] += 1
-        self.game.log(f"{player} lowers {company} to £{self.price(company)}")
+        self.game.log(f"{player} lowers {company} to {self.game.money(self.price(company))}")
         self._acted()
         self._next()
 
@@ -171,7 +173,8 @@ class DutchAuction(Round):
                 income = self.game.title.privates[private.id].revenue
                 state.player(private.owner).cash += income
                 state.bank -= income
-                self.game.log(f"{private.owner} receives £{income} from {private.id}")
+                self.game.log(f"{private.owner} receives {self.game.money(income)} from "
+                              f"{private.id}")
 
     def _finish(self) -> None:
         state = self.game.state

@@ -86,7 +86,9 @@ def bank_dividend(game: Game) -> None:
         amount = per_share * shares.count(corp, shares.percent(corp, player.name))
         player.cash += amount
         state.bank -= amount
-    game.log(f"The Bank of England pays £{total} (£{per_share} a share) (5.4.3)")
+    state.bank_payouts.append(BOE)
+    game.log(f"The Bank of England pays {game.money(total)} ({game.money(per_share)} a share) "
+             f"(5.4.3)")
 
 
 def station_revenue(game: Game) -> int:

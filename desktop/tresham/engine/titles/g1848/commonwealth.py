@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tresham.engine.routes.graph import track_graph
+from tresham.engine.data.model import NodeKind
+from tresham.engine.routes.graph import TrackGraph, track_graph
 from tresham.engine.shares import Shares
 from tresham.engine.state import IPO
 from tresham.engine.trains import Trains
@@ -19,33 +20,54 @@ CAPITAL_BEFORE_LINK = "com_capital_before_link"
 
 
 def linked(game: Game, hexes: tuple[str, ...]) -> bool:
-    """Whether track joins the first hex to each of the others, through any station."""
+    """Whether a notional train of infinite range could travel from the first hex to each of
+    the others (5.3.2): along track as a train runs it, through any city or town (stations do
+    not block), never turning back at a hex edge onto another path of the same hex, nor
+    running on through an off-board area."""
     graph = track_graph(game)
     by_node: dict[int, list[int]] = {}
     for segment in graph.segments:
         for end in segment.ends:
             if end.is_node:
                 by_node.setdefault(end.node, []).append(segment.index)
-    start = [n.index for n in graph.nodes if n.hex == hexes[0]]
-    seen_nodes = set(start)
-    seen_segments: set[int] = set()
-    todo = [s for n in start for s in by_node.get(n, [])]
+    # A state: a segment and the end the train entered it by.
+    todo: list[tuple[int, int]] = []
+    for node in graph.nodes:
+        if node.hex == hexes[0]:
+            for index in by_node.get(node.index, []):
+                todo.append((index, _end_at(graph, index, node=node.index)))
+    seen: set[tuple[int, int]] = set()
+    reached: set[str] = set()
     while todo:
-        index = todo.pop()
-        if index in seen_segments:
+        index, entered = todo.pop()
+        if (index, entered) in seen:
             continue
-        seen_segments.add(index)
-        for end in graph.segments[index].ends:
-            if end.is_node:
-                if end.node not in seen_nodes:
-                    seen_nodes.add(end.node)
-                    todo.extend(by_node.get(end.node, []))
-            else:
-                side = graph.sides[end.side]
-                if not side.blocked:
-                    todo.extend(s for group in side.segments for s in group)
-    reached = {graph.nodes[n].hex for n in seen_nodes}
+        seen.add((index, entered))
+        segment = graph.segments[index]
+        out = segment.ends[1 - entered]
+        if out.is_node:
+            node = graph.nodes[out.node]
+            reached.add(node.hex)
+            if node.kind is NodeKind.OFFBOARD:
+                continue
+            for other in by_node.get(out.node, []):
+                if other != index:
+                    todo.append((other, _end_at(graph, other, node=out.node)))
+            continue
+        side = graph.sides[out.side]
+        if side.blocked or side.hexes[1] is None:
+            continue
+        for other in side.segments[side.other(segment.hex)]:
+            todo.append((other, _end_at(graph, other, side=out.side)))
     return all(h in reached for h in hexes[1:])
+
+
+def _end_at(graph: TrackGraph, index: int, node: int = -1, side: int = -1) -> int:
+    """Which end (0 or 1) of the segment is at the node or side."""
+    first = graph.segments[index].ends[0]
+    if node >= 0:
+        return 0 if first.node == node else 1
+    return 0 if first.side == side else 1
 
 
 def may_operate(game: Game, corp_id: str) -> bool:

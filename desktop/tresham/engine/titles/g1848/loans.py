@@ -62,9 +62,10 @@ def take_loan(game: Game, corp_id: str, taken_this_round: int, forced: bool = Fa
     move_left(game, corp_id, steps)
     for _ in range(rules.lender_rise):
         market.move_right(bank)
-    game.log(f"{corp_id} borrows £{rules.amount} from the Bank of England: its share value "
-             f"falls to £{market.price(corp)}, the Bank of England's rises to "
-             f"£{market.price(bank)} (5.6.2)")
+    game.log(f"{corp_id} borrows {game.money(rules.amount)} from the Bank of England: its share "
+             f"value "
+             f"falls to {game.money(market.price(corp))}, the Bank of England's rises to "
+             f"{game.money(market.price(bank))} (5.6.2)")
 
 
 def move_left(game: Game, corp_id: str, steps: int) -> None:

@@ -16,7 +16,9 @@ from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.titles.g1848.bank import BOE, bank_dividend
 from tresham.engine.rounds.steps.base import Step, TurnRecord
 from tresham.engine.rounds.steps.companies import BuyCompanyStep
+from tresham.engine.rounds.steps.track import TrackStep
 from tresham.engine.rounds.steps.trains import BuyTrainStep
+from tresham.engine.titles.g1848.track import AustraliaTrackStep
 from tresham.engine.titles.g1848.trains import AustraliaBuyTrainStep
 from tresham.engine.shares import Shares
 from tresham.engine.trains import Trains
@@ -77,7 +79,9 @@ class AustraliaOperatingRound(OperatingRound):
         corp = self.turn.corporation
         if corp and not self.discards and self.step is not None and \
                 voluntary_loan_problem(self.game, corp, self.loans_taken.get(corp, 0)) is None:
-            choices.append(Choice(TakeLoan, text="Take a loan of £100 from the Bank of England"))
+            amount = self.game.money(self.game.title.banks[BOE].loans.amount)
+            choices.append(Choice(TakeLoan, text=f"Take a loan of {amount} from the Bank of "
+                                                 "England"))
         return choices
 
     def process(self, action: Action) -> None:
@@ -180,7 +184,8 @@ class AustraliaOperatingRound(OperatingRound):
 class AustraliaOperatingRules(TitleRules):
     def turn_steps(self, shared: tuple[type[Step], ...]) -> tuple[type[Step], ...]:
         replaced: dict[type[Step], type[Step]] = {BuyCompanyStep: EndOfTurnStep,
-                                                  BuyTrainStep: AustraliaBuyTrainStep}
+                                                  BuyTrainStep: AustraliaBuyTrainStep,
+                                                  TrackStep: AustraliaTrackStep}
         return tuple(replaced.get(s, s) for s in shared)
 
     def private_purchase_problem(self, company: str, corp_id: str) -> str | None:
@@ -225,6 +230,18 @@ class AustraliaOperatingRules(TitleRules):
             else:
                 private.closed = True
                 self.game.log(f"{private.id} closes (4.1)")
+
+    def close_spent_rights(self) -> None:
+        """4.3, 4.5: a closed private's surviving power, once used, leaves the game with it."""
+        state = self.game.state
+        for private in state.privates.values():
+            if not private.rights_only or private.closed:
+                continue
+            if all(state.abilities_used.get(private.id, 0) >= int(a.params.get("count", 1))
+                   for a in self.game.title.privates[private.id].abilities
+                   if a.params.get("survives_close")):
+                private.closed = True
+                self.game.log(f"{private.id}'s power is used: it leaves the game (4.1)")
 
     def _force_tasmania(self) -> None:
         """4.4: when the first 5/5+ is bought the Tasmania tile must be laid at once by the

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from tresham.engine.game import Game
 
 RECEIVERSHIP_END = "receivership"
+EXPORT_SKIPS_NO_PHASE = "train_export_starts_only_the_next_phase"
 
 
 def in_receivership_column(game: Game, corp_id: str) -> bool:
@@ -52,12 +53,14 @@ def enter_receivership(game: Game, corp_id: str) -> None:
             # 5.5.3: the director pays what the treasury lacks; below zero he owes the bank,
             # which his next income pays back.
             state.player(director).cash -= from_director
-        game.log(f"{corp_id} pays {player.name} £{owed} for its shares at £{corp.par} "
-                 + (f"(£{from_director} of it from {director}) " if from_director else "")
+        game.log(f"{corp_id} pays {player.name} {game.money(owed)} for its shares at "
+                 f"{game.money(corp.par)} "
+                 + (f"({game.money(from_director)} of it from {director}) "
+                    f"" if from_director else "")
                  + "(5.5.2)")
     if corp.treasury:
         state.bank += corp.treasury
-        game.log(f"{corp_id}'s remaining £{corp.treasury} goes to the bank (5.5.5)")
+        game.log(f"{corp_id}'s remaining {game.money(corp.treasury)} goes to the bank (5.5.5)")
         corp.treasury = 0
     for train in corp.trains:
         state.trains_gone.append(train)
@@ -90,15 +93,27 @@ def enter_receivership(game: Game, corp_id: str) -> None:
 
 
 def export_train(game: Game) -> None:
-    """5.4.4: the cheapest permanent train (one that never rusts) leaves the bank as if bought (it may start a
-    phase)."""
+    """5.4.4: the cheapest permanent train (one that never rusts) leaves the bank as if sold:
+    it may start a phase (under train_export_starts_only_the_next_phase, only the phase that
+    comes next, a later phase's events happening without it)."""
     trains = Trains(game)
     train = next((t for t in game.state.depot
                   if game.rules.rusts_on(trains.definition(t)) is None
                   and trains.definition(t).satisfies_must_own), None)
     if train is None:
         return
-    game.log(f"A {trains.definition(train).name} train leaves the bank (5.4.4)")
+    name = trains.definition(train).name
+    game.log(f"A {name} train leaves the bank (5.4.4)")
     game.state.depot.remove(train)
     game.state.trains_gone.append(train)
-    trains.start_phase_for(trains.definition(train).name)
+    if game.rules.option(EXPORT_SKIPS_NO_PHASE):
+        phases = game.title.phases
+        following = [p.name for p in phases].index(game.state.phase) + 1
+        if following >= len(phases) or phases[following].starts_with != name:
+            # The train's own events still happen (the privates close with the first 5/5+).
+            for phase in phases[following:]:
+                if phase.starts_with == name:
+                    for event in phase.events:
+                        game.rules.phase_event(event)
+            return
+    trains.start_phase_for(name)

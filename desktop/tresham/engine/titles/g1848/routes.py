@@ -61,7 +61,10 @@ class AustraliaRoutes(RouteRules):
                      stops: Sequence[GraphNode], walk: Walk) -> str | None:
         """7.6, 8.2.2, 8.2.3: each gauge change the route crosses is a stop worth nothing that
         counts against the train's length and may not be skipped; a "+" train has one more
-        for a gauge change; a D counts none."""
+        for a gauge change; a D counts none. 8.2.5: the 2E skips any number of intervening
+        stations, gauge changes (which count as stations, 7.6) too."""
+        if train.destination:
+            return None
         changes = gauge_crossings(game, graph, walk)
         if not changes:
             return None
@@ -119,6 +122,33 @@ class AustraliaRoutes(RouteRules):
                 hexes = {stop.hex for stop in route.stops if stop.hex_def.label == bonus.label}
                 total += bonus.amount(len(hexes))
         return total
+
+    def corporation_bonus(self, game: Game, corp_id: str, routes: Sequence[Route]) -> int:
+        """Under ghan_route_as_separate_hexes a 2E that runs on past its station earns the best
+        two of the stops that are Alice Springs or hold its company's stations, one of them
+        Alice Springs (18xx.games' reading), not its two ends."""
+        total = super().corporation_bonus(game, corp_id, routes)
+        if not game.rules.option(SEPARATE_HEXES):
+            return total
+        for route in routes:
+            train = route.train
+            if train is None or not train.destination or len(route.stops) < 2:
+                continue
+            ends = self.stop_value(route.stops[0], train) + self.stop_value(route.stops[-1], train)
+            total += self._ghan_pay(game, corp_id, route) - ends
+        return total
+
+    def _ghan_pay(self, game: Game, corp_id: str, route: Route) -> int:
+        train = route.train
+        assert train is not None
+        alice = [self.stop_value(n, train) for n in route.stops if n.hex in train.destination]
+        stations = [self.stop_value(n, train) for n in route.stops
+                    if n.hex not in train.destination and self.is_station_stop(game, corp_id, n)]
+        if not alice:
+            return 0
+        best = max(alice)
+        rest = sorted(alice, reverse=True)[1:] + stations
+        return best + max(rest, default=0)
 
     def route_bonus_bound(self, game: Game, corp_id: str, trains: Sequence[TrainDef]) -> int:
         return sum(max(b.amounts.values()) for t in trains for b in self.bonuses

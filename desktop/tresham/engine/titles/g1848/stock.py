@@ -14,6 +14,7 @@ from tresham.engine.titles.g1848.bank import BOE
 THREE_PLAYER_LIMIT = 70
 HOLDING_LIMIT = 60
 NO_SALES_FIRST_ROUND_ONLY = "sales_allowed_after_first_stock_round"
+SALES_IN_ONE_BLOCK = "sales_in_one_block"
 
 
 class AustraliaStockRound(StockRound):
@@ -78,6 +79,12 @@ class AustraliaStockRules(TitleRules):
 
     def stock_sale_problem(self, turn: StockTurn, player: str, corp_id: str,
                            percent: int) -> str | None:
+        """12.1.1 lets a player sell as many shares as he wishes in his turn, each sale moving
+        the price a row (12.5.1); under the variant sales_in_one_block a company's shares
+        (not the Bank of England's) are sold in one sale a turn."""
+        if self.option(SALES_IN_ONE_BLOCK) and corp_id in turn.sold and corp_id != BOE:
+            return (f"{player} has sold {corp_id} this turn: its shares are sold in one sale a "
+                    "turn (18xx.games' reading of 12.5.1)")
         return None
 
     def sell_shares(self, player: str, corporation: str, percent: int) -> None:
@@ -119,4 +126,4 @@ class AustraliaStockRules(TitleRules):
         StockMarket(self.game.title.market, state).place(corp, cell)
         Shares(self.game).move(corp, PRESIDENT, player)
         self.game.log(f"{player} receives the {corp_id} director's certificate with {company}; "
-                      f"{corp_id} starts at £{price} (4.7)")
+                      f"{corp_id} starts at {self.game.money(price)} (4.7)")

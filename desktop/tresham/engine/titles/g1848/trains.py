@@ -9,10 +9,12 @@ from tresham.engine.rounds.steps.trains import BuyTrainStep
 from tresham.engine.shares import Shares
 from tresham.engine.titles.g1848.bank import BOE
 from tresham.engine.titles.g1848.loans import loans_left, take_loan
-from tresham.engine.titles.g1848.receivership import in_receivership_column
+from tresham.engine.titles.g1848.receivership import EXPORT_SKIPS_NO_PHASE, in_receivership_column
 
 FORCED_LOANS_FOR_ANY_TRAIN = "voluntary_loan_before_forced_loans"
 ANY_PRICE = "trains_between_companies_at_any_price"
+LOANS_WHEN_OBLIGED = "loans_for_any_new_train_when_obliged"
+WAITS_FOR_A_GHAN_LOAN = "train_step_waits_while_a_loan_could_buy_the_2e"
 
 
 class AustraliaBuyTrainStep(BuyTrainStep):
@@ -23,10 +25,39 @@ class AustraliaBuyTrainStep(BuyTrainStep):
             return False
         return self.game.rules.has_legal_run(self.corp.id)
 
+    def bank_offer(self) -> list[str]:
+        """8.2.5: the 2E is on sale from the first 5/5+; under
+        train_export_starts_only_the_next_phase, from the 5/5+ phase (a 5/5+ removed earlier,
+        5.4.4, starts no phase there)."""
+        offer = super().bank_offer()
+        if not self.game.rules.option(EXPORT_SKIPS_NO_PHASE):
+            return offer
+        started = self.trains.phases_started()
+        return [t for t in offer if self.trains.definition(t).available_on in (None, *started)]
+
     def cheapest_bank_train(self) -> str | None:
         """The cheapest bank train that would satisfy the compulsory purchase (not the 2E)."""
         offer = [t for t in self.bank_offer() if self.trains.definition(t).satisfies_must_own]
         return min(offer, key=self.trains.price) if offer else None
+
+    def choices(self) -> list[Choice]:
+        """Under the variant train_step_waits_while_a_loan_could_buy_the_2e the step stays
+        open, offering only to end it, while the company owns no 2E, holds a loan's worth and
+        may borrow (in any phase: their check leaves out when the 2E comes), unless a purchase
+        has just left nothing to buy."""
+        choices = super().choices()
+        if choices or not self.game.rules.option(WAITS_FOR_A_GHAN_LOAN) or \
+                self._bought_at == self.game.actions_applied:
+            return choices  # a purchase that leaves nothing to buy closes the step
+        corp = self.corp
+        loans = self.game.title.banks[BOE].loans
+        if any(self.trains.definition(t).destination for t in corp.trains) or \
+                corp.treasury < loans.amount:
+            return choices
+        if loans.from_phase in self.trains.phases_started() and loans_left(self.game) > 0 \
+                and self.game.state.loans.get(corp.id, 0) < loans.voluntary_limit:
+            choices.append(Choice(self.round.pass_action, text="Buy no more trains"))
+        return choices
 
     def trade_in_problem(self, action: BuyTrain) -> str | None:
         """8.2.4: the buyer of a D may hand in one of its 4/4+ cards for £300 off."""
@@ -88,7 +119,7 @@ class AustraliaBuyTrainStep(BuyTrainStep):
             face = side.price
         if action.price != face:
             return (f"a train from a company with another director costs its face value, "
-                    f"£{face} (8.3.4)")
+                    f"{self.game.money(face)} (8.3.4)")
         return None
 
     def _plain_problem(self, action: BuyTrain) -> str | None:
@@ -98,7 +129,7 @@ class AustraliaBuyTrainStep(BuyTrainStep):
         """8.4.1: in a compulsory purchase the company may buy any new train from the bank,
         the loans paying what its treasury lacks (18xx.games: a train from another company
         too)."""
-        if not self.emergency():
+        if not self._compulsory(action):
             return super().problem(action)
         if action.seller is not None and not self.game.rules.option(FORCED_LOANS_FOR_ANY_TRAIN):
             problem = super().problem(action)
@@ -114,6 +145,17 @@ class AustraliaBuyTrainStep(BuyTrainStep):
         finally:
             corp.treasury = saved
 
+    def _compulsory(self, action: BuyTrain) -> bool:
+        """Whether this purchase is made by the compulsory purchase rules (8.4): the company
+        must buy and cannot pay for any train (8.3.7), or, under the variant
+        loans_for_any_new_train_when_obliged, it must buy and picks a new train it cannot pay
+        for."""
+        if self.emergency():
+            return True
+        return bool(self.game.rules.option(LOANS_WHEN_OBLIGED)) and self.must_buy() and \
+            action.seller is None and action.train in self.game.state.depot and \
+            self.bank_price(action.train, action.ability, action.side) > self.corp.treasury
+
     def _emergency_sales(self, president: str) -> list[Choice]:
         """8.4.3: the director contributes nothing to a compulsory purchase."""
         return []
@@ -128,8 +170,10 @@ class AustraliaBuyTrainStep(BuyTrainStep):
         return False
 
     _exchange: str | None = None
+    _bought_at: int | None = None
 
     def _buy(self, action: BuyTrain) -> None:
+        self._bought_at = self.game.actions_applied
         self._exchange = action.exchange
         try:
             self._buy_with(action)
@@ -143,7 +187,7 @@ class AustraliaBuyTrainStep(BuyTrainStep):
     def _buy_with(self, action: BuyTrain) -> None:
         price = action.price if action.seller is not None else \
             self.bank_price(action.train, action.ability, action.side)
-        if price > self.corp.treasury and self.emergency():
+        if price > self.corp.treasury and self._compulsory(action):
             if not self._borrow_for(price):
                 return  # 8.4.2: in receivership the train stays in the bank
         super()._buy(action)
