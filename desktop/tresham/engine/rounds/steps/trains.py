@@ -404,7 +404,15 @@ class BuyTrainStep(Step):
             choices.append(Choice(self.round.pass_action, text="No train can be bought"))
         elif not choices and self.waits_for_pass() and self._room_and_money_for_the_bank():
             choices.append(Choice(self.round.pass_action, text="Buy no more trains"))
+        if not choices and self.waits_with_nothing_to_buy():
+            choices.append(Choice(self.round.pass_action, text="Buy no more trains"))
         return choices
+
+    def waits_with_nothing_to_buy(self) -> bool:
+        """Whether the step stays open, offering only to end it, when it would otherwise offer
+        nothing (a title's reading, such as 1848's wait for a loan that could buy the 2E); by
+        default it does not."""
+        return False
 
     def _any_choice(self) -> bool:
         """`bool(self.choices())`, without building the list: the first purchase settles it."""
@@ -414,10 +422,12 @@ class BuyTrainStep(Step):
             if next(self._purchases(), None) is not None:
                 return True
             if self.emergency():
-                return bool(self._emergency_sales(self.president())) or \
+                found = bool(self._emergency_sales(self.president())) or \
                     self._short_after_selling_all()
-            return self.must_buy() or (
-                self.waits_for_pass() and self._room_and_money_for_the_bank())
+            else:
+                found = self.must_buy() or (
+                    self.waits_for_pass() and self._room_and_money_for_the_bank())
+            return found or self.waits_with_nothing_to_buy()
 
     def passable(self) -> bool:
         """Whether `choices()` offers the pass, without building the list."""
@@ -426,13 +436,15 @@ class BuyTrainStep(Step):
         if not self.may_pass:
             return False
         with self._offer_fixed():
-            if self.emergency():
-                return False
             any_purchase = next(self._purchases(), None) is not None
+            if self.emergency():
+                return not any_purchase and not self._emergency_sales(self.president()) and \
+                    not self._short_after_selling_all() and self.waits_with_nothing_to_buy()
             if any_purchase:
                 return not self.must_buy()
             return self.must_buy() or (
-                self.waits_for_pass() and self._room_and_money_for_the_bank())
+                self.waits_for_pass() and self._room_and_money_for_the_bank()) or \
+                self.waits_with_nothing_to_buy()
 
     def _purchases(self) -> Iterator[Choice]:
         """The trains the corporation may buy now, and its privates' raises of its limit."""

@@ -40,24 +40,21 @@ class AustraliaBuyTrainStep(BuyTrainStep):
         offer = [t for t in self.bank_offer() if self.trains.definition(t).satisfies_must_own]
         return min(offer, key=self.trains.price) if offer else None
 
-    def choices(self) -> list[Choice]:
+    def waits_with_nothing_to_buy(self) -> bool:
         """Under the variant train_step_waits_while_a_loan_could_buy_the_2e the step stays
         open, offering only to end it, while the company owns no 2E, holds a loan's worth and
         may borrow (in any phase: their check leaves out when the 2E comes), unless a purchase
         has just left nothing to buy."""
-        choices = super().choices()
-        if choices or not self.game.rules.option(WAITS_FOR_A_GHAN_LOAN) or \
+        if not self.game.rules.option(WAITS_FOR_A_GHAN_LOAN) or \
                 self._bought_at == self.game.actions_applied:
-            return choices  # a purchase that leaves nothing to buy closes the step
+            return False  # a purchase that leaves nothing to buy closes the step
         corp = self.corp
         loans = self.game.title.banks[BOE].loans
         if any(self.trains.definition(t).destination for t in corp.trains) or \
                 corp.treasury < loans.amount:
-            return choices
-        if loans.from_phase in self.trains.phases_started() and loans_left(self.game) > 0 \
-                and self.game.state.loans.get(corp.id, 0) < loans.voluntary_limit:
-            choices.append(Choice(self.round.pass_action, text="Buy no more trains"))
-        return choices
+            return False
+        return loans.from_phase in self.trains.phases_started() and loans_left(self.game) > 0 \
+            and self.game.state.loans.get(corp.id, 0) < loans.voluntary_limit
 
     def trade_in_problem(self, action: BuyTrain) -> str | None:
         """8.2.4: the buyer of a D may hand in one of its 4/4+ cards for £300 off."""
