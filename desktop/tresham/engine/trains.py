@@ -45,6 +45,17 @@ def train_definitions(title: TitleData) -> dict[str, TrainDef]:
     return known[1]
 
 
+_PHASES: dict[int, tuple[TitleData, dict[str, PhaseDef]]] = {}
+
+
+def _phases(title: TitleData) -> dict[str, PhaseDef]:
+    """The title's phases by name (asked for at every check of a train purchase)."""
+    known = _PHASES.get(id(title))
+    if known is None or known[0] is not title:
+        known = _PHASES[id(title)] = (title, {p.name: p for p in reversed(title.phases)})
+    return known[1]
+
+
 def declared_name(state: GameState, train_id: str) -> str:
     """A train's name as it runs: a two-sided card by the side it was declared as (18VA 4.5.8),
     else its type."""
@@ -84,7 +95,7 @@ class Trains:
         return self.definition(train_id).price
 
     def phase(self) -> PhaseDef:
-        return next(p for p in self.game.title.phases if p.name == self.state.phase)
+        return _phases(self.game.title)[self.state.phase]
 
     def phases_started(self) -> set[str]:
         names = [p.name for p in self.game.title.phases]
