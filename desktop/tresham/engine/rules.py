@@ -86,6 +86,11 @@ class TitleRules:
 
     # Setup ------------------------------------------------------------------------------------
 
+    def corporation_status(self, corp_id: str) -> str | None:
+        """A corporation's standing that the panels should mark beside its president, in a
+        few words ("receivership", "insolvent: leases a 2+1"; 18GB), or None."""
+        return None
+
     def title_in_play(self, title: TitleData) -> TitleData:
         """The data the game plays once the title's draws at the start are made (18GB: the
         3-player extra corporation); by default all of it."""

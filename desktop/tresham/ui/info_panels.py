@@ -248,7 +248,7 @@ class CorporationsPanel(ReadOnlyTable):
                 _item(str(position) if corp.floated else "—",
                       "operating order" if corp.floated else
                       "started, not yet floated" if corp.par else "not started"),
-                _item(shares.president(corp) or "—"),
+                _president_item(game, corp_id, shares.president(corp)),
                 _item(value),
                 _item(money(corp.par) if corp.par else "—"),
                 _item(money(corp.treasury) if corp.floated else "—"),
@@ -276,6 +276,16 @@ class CorporationsPanel(ReadOnlyTable):
             rows.append(cells)
         fill(self, rows, [columns.index(c) for c in ("Objective", "Names, tokens")
                           if c in columns])
+
+
+def _president_item(game: Game, corp_id: str, president: str | None) -> QTableWidgetItem:
+    """The president, and the corporation's standing the title marks (18GB's receivership
+    and insolvency) in bold."""
+    status = game.rules.corporation_status(corp_id)
+    if status is None:
+        return _item(president or "—")
+    text = f"{president} ({status})" if president else status
+    return _item(text, f"{corp_id}: {status}", bold=True)
 
 
 def objective_item(game: Game, corp_id: str) -> QTableWidgetItem:

@@ -28,7 +28,8 @@ from tresham.ui import palette
 from tresham.ui.palette import route_colour
 from tresham.ui.board_controller import BoardController, PendingBonus, PendingTile, PendingToken
 from tresham.ui.tile_art import (
-    Arc, HexArt, HexGeometry, Line, TokenArt, hex_art, hex_bounds, hex_polygon, paint_hex,
+    Arc, HexArt, HexGeometry, Line, TokenArt, compass_letters, hex_art, hex_bounds, hex_polygon,
+    paint_hex,
     paint_token, qpoint, readable_text, reserved_hexes, tile_art, draw_text,
 )
 from tresham.ui.text import money
@@ -678,12 +679,16 @@ def hex_tooltip(game, hex_id: str) -> str:  # type: ignore[no-untyped-def]
     elif hex_def.terrain:
         lines.append("Terrain: " + ", ".join(f"{t.type} {money(t.cost)}" for t in hex_def.terrain))
     for border in hex_def.borders:
-        lines.append(f"{border.type.capitalize()} side (edge {border.edge})")
+        cost = f": {money(border.cost)} to build track towards it" if border.cost else ""
+        lines.append(f"{border.type.capitalize()} side (edge {border.edge}){cost}")
     track = laid.track if laid is not None else hex_def.track
     for node in track.nodes:
         words = _role_words(game, node)
         if words:
             lines.append(words)
+    sides = compass_words(game, hex_id)
+    if sides:
+        lines.append(sides)
     for feature in hex_def.features:
         if feature.type == "coal":
             lines.append("Coal field: a coal token may be placed here")
@@ -704,6 +709,26 @@ def hex_tooltip(game, hex_id: str) -> str:  # type: ignore[no-untyped-def]
                          "station "
                          "here" + (" (paid)" if reached else ""))
     return "\n".join(lines)
+
+
+SIDE_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def compass_words(game, hex_id: str) -> str:  # type: ignore[no-untyped-def]
+    """Which sides of the map the hex counts as, and what a network crossing the map earns
+    (18GB's north-south and east-west bonus; setups.yaml `compass`, `compass_bonus`)."""
+    letters = compass_letters(game, hex_id).split()
+    if not letters:
+        return ""
+    table = game.title.setups
+    bonus = table.compass_bonus if table is not None else None
+    values = ""
+    if bonus is not None:
+        values = ": " + ", ".join(money(v) if index == 0 else f"from phase {phase} {money(v)}"
+                                  for index, (phase, v) in enumerate(bonus.steps))
+    sides = " and ".join(SIDE_NAMES[letter] for letter in letters)
+    return (f"Counts as the {sides} side of the map: a network of routes reaching opposite "
+            f"sides earns the north-south or east-west bonus{values}")
 
 
 def _role_words(game, node) -> str:  # type: ignore[no-untyped-def]

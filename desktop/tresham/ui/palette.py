@@ -41,6 +41,8 @@ PENDING = "#e69f00"
 REFUSED = "#d55e00"
 RESERVED = "#5a2a82"
 IMPASSABLE = "#b3261e"
+COMPASS = "#2b3a67"
+"""The badge of a hex counting as a side of the map for a crossing bonus (18GB)."""
 
 # Revenue boxes on off-board areas: the current value is emphasised.
 REVENUE_NOW_FILL = "#1f1f1f"

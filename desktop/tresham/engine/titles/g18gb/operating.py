@@ -74,6 +74,20 @@ class BritainOperatingRound(OperatingRound):
             return
         super().process(action)
 
+    def legal_token_spots(self) -> dict[tuple[str, int], int]:
+        """The station is part of the track step (HL "Station Markers"): the map's station
+        drag lights the same cities the step offers."""
+        step = self._step_of(TrackAndTokenStep)
+        if isinstance(step, TrackAndTokenStep):
+            return step.station_spots()
+        return super().legal_token_spots()
+
+    def token_problem(self, hex_id: str, city: int) -> str | None:
+        step = self._step_of(TrackAndTokenStep)
+        if isinstance(step, TrackAndTokenStep):
+            return step.station_problem(hex_id, city)
+        return super().token_problem(hex_id, city)
+
     def choices(self) -> list[Choice]:
         """The step's choices, and the operating corporation's president closing one of his
         privates (HL "Private Companies": at any time after the first stock round)."""
@@ -216,6 +230,20 @@ class BritainOperatingRules(TitleRules):
             trains = Trains(self.game)
             return [min(self.game.state.depot, key=trains.price)]
         return super().runnable_trains(corp_id)
+
+    def corporation_status(self, corp_id: str) -> str | None:
+        """Removed (HL "Trains"), in receivership (HL "Receivership") and insolvent, with the
+        train it leases (HL "Insolvency")."""
+        if self.removed(corp_id):
+            return "removed"
+        words = []
+        if self.in_receivership(corp_id):
+            words.append("receivership")
+        if self.insolvent(corp_id):
+            leased = self.runnable_trains(corp_id) if self.game.state.depot else []
+            words.append(f"insolvent: leases a {train_name(leased[0])}" if leased
+                         else "insolvent")
+        return ", ".join(words) or None
 
     def insolvent(self, corp_id: str) -> bool:
         return corp_id in self.game.state.title_state.get(INSOLVENT, [])

@@ -128,6 +128,14 @@ class BritainStockRound(StockRound):
             all(i == PRESIDENT for i in self.shares.certificates(corp, MARKET)) and \
             len(self.shares.certificates(corp, player)) == 1
 
+    def certificate_price(self, corp: CorporationState, source: str) -> int:
+        """The president's certificate alone in the market costs the acting player the
+        difference for his one share."""
+        player = self.acting()
+        if player is not None and self._president_from_pool(player, corp, source):
+            return self._swap_price(player, corp)
+        return super().certificate_price(corp, source)
+
     def _swap_price(self, player: str, corp: CorporationState) -> int:
         own = corp.share_sizes[self.shares.certificates(corp, player)[0]]
         return self.shares.worth(corp, corp.share_sizes[PRESIDENT] - own,

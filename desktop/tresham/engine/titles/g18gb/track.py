@@ -149,13 +149,23 @@ class TrackAndTokenStep(TrackStep):
 
     # Stations ---------------------------------------------------------------------------------
 
-    def station_choices(self) -> list[Choice]:
+    def station_spots(self) -> dict[tuple[str, int], int]:
+        """Where the turn's own station may go now, and its cost (the map's station drag)."""
+        allowed = self.game.rules.stations_allowed()  # type: ignore[attr-defined]
+        if not allowed or self.turn.station_placed:
+            return {}
+        return self.tokens.legal_spots()
+
+    def station_problem(self, hex_id: str, city: int) -> str | None:
+        """Why the turn's own station may not go there now, or None."""
         if not self.game.rules.stations_allowed():  # type: ignore[attr-defined]
-            return []
-        spots = self.tokens.legal_spots() if not self.turn.station_placed else {}
+            return "no more stations may be placed (HL \"Game End\")"
+        return self.tokens.problem(hex_id, city)
+
+    def station_choices(self) -> list[Choice]:
         return [Choice(PlaceToken, {"hex": h, "city": c},
                        text=f"Place a station in {h} for ${cost}")
-                for (h, c), cost in sorted(spots.items())]
+                for (h, c), cost in sorted(self.station_spots().items())]
 
     def power_station_choices(self) -> list[Choice]:
         choices = []
