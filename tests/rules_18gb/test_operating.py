@@ -121,3 +121,46 @@ def test_corporations_the_first_6x_removes_unfloated_corporations_with_a_6x_each
     game.rules.on_phase_change(phase)
     assert all(game.rules.removed(c) for c in unfloated)
     assert sum(1 for t in game.state.depot if t.startswith("6X")) == sixes - len(unfloated)
+
+
+def test_corporations_capital_is_five_times_par_even_when_the_price_has_moved() -> None:
+    """HL "Corporations": five times the initial share price; under the variant
+    capital_at_share_price (18xx.games) five times the share price when it floats."""
+    for variant, capital in ((False, 400), (True, 350)):
+        game = in_stock_round(capital_at_share_price=variant).game
+        corp = game.state.corporations["MR"]
+        corp.par, corp.market_cell = 80, (0, 4)  # the price fell to 70 before floating
+        assert _price(game, "MR") == 70
+        game.rules.float_corporation(corp)
+        assert corp.treasury == capital
+
+
+def _lyr_at_its_train_step(**options: object):
+    history = in_operating_round(**options)
+    for _ in range(20):
+        game = history.game
+        if game.acting == "LYR" and game.round.step.name == "trains":
+            return history
+        history.apply(Pass(game.acting or ""))
+    raise AssertionError("LYR never reached its train step")
+
+
+def test_private_companies_the_gn_station_belongs_to_the_track_and_station_step() -> None:
+    """HL "Private Companies": the GN's station is placed with the turn's track and station;
+    under the variant powers_any_time_in_turn (18xx.games) also later in the turn."""
+    from tresham.engine.actions import ClosePrivate, PlaceToken
+    from tresham.engine.errors import IllegalAction
+    import pytest
+    history = _lyr_at_its_train_step()
+    history.apply(ClosePrivate("Bob", "GN"))
+    with pytest.raises(IllegalAction):
+        history.apply(PlaceToken("LYR", "I14", 0, ability="GN"))
+    history = _lyr_at_its_train_step(powers_any_time_in_turn=True)
+    history.apply(ClosePrivate("Bob", "GN"))
+    game = history.game
+    assert any(c.fields.get("ability") == "GN" for c in game.choices())
+    treasury = game.state.corporations["LYR"].treasury
+    history.apply(PlaceToken("LYR", "I14", 0, ability="GN"))
+    game = history.game
+    assert any(t.hex == "I14" and t.corporation == "LYR" for t in game.state.board.tokens)
+    assert game.state.corporations["LYR"].treasury == treasury - 50  # not connected

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tresham.engine.actions import Action, ClosePrivate
+from tresham.engine.actions import Action, ClosePrivate, LayTile, PlaceToken
 from tresham.engine.conversion import can_convert
 from tresham.engine.data.model import Ability, PhaseDef
+from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Choice, Round
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.steps.base import Step, TurnRecord
@@ -38,6 +39,10 @@ TEN_SHARE_PHASE = "5+2"
 LAST_PHASE = "6X"
 BLUE = "blue"
 TILE_LAYS = 2
+POWERS_ANY_TIME = "powers_any_time_in_turn"
+ANY_TIME_POWERS = ("GN", "MC", "LS")
+"""The powers 18xx.games' engine lets a corporation use at any time of its turn (the AF's and
+TV's lays belong to the track step there too)."""
 MAX_DIVIDEND_STEPS = 4
 
 
@@ -65,7 +70,33 @@ class BritainOperatingRound(OperatingRound):
     def accepts_out_of_turn(self, action: Action) -> bool:
         return isinstance(action, ClosePrivate) or super().accepts_out_of_turn(action)
 
+    def _power_step(self) -> TrackAndTokenStep | None:
+        """Variant powers_any_time_in_turn: past the track-and-station step, the step in which
+        the LS's tile lay and the GN's or MC's station are still used."""
+        step = self.step
+        if not self.game.rules.option(POWERS_ANY_TIME) or step is None or self.discards or \
+                isinstance(step, TrackAndTokenStep) or self.corporation is None:
+            return None
+        if not isinstance(step, (BritainRouteStep, BritainDividendStep, BritainTrainStep)):
+            return None
+        return TrackAndTokenStep(self)
+
+    def _any_time_power(self, action: Action) -> bool:
+        return isinstance(action, (LayTile, PlaceToken)) and \
+            action.ability in ANY_TIME_POWERS and self._power_step() is not None
+
     def process(self, action: Action) -> None:
+        if self._any_time_power(action):
+            powers = self._power_step()
+            assert powers is not None and self.step is not None and self.corporation is not None
+            if isinstance(action, PlaceToken) and not any(
+                    company == action.ability for company, _ in
+                    powers.tokens.station_abilities()):
+                raise IllegalAction(f"{self.corporation.id} has no unused station from "
+                                    f"{action.ability}")
+            powers.process(action)
+            self._step_done(done=not self.step.active())
+            return
         if isinstance(action, ClosePrivate):
             self.game.rules.close_private(action.entity, action.company)  # type: ignore
             step = self.step
@@ -92,6 +123,13 @@ class BritainOperatingRound(OperatingRound):
         """The step's choices, and the operating corporation's president closing one of his
         privates (HL "Private Companies": at any time after the first stock round)."""
         choices = super().choices()
+        powers = self._power_step()
+        if powers is not None:
+            choices = [c for c in powers.power_station_choices()
+                       if c.fields.get("ability") in ANY_TIME_POWERS] + [
+                Choice(LayTile, {"ability": company}, text=f"Lay a tile with {company}")
+                for company, _ in powers.lay_abilities() if company in ANY_TIME_POWERS
+                and powers._lays(first_only=True, companies=[company])] + choices
         corp = self.corporation
         if corp is not None and not self.discards:
             president = Shares(self.game).president(corp)
