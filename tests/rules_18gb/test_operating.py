@@ -5,7 +5,7 @@ and leasing, the 5+2's ten-share conversion and the 6X's removal of unfloated co
 
 from __future__ import annotations
 
-from tresham.engine.actions import Par, Pass
+from tresham.engine.actions import BuyShare, Par, Pass
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.steps.base import TurnRecord
 from tresham.engine.trains import Trains
@@ -164,3 +164,25 @@ def test_private_companies_the_gn_station_belongs_to_the_track_and_station_step(
     game = history.game
     assert any(t.hex == "I14" and t.corporation == "LYR" for t in game.state.board.tokens)
     assert game.state.corporations["LYR"].treasury == treasury - 50  # not connected
+
+
+def test_corporations_after_an_emergency_conversion_the_president_buys_one_share() -> None:
+    """HL "Corporations": the director may buy one share during the conversion; under the
+    variant president_buys_two_in_green_zone (18xx.games) two while the price is in the green
+    zone of the market (50-65)."""
+    from tresham.engine.titles.g18gb.trains import EMERGENCY_CONVERTED, EmergencyShareStep
+    for variant, allowed in ((False, 1), (True, 2)):
+        history = _lyr_at_its_train_step(president_buys_two_in_green_zone=variant)
+        game = history.game
+        corp = game.state.corporations["LYR"]
+        game.state.player("Bob").cash = 1000
+        game.rules.convert_in_emergency("LYR")
+        corp.market_cell = (0, 2)  # 60, in the green zone
+        game.state.title_state.setdefault(EMERGENCY_CONVERTED, []).append("LYR")
+        step = EmergencyShareStep(game.round)
+        bought = 0
+        while step.active():
+            source = step.choices()[0].fields["source"]
+            step.process(BuyShare("Bob", "LYR", source))
+            bought += 1
+        assert bought == allowed

@@ -151,3 +151,25 @@ def test_stock_rounds_the_presidents_certificate_is_not_split_without_a_successo
     history.apply(Pass("Cy"))
     with pytest.raises(IllegalAction, match="part of his president's certificate"):
         history.apply(SellShares("Bob", "LYR", 20))
+
+
+def test_stock_rounds_buying_back_the_presidents_certificate_at_the_certificate_limit() -> None:
+    """HL "Receivership": the president's certificate bought from the open market for the
+    player's one share is one certificate for another, so the certificate limit allows it."""
+    history = in_stock_round()
+    history.apply(Par("Bob", "LYR", 70))
+    history.apply(Par("Ann", "LNWR", 70))
+    history.apply(BuyShare("Cy", "LYR", "ipo"))
+    history.apply(BuyShare("Bob", "LYR", "ipo"))
+    history.apply(Pass("Ann"))
+    history.apply(Pass("Cy"))
+    history.apply(SellShares("Bob", "LYR", 40))  # the certificate to the market; Bob keeps 20%
+    history.apply(Pass("Bob"))
+    history.apply(Pass("Ann"))
+    round_ = history.game.round
+    corp = history.game.state.corporations["LYR"]
+    assert round_.acting() == "Cy" and round_._president_from_pool("Cy", corp, "market")
+    round_._certificate_limit = lambda player: round_.certificate_count(player)  # type: ignore
+    assert round_._buy_problem_here("Cy", corp, "market") is None
+    history.apply(BuyShare("Cy", "LYR", "market"))
+    assert history.game.rules.corporation_status("LYR") is None

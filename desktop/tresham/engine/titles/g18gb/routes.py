@@ -62,6 +62,9 @@ class BritainRouteRules(RouteRules):
                 if ends:
                     span = crow_distance(game, ends[0].hex, ends[-1].hex)
                     parts.append(f"{span} hexes end to end +${DISTANCE_BONUS * span}")
+            repeated = self.repeated_hex_value(game, corp_id, route)
+            if repeated:
+                parts.append(f"a hex stopped at twice counts once -${repeated}")
             if parts:
                 words.append(f"{route.train.name} train: {', '.join(parts)}")
         for crossing, value in compass_crossings(game, routes):
@@ -81,7 +84,18 @@ class BritainRouteRules(RouteRules):
             ends = [n for n in route.stops if n.kind in (NodeKind.CITY, NodeKind.OFFBOARD)]
             if ends:
                 total += DISTANCE_BONUS * crow_distance(game, ends[0].hex, ends[-1].hex)
-        return total
+        return total - self.repeated_hex_value(game, corp_id, route)
+
+    def repeated_hex_value(self, game: Game, corp_id: str, route: Route) -> int:
+        """A route stopping at both cities of an OO or XX hex earns that hex once (HL is
+        silent; 18xx.games counts each hex once): the later stops' values, taken off."""
+        seen: set[str] = set()
+        repeated = 0
+        for node in route.stops:
+            if node.hex in seen:
+                repeated += self.stop_revenue(game, corp_id, node, route.train)
+            seen.add(node.hex)
+        return repeated
 
 
 def is_express(train: TrainDef) -> bool:

@@ -147,7 +147,7 @@ class BritainStockRound(StockRound):
             price = self._swap_price(player, corp)
             if problem is None and self.game.state.player(player).cash < price:
                 problem = f"{player} cannot afford ${price} for {corp.id}'s president's certificate"
-            return problem or self._certificate_problem(player)
+            return problem  # one certificate for another: the certificate limit is not reached
         problem = super()._buy_problem(player, corp, source)
         if problem:
             return problem

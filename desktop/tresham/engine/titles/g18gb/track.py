@@ -25,6 +25,7 @@ GREEN_HEXES = "green_hexes"
 """title_state key: "CORP:HEX" for each hex where a corporation may lay a green tile early."""
 CITY_TILE_LAYS = 1
 LAY_POWERS_OFFERED_OPEN = ("AF",)
+LAY_POWERS_OFFERED_CLOSED = ("TV",)
 
 
 def green_hexes(game: object, corp_id: str) -> dict[str, frozenset[str]]:
@@ -243,15 +244,16 @@ class TrackAndTokenStep(TrackStep):
         return bool(self.tokens.legal_spots())
 
     def _president_lay_power_unused(self) -> bool:
-        """18xx.games keeps the step open while the president owns the AF, open or closed, with
-        its extra tile lay unused (its data makes only the AF's lay a power of the owning
-        player's track step, offered even before the private closes)."""
+        """18xx.games keeps the step open while the president owns the AF, open or closed, or
+        the closed TV, with its tile lay unused (its data makes only their lays powers of the
+        owning player's track step; the AF's is offered even before the private closes)."""
         president = Shares(self.game).president(self.corp)
         for private in self.game.state.privates.values():
-            if private.owner != president or private.id not in LAY_POWERS_OFFERED_OPEN:
+            if private.owner != president or private.id not in LAY_POWERS_OFFERED_OPEN and \
+                    not (private.closed and private.id in LAY_POWERS_OFFERED_CLOSED):
                 continue
             for ability in self.game.title.privates[private.id].abilities:
-                if ability.type == "tile_lay" and ability.params.get("extra") and \
+                if ability.type == "tile_lay" and \
                         self.game.state.abilities_used.get(private.id, 0) < \
                         int(ability.params.get("count", 1)):
                     return True
@@ -318,7 +320,14 @@ class TrackAndTokenStep(TrackStep):
         if not self._may_build():
             return False
         return super().active() or bool(self.station_choices()) or \
-            bool(self.power_station_choices()) or self._green_lay_possible()
+            bool(self._step_power_stations()) or self._green_lay_possible()
+
+    def _step_power_stations(self) -> list[Choice]:
+        """The GN's or MC's station keeps the step open, unless (variant
+        powers_any_time_in_turn, 18xx.games) it may still be placed later in the turn."""
+        if self.game.rules.option("powers_any_time_in_turn"):
+            return []
+        return self.power_station_choices()
 
     def choices(self) -> list[Choice]:
         if not self._may_build():
