@@ -32,7 +32,7 @@ from tresham.replay import run
 
 REFENGINE = SHARED / "refengine"
 LIB = os.environ.get("TRESHAM_REFENGINE", "")
-TITLES = ("18GA", "18AL", "18VA")
+TITLES = ("18GA", "18AL", "18VA", "18GB")
 _SEEDS = os.environ.get("TRESHAM_REFENGINE_SEEDS", "1").partition("-")
 SEEDS = range(int(_SEEDS[0]), int(_SEEDS[2])) if _SEEDS[2] else range(int(_SEEDS[0]))
 FIXTURES = SHARED / "fixtures" / "18xx.games"
@@ -108,6 +108,7 @@ OPTIONAL_RULES = {
     "18AL": ("extra_yellow_first_turn", "ln_home_decatur", "unlimited_4d_trains",
              "four_trains_rust_on_7"),
     "18VA": ("two_player_share_limit",),
+    "18GB": ("two_player_east_west", "four_player_alternative"),
 }
 """The optional rules 18xx.games has for each title, all on in the games marked "options"."""
 
@@ -143,7 +144,7 @@ def test_their_engine_agrees_with_ours_on_a_random_game(tmp_path: Path, title: s
     chosen = [o.id for o in load_title(title).info.options if optional
               and o.id in OPTIONAL_RULES[title] and (not o.players or count in o.players)]
     options = {**profile_options(title), **dict.fromkeys(chosen, True)}
-    history = before_their_turn_limit(play(title, tuple("ABCDE"[:count]), seed, options,
+    history = before_their_turn_limit(play(title, tuple("ABCDEF"[:count]), seed, options,
                                            trades=False))
     game = tmp_path / f"{title}-{count}p-seed{seed}.json"
     game.write_text(json.dumps(export_history(history, game_id=game.stem)))

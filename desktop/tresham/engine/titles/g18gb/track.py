@@ -245,12 +245,14 @@ class TrackAndTokenStep(TrackStep):
 
     def _president_lay_power_unused(self) -> bool:
         """18xx.games keeps the step open while the president owns the AF, open or closed, or
-        the closed TV, with its tile lay unused (its data makes only their lays powers of the
-        owning player's track step; the AF's is offered even before the private closes)."""
+        the closed TV from the blue phase (when its estuary tile may be laid), with its tile
+        lay unused (found by comparing games with its engine)."""
         president = Shares(self.game).president(self.corp)
         for private in self.game.state.privates.values():
+            closed_power = private.closed and private.id in LAY_POWERS_OFFERED_CLOSED and \
+                self.game.rules.blue_phase()  # type: ignore[attr-defined]
             if private.owner != president or private.id not in LAY_POWERS_OFFERED_OPEN and \
-                    not (private.closed and private.id in LAY_POWERS_OFFERED_CLOSED):
+                    not closed_power:
                 continue
             for ability in self.game.title.privates[private.id].abilities:
                 if ability.type == "tile_lay" and \
