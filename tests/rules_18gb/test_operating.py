@@ -186,3 +186,30 @@ def test_corporations_after_an_emergency_conversion_the_president_buys_one_share
             step.process(BuyShare("Bob", "LYR", source))
             bought += 1
         assert bought == allowed
+
+
+def test_building_track_hill_sides_must_be_paid_for() -> None:
+    """HL "Building Track": £50 for each hill side the new track points at; a corporation that
+    cannot pay for the tile and its hill sides may not lay it."""
+    history = in_operating_round()
+    game = history.game
+    step = game.round.step
+    corp = step.corp
+    hills = [(h, d) for h, d in game.title.map.hexes.items() if any(b.cost for b in d.borders)]
+    tile = next(t for t in game.title.tiles.values() if t.colour == "yellow"
+                and not t.track.cities and not t.track.towns)
+    found = None
+    for hex_id, _ in hills:
+        for rotation in range(6):
+            if step._border_cost(hex_id, tile, rotation):
+                found = (hex_id, rotation)
+                break
+        if found:
+            break
+    assert found is not None
+    hex_id, rotation = found
+    corp.treasury = 0
+    problem = step.problem(hex_id, tile.id, rotation)
+    assert problem is not None
+    corp.treasury = 1000
+    assert "hill sides" not in (step.problem(hex_id, tile.id, rotation) or "")

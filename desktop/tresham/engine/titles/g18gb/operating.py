@@ -105,6 +105,27 @@ class BritainOperatingRound(OperatingRound):
             return
         super().process(action)
 
+    def legal_tile_lays(self) -> dict[str, dict[str, list[int]]]:
+        """Past the track step (variant powers_any_time_in_turn), the LS's lays."""
+        powers = self._power_step()
+        if powers is None:
+            return super().legal_tile_lays()
+        lays: dict[str, dict[str, list[int]]] = {}
+        for company, _ in powers.lay_abilities():
+            if company in ANY_TIME_POWERS:
+                for hex_id, tiles in powers._lays(False, [company]).items():
+                    for tile_id, rotations in tiles.items():
+                        kept = lays.setdefault(hex_id, {}).setdefault(tile_id, [])
+                        kept.extend(r for r in rotations if r not in kept)
+        return lays
+
+    def tile_lay_problem_via(self, hex_id: str, tile_id: str, rotation: int,
+                             company: str | None) -> str | None:
+        powers = self._power_step()
+        if powers is not None and company in ANY_TIME_POWERS:
+            return powers.problem(hex_id, tile_id, rotation, company)
+        return super().tile_lay_problem_via(hex_id, tile_id, rotation, company)
+
     def legal_token_spots(self) -> dict[tuple[str, int], int]:
         """The station is part of the track step (HL "Station Markers"): the map's station
         drag lights the same cities the step offers."""

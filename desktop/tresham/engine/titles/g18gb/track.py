@@ -26,6 +26,9 @@ GREEN_HEXES = "green_hexes"
 CITY_TILE_LAYS = 1
 LAY_POWERS_OFFERED_OPEN = ("AF",)
 LAY_POWERS_OFFERED_CLOSED = ("TV",)
+AFFORDS_ANY_LAY = 400
+"""More than any lay costs (an estuary's £50 and hill sides at £50 each): a treasury this rich
+needs no check of the lays' costs."""
 
 
 def green_hexes(game: object, corp_id: str) -> dict[str, frozenset[str]]:
@@ -72,8 +75,18 @@ class TrackAndTokenStep(TrackStep):
             return "at most one tile a turn may be laid in a city hex (HL \"Building Track\")"
         special = green_hexes(self.game, self.corp.id).get(hex_id)
         if company is None and special and tile_id in special:
-            return self._green_problem(hex_id, tile_id, rotation, special)
-        return super().problem(hex_id, tile_id, rotation, company)
+            problem = self._green_problem(hex_id, tile_id, rotation, special)
+        else:
+            problem = super().problem(hex_id, tile_id, rotation, company)
+        if problem is None and tile is not None:
+            hills = self._border_cost(hex_id, tile, rotation)
+            if hills:
+                ability = self._ability(company) if company else None
+                total = hills + self.cost(hex_id, ability)
+                if total > self.corp.treasury:
+                    return (f"{self.corp.id} has ${self.corp.treasury} and cannot pay ${total} "
+                            "for the tile and its hill sides (HL \"Building Track\")")
+        return problem
 
     def _seat_homes(self, hex_id: str) -> None:
         """HL "Corporations": on the first tile of an OO or XX hex the laying corporation's
@@ -82,10 +95,19 @@ class TrackAndTokenStep(TrackStep):
             if token.hex == hex_id:
                 token.city = 0 if token.corporation == self.corp.id else 1
 
+    def _border_cost(self, hex_id: str, tile: TileDef, rotation: int) -> int:
+        """What the hill sides the new track points at cost, each side paid once."""
+        paid = self.game.state.title_state.get(BORDERS_PAID, [])
+        edges = {end for path in rotated_track(tile, rotation).paths for end in path
+                 if isinstance(end, int)}
+        return sum(border.cost for border in self.game.title.map.hexes[hex_id].borders
+                   if border.cost and border.edge in edges
+                   and f"{hex_id}:{border.edge}" not in paid)
+
     def _pay_borders(self, hex_id: str, tile: TileDef, rotation: int) -> None:
         """HL "Building Track": £50 for each hill side of the hex the new track points at,
         once per side."""
-        cost = 0
+        cost = self._border_cost(hex_id, tile, rotation)
         paid = self.game.state.title_state.setdefault(BORDERS_PAID, [])
         edges = {end for path in rotated_track(tile, rotation).paths for end in path
                  if isinstance(end, int)}
@@ -93,7 +115,6 @@ class TrackAndTokenStep(TrackStep):
             key = f"{hex_id}:{border.edge}"
             if border.cost and border.edge in edges and key not in paid:
                 paid.append(key)
-                cost += border.cost
         if cost:
             self.corp.treasury -= cost
             self.game.state.bank += cost
@@ -265,6 +286,27 @@ class TrackAndTokenStep(TrackStep):
 
     def _lays(self, first_only: bool, companies: list[str | None] | None = None,
               reach: Reach | None = None) -> dict[str, dict[str, list[int]]]:
+        """`_city_lays`, less those whose hill sides the treasury cannot pay for."""
+        if self.corp.treasury >= AFFORDS_ANY_LAY:
+            return self._city_lays(first_only, companies, reach)
+        result: dict[str, dict[str, list[int]]] = {}
+        for company in [None] + [c for c, _ in self.lay_abilities()] \
+                if companies is None else companies:
+            ability = self._ability(company) if company else None
+            for hex_id, tiles in self._city_lays(False, [company], reach).items():
+                for tile_id, rotations in tiles.items():
+                    tile = self.game.title.tiles[tile_id]
+                    fits = [r for r in rotations if self._border_cost(hex_id, tile, r)
+                            + self.cost(hex_id, ability) <= self.corp.treasury]
+                    if fits:
+                        kept = result.setdefault(hex_id, {}).setdefault(tile_id, [])
+                        kept.extend(r for r in fits if r not in kept)
+                        if first_only:
+                            return result
+        return result
+
+    def _city_lays(self, first_only: bool, companies: list[str | None] | None = None,
+                   reach: Reach | None = None) -> dict[str, dict[str, list[int]]]:
         """The shared lays, less city tiles once the turn's city tile is laid (a private's
         extra lay aside)."""
         if self.city_tiles < CITY_TILE_LAYS:
