@@ -86,7 +86,7 @@ AGREEING = [("18AL", 3, 200), ("18AL", 4, 6)]
 they stay so, beside the seeds above, which find what is still to do."""
 
 
-KNOWN_DIFFERENCES: dict[tuple[str, int, int], str] = {
+KNOWN_DIFFERENCES: dict[tuple[object, ...], str] = {
     ("18VA", 3, 0): "the B&O closed and started again: their engine numbers its certificates "
                     "otherwise than ours from then on, and pays the sixth-share funding (4.4) "
                     "by a certificate's number, not at the sixth share sold",
@@ -97,9 +97,24 @@ KNOWN_DIFFERENCES: dict[tuple[str, int, int], str] = {
                      "Tredegar: their check leaves out a private's discounted purchase, and "
                      "other corporations' trains once an empty treasury's president has sold; "
                      "ours keeps the step open for the Tredegar's $0 card",
+    ("18GB", 2, 0): "their 2-player maps number the printed tiles otherwise than the 3-6 "
+                    "player map whose names our export uses: a station in York's printed "
+                    "city is refused",
+    ("18GB", 2, 0, "options"): "after the second lay their track step waits for the "
+                               "president and ours ends it (their step's waiting for private "
+                               "powers is not fully known: maps/18GB/NEEDS.md 5)",
+    ("18GB", 3, 0): "restrictive lays (HL \"Building Track\"): their engine refuses a lay "
+                    "whose new track the corporation cannot use; ours asks for a connection "
+                    "only (our rule to mend)",
+    ("18GB", 4, 0): "after the second lay their track step ends and ours waits, or the "
+                    "reverse (as for 2 players with the option)",
+    ("18GB", 4, 0, "options"): "restrictive lays, as for 3 players",
+    ("18GB", 5, 0): "the track step's waiting, as for 4 players",
+    ("18GB", 6, 0): "the track step's waiting, as for 4 players",
 }
 """Random games still found to differ, each with what is known: expected to fail until mended
-(strict, so that a mend is noticed)."""
+(strict, so that a mend is noticed). A key ending in "options" is the game with the title's
+optional rules."""
 
 
 OPTIONAL_RULES = {
@@ -127,10 +142,11 @@ def _random_games() -> list[object]:
         for count in range(info.min_players, info.max_players + 1):
             for seed in SEEDS:
                 for optional in (False, True) if _has_options(title, count) else (False,):
-                    known = KNOWN_DIFFERENCES.get((title, count, seed))
+                    known = KNOWN_DIFFERENCES.get(
+                        (title, count, seed, "options") if optional else (title, count, seed))
                     games.append(pytest.param(
                         title, count, seed, optional, marks=pytest.mark.xfail(
-                            reason=known, strict=True)) if known and not optional
+                            reason=known, strict=True)) if known
                         else (title, count, seed, optional))
     return games
 
