@@ -188,9 +188,28 @@ FIXTURE_GAMES = sorted(p for t in TITLES for p in (FIXTURES / t).glob("*.json"))
     if FIXTURES.is_dir() else []
 
 
+COMPASS_CRASH = ("their engine, run outside the browser, fails on a route earning 18GB's "
+                 "compass bonus (../shared/refengine/README.md)")
+KNOWN_EXPORT_DIFFERENCES: dict[str, str] = {
+    "18GB_final_train_exports_on_last_action_of_game": COMPASS_CRASH,
+    "18gb-leased_train": COMPASS_CRASH,
+    "18gb-2p-ew": COMPASS_CRASH + "; and the export of the president's certificate sold to "
+                  "the market is read otherwise there (action 71)",
+    "18gb-3p": "after a presidency passed through the market, the export names certificates "
+               "of a sale that their engine does not see with the seller (action 202)",
+}
+"""Recorded games whose export their engine does not yet replay whole, with what is known."""
+
+
+def _fixture_params() -> list[object]:
+    return [pytest.param(p, marks=pytest.mark.xfail(reason=KNOWN_EXPORT_DIFFERENCES[p.stem],
+                                                     strict=True))
+            if p.stem in KNOWN_EXPORT_DIFFERENCES else p for p in FIXTURE_GAMES]
+
+
 @needs_refengine
 @pytest.mark.skipif(not FIXTURE_GAMES, reason=f"no 18xx.games fixtures at {FIXTURES}")
-@pytest.mark.parametrize("path", FIXTURE_GAMES, ids=[p.stem for p in FIXTURE_GAMES])
+@pytest.mark.parametrize("path", _fixture_params(), ids=[p.stem for p in FIXTURE_GAMES])
 def test_their_engine_replays_the_export_of_a_recorded_game(tmp_path: Path,
                                                            path: Path) -> None:
     history = xx.replay(xx.read_export(json.loads(path.read_text()))).history

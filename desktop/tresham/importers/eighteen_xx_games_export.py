@@ -38,7 +38,7 @@ from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.steps.routes import RouteStep
 from tresham.engine.routes.graph import track_graph
 from tresham.engine.routes.walks import parse_waypoints
-from tresham.engine.shares import Shares
+from tresham.engine.shares import PRESIDENT, Shares
 from tresham.engine.state import IPO, MARKET
 from tresham.engine.upgrades import current_track
 from tresham.importers.certificates import Certificates, CertificateBook, presidents
@@ -221,7 +221,10 @@ def _par(writer: _Writer, action: Par) -> dict[str, Any]:
 
 def _buy_share(writer: _Writer, action: BuyShare) -> dict[str, Any]:
     certificates = writer.certificates(action.corporation)
-    index = certificates.held(IPO if action.source == IPO else MARKET)[0]
+    held = certificates.held(IPO if action.source == IPO else MARKET)
+    # A share, not the president's certificate, where both are for sale (18GB: the presidency
+    # then follows the shares held).
+    index = next((i for i in held if i != PRESIDENT), held[0])
     certificates.move([index], action.entity)
     return {"type": "buy_shares", **writer.entity(action.entity),
             "shares": [f"{action.corporation}_{index}"],
