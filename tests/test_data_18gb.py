@@ -37,10 +37,10 @@ def _played(title: TitleData, setup_id: str) -> TitleData:
 
 # Not offered until its rules exist ------------------------------------------------------------
 
-def test_18gb_is_data_only_and_not_offered_to_players(title: TitleData) -> None:
-    assert title.info.status == "data_only"
+def test_18gb_is_playable_and_offered_to_players(title: TitleData) -> None:
+    assert title.info.status == "playable"
     assert "18GB" in data_titles()
-    assert "18GB" not in available_titles()
+    assert "18GB" in available_titles()
 
 
 def test_players_money_and_limits_per_player_count(title: TitleData) -> None:

@@ -32,7 +32,7 @@ from tresham.replay import run
 
 REFENGINE = SHARED / "refengine"
 LIB = os.environ.get("TRESHAM_REFENGINE", "")
-TITLES = ("18GA", "18AL", "18VA", "1848")
+TITLES = ("18GA", "18AL", "18VA", "1848", "18GB")
 _SEEDS = os.environ.get("TRESHAM_REFENGINE_SEEDS", "1").partition("-")
 SEEDS = range(int(_SEEDS[0]), int(_SEEDS[2])) if _SEEDS[2] else range(int(_SEEDS[0]))
 FIXTURES = SHARED / "fixtures" / "18xx.games"
@@ -86,7 +86,7 @@ AGREEING = [("18AL", 3, 200), ("18AL", 4, 6)]
 they stay so, beside the seeds above, which find what is still to do."""
 
 
-KNOWN_DIFFERENCES: dict[tuple[str, int, int], str] = {
+KNOWN_DIFFERENCES: dict[tuple[object, ...], str] = {
     ("18VA", 3, 0): "the B&O closed and started again: their engine numbers its certificates "
                     "otherwise than ours from then on, and pays the sixth-share funding (4.4) "
                     "by a certificate's number, not at the sixth share sold",
@@ -109,9 +109,24 @@ KNOWN_DIFFERENCES: dict[tuple[str, int, int], str] = {
     ("1848", 6, 0): "at an operating round's start their train discards after a phase change "
                     "come before the Bank of England's payout; ours pays first (order not "
                     "mended yet)",
+    ("18GB", 2, 0): "their 2-player maps number the printed tiles otherwise than the 3-6 "
+                    "player map whose names our export uses: a station in York's printed "
+                    "city is refused",
+    ("18GB", 2, 0, "options"): "after the second lay their track step waits for the "
+                               "president and ours ends it (their step's waiting for private "
+                               "powers is not fully known: maps/18GB/NEEDS.md 5)",
+    ("18GB", 3, 0): "restrictive lays (HL \"Building Track\"): their engine refuses a lay "
+                    "whose new track the corporation cannot use; ours asks for a connection "
+                    "only (our rule to mend)",
+    ("18GB", 4, 0): "after the second lay their track step ends and ours waits, or the "
+                    "reverse (as for 2 players with the option)",
+    ("18GB", 4, 0, "options"): "restrictive lays, as for 3 players",
+    ("18GB", 5, 0): "the track step's waiting, as for 4 players",
+    ("18GB", 6, 0): "the track step's waiting, as for 4 players",
 }
 """Random games still found to differ, each with what is known: expected to fail until mended
-(strict, so that a mend is noticed)."""
+(strict, so that a mend is noticed). A key ending in "options" is the game with the title's
+optional rules."""
 
 
 OPTIONAL_RULES = {
@@ -121,6 +136,7 @@ OPTIONAL_RULES = {
              "four_trains_rust_on_7"),
     "18VA": ("two_player_share_limit",),
     "1848": (),
+    "18GB": ("two_player_east_west", "four_player_alternative"),
 }
 """The optional rules 18xx.games has for each title, all on in the games marked "options"."""
 
@@ -139,10 +155,11 @@ def _random_games() -> list[object]:
         for count in range(info.min_players, info.max_players + 1):
             for seed in SEEDS:
                 for optional in (False, True) if _has_options(title, count) else (False,):
-                    known = KNOWN_DIFFERENCES.get((title, count, seed))
+                    known = KNOWN_DIFFERENCES.get(
+                        (title, count, seed, "options") if optional else (title, count, seed))
                     games.append(pytest.param(
                         title, count, seed, optional, marks=pytest.mark.xfail(
-                            reason=known, strict=True)) if known and not optional
+                            reason=known, strict=True)) if known
                         else (title, count, seed, optional))
     return games
 
@@ -156,7 +173,7 @@ def test_their_engine_agrees_with_ours_on_a_random_game(tmp_path: Path, title: s
     chosen = [o.id for o in load_title(title).info.options if optional
               and o.id in OPTIONAL_RULES[title] and (not o.players or count in o.players)]
     options = {**profile_options(title), **dict.fromkeys(chosen, True)}
-    history = before_their_turn_limit(play(title, tuple("ABCDE"[:count]), seed, options,
+    history = before_their_turn_limit(play(title, tuple("ABCDEF"[:count]), seed, options,
                                            trades=False))
     game = tmp_path / f"{title}-{count}p-seed{seed}.json"
     game.write_text(json.dumps(export_history(history, game_id=game.stem)))
@@ -205,9 +222,28 @@ FIXTURE_GAMES = sorted(p for t in TITLES for p in (FIXTURES / t).glob("*.json"))
     if FIXTURES.is_dir() else []
 
 
+COMPASS_CRASH = ("their engine, run outside the browser, fails on a route earning 18GB's "
+                 "compass bonus (../shared/refengine/README.md)")
+KNOWN_EXPORT_DIFFERENCES: dict[str, str] = {
+    "18GB_final_train_exports_on_last_action_of_game": COMPASS_CRASH,
+    "18gb-leased_train": COMPASS_CRASH,
+    "18gb-2p-ew": COMPASS_CRASH + "; and the export of the president's certificate sold to "
+                  "the market is read otherwise there (action 71)",
+    "18gb-3p": "after a presidency passed through the market, the export names certificates "
+               "of a sale that their engine does not see with the seller (action 202)",
+}
+"""Recorded games whose export their engine does not yet replay whole, with what is known."""
+
+
+def _fixture_params() -> list[object]:
+    return [pytest.param(p, marks=pytest.mark.xfail(reason=KNOWN_EXPORT_DIFFERENCES[p.stem],
+                                                     strict=True))
+            if p.stem in KNOWN_EXPORT_DIFFERENCES else p for p in FIXTURE_GAMES]
+
+
 @needs_refengine
 @pytest.mark.skipif(not FIXTURE_GAMES, reason=f"no 18xx.games fixtures at {FIXTURES}")
-@pytest.mark.parametrize("path", FIXTURE_GAMES, ids=[p.stem for p in FIXTURE_GAMES])
+@pytest.mark.parametrize("path", _fixture_params(), ids=[p.stem for p in FIXTURE_GAMES])
 def test_their_engine_replays_the_export_of_a_recorded_game(tmp_path: Path,
                                                            path: Path) -> None:
     history = xx.replay(xx.read_export(json.loads(path.read_text()))).history

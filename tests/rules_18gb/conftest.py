@@ -1,5 +1,4 @@
-"""Helpers for 18GB rule tests (rules highlights, HL: ../shared/rules/18GB-rules-highlights.txt).
-18GB is `data_only` until its rules are complete; the engine starts it all the same."""
+"""Helpers for 18GB rule tests (rules highlights, HL: ../shared/rules/18GB-rules-highlights.txt)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The four 18xx.games records of 18GB against their reference traces: every action, the state
 after each as their trace has it, the final scores and the end reason (HL "Game Rounds & Game
-End"). 18GB is `data_only`, so the replay is asked to take it."""
+End")."""
 
 from __future__ import annotations
 

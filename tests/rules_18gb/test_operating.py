@@ -5,7 +5,7 @@ and leasing, the 5+2's ten-share conversion and the 6X's removal of unfloated co
 
 from __future__ import annotations
 
-from tresham.engine.actions import Par, Pass
+from tresham.engine.actions import BuyShare, Par, Pass
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.steps.base import TurnRecord
 from tresham.engine.trains import Trains
@@ -121,3 +121,95 @@ def test_corporations_the_first_6x_removes_unfloated_corporations_with_a_6x_each
     game.rules.on_phase_change(phase)
     assert all(game.rules.removed(c) for c in unfloated)
     assert sum(1 for t in game.state.depot if t.startswith("6X")) == sixes - len(unfloated)
+
+
+def test_corporations_capital_is_five_times_par_even_when_the_price_has_moved() -> None:
+    """HL "Corporations": five times the initial share price; under the variant
+    capital_at_share_price (18xx.games) five times the share price when it floats."""
+    for variant, capital in ((False, 400), (True, 350)):
+        game = in_stock_round(capital_at_share_price=variant).game
+        corp = game.state.corporations["MR"]
+        corp.par, corp.market_cell = 80, (0, 4)  # the price fell to 70 before floating
+        assert _price(game, "MR") == 70
+        game.rules.float_corporation(corp)
+        assert corp.treasury == capital
+
+
+def _lyr_at_its_train_step(**options: object):
+    history = in_operating_round(**options)
+    for _ in range(20):
+        game = history.game
+        if game.acting == "LYR" and game.round.step.name == "trains":
+            return history
+        history.apply(Pass(game.acting or ""))
+    raise AssertionError("LYR never reached its train step")
+
+
+def test_private_companies_the_gn_station_belongs_to_the_track_and_station_step() -> None:
+    """HL "Private Companies": the GN's station is placed with the turn's track and station;
+    under the variant powers_any_time_in_turn (18xx.games) also later in the turn."""
+    from tresham.engine.actions import ClosePrivate, PlaceToken
+    from tresham.engine.errors import IllegalAction
+    import pytest
+    history = _lyr_at_its_train_step()
+    history.apply(ClosePrivate("Bob", "GN"))
+    with pytest.raises(IllegalAction):
+        history.apply(PlaceToken("LYR", "I14", 0, ability="GN"))
+    history = _lyr_at_its_train_step(powers_any_time_in_turn=True)
+    history.apply(ClosePrivate("Bob", "GN"))
+    game = history.game
+    assert any(c.fields.get("ability") == "GN" for c in game.choices())
+    treasury = game.state.corporations["LYR"].treasury
+    history.apply(PlaceToken("LYR", "I14", 0, ability="GN"))
+    game = history.game
+    assert any(t.hex == "I14" and t.corporation == "LYR" for t in game.state.board.tokens)
+    assert game.state.corporations["LYR"].treasury == treasury - 50  # not connected
+
+
+def test_corporations_after_an_emergency_conversion_the_president_buys_one_share() -> None:
+    """HL "Corporations": the director may buy one share during the conversion; under the
+    variant president_buys_two_in_green_zone (18xx.games) two while the price is in the green
+    zone of the market (50-65)."""
+    from tresham.engine.titles.g18gb.trains import EMERGENCY_CONVERTED, EmergencyShareStep
+    for variant, allowed in ((False, 1), (True, 2)):
+        history = _lyr_at_its_train_step(president_buys_two_in_green_zone=variant)
+        game = history.game
+        corp = game.state.corporations["LYR"]
+        game.state.player("Bob").cash = 1000
+        game.rules.convert_in_emergency("LYR")
+        corp.market_cell = (0, 2)  # 60, in the green zone
+        game.state.title_state.setdefault(EMERGENCY_CONVERTED, []).append("LYR")
+        step = EmergencyShareStep(game.round)
+        bought = 0
+        while step.active():
+            source = step.choices()[0].fields["source"]
+            step.process(BuyShare("Bob", "LYR", source))
+            bought += 1
+        assert bought == allowed
+
+
+def test_building_track_hill_sides_must_be_paid_for() -> None:
+    """HL "Building Track": £50 for each hill side the new track points at; a corporation that
+    cannot pay for the tile and its hill sides may not lay it."""
+    history = in_operating_round()
+    game = history.game
+    step = game.round.step
+    corp = step.corp
+    hills = [(h, d) for h, d in game.title.map.hexes.items() if any(b.cost for b in d.borders)]
+    tile = next(t for t in game.title.tiles.values() if t.colour == "yellow"
+                and not t.track.cities and not t.track.towns)
+    found = None
+    for hex_id, _ in hills:
+        for rotation in range(6):
+            if step._border_cost(hex_id, tile, rotation):
+                found = (hex_id, rotation)
+                break
+        if found:
+            break
+    assert found is not None
+    hex_id, rotation = found
+    corp.treasury = 0
+    problem = step.problem(hex_id, tile.id, rotation)
+    assert problem is not None
+    corp.treasury = 1000
+    assert "hill sides" not in (step.problem(hex_id, tile.id, rotation) or "")

@@ -81,3 +81,20 @@ def test_trains_the_route_search_lets_a_2_plus_1_count_a_second_town_as_m() -> N
     stops = [Stop("H5-t0", NodeKind.TOWN), Stop("I6-c0", NodeKind.CITY)]
     assert stop_alternatives(rules, stops, _train(game, "2+1")) == [[1], []]  # type: ignore
     assert stop_alternatives(rules, stops, _train(game, "4X")) == [[], []]  # type: ignore
+
+
+def test_running_trains_a_hex_stopped_at_twice_counts_once() -> None:
+    """HL is silent; as 18xx.games counts, a route stopping at both cities of an OO or XX hex
+    earns that hex once: the second stop's value is taken off."""
+    game = new_history().game
+
+    class Flat(BritainRouteRules):
+        def stop_revenue(self, game, corp_id, node, train):  # type: ignore[no-untyped-def]
+            return 60 if node.hex == "G4" else 30
+
+    stops = [Stop("G4-c0", NodeKind.CITY), Stop("F5-c0", NodeKind.CITY),
+             Stop("G4-c1", NodeKind.CITY)]
+    rules = Flat()
+    route = _route("5X-0", stops, ("G4", "F3", "F5", "G4"))
+    assert rules.repeated_hex_value(game, "CR", route) == 60
+    assert rules.repeated_hex_value(game, "CR", _route("5X-0", stops[:2], ("G4", "F3"))) == 0

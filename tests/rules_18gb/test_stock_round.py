@@ -114,3 +114,62 @@ def test_stock_rounds_players_are_reseated_in_the_order_they_passed() -> None:
     history.apply(Pass("Bob"))
     history.apply(Pass("Ann"))
     assert [p.name for p in history.game.state.players] == ["Cy", "Bob", "Ann"]
+
+
+def _bob_with_lyr_and_a_share() -> object:
+    """Bob presides LYR with the president's certificate (40%) and one share (20%)."""
+    history = in_stock_round()
+    history.apply(Par("Bob", "LYR", 70))
+    history.apply(Par("Ann", "LNWR", 70))
+    history.apply(Pass("Cy"))
+    history.apply(BuyShare("Bob", "LYR", "ipo"))
+    history.apply(Pass("Ann"))
+    history.apply(Pass("Cy"))
+    return history
+
+
+def test_stock_rounds_the_presidents_certificate_sold_whole_keeping_a_share() -> None:
+    """HL "Stock Rounds": the president's shares may be sold to the open market; selling the
+    40% certificate whole, the president keeps his 20% share and the corporation goes into
+    receivership (18xx.games agrees)."""
+    history = _bob_with_lyr_and_a_share()
+    history.apply(SellShares("Bob", "LYR", 40))
+    game = history.game
+    corp = game.state.corporations["LYR"]
+    assert corp.cert_owners[0] == "market"
+    from tresham.engine.shares import Shares
+    assert Shares(game).percent(corp, "Bob") == 20 and Shares(game).president(corp) is None
+    assert game.rules.corporation_status("LYR") == "receivership"
+
+
+def test_stock_rounds_the_presidents_certificate_is_not_split_without_a_successor() -> None:
+    """HL "Stock Rounds": with no other player holding enough to take the presidency, the 40%
+    certificate cannot be split to sell 20% of it."""
+    history = in_stock_round()
+    history.apply(Par("Bob", "LYR", 70))
+    history.apply(Par("Ann", "LNWR", 70))
+    history.apply(Pass("Cy"))
+    with pytest.raises(IllegalAction, match="part of his president's certificate"):
+        history.apply(SellShares("Bob", "LYR", 20))
+
+
+def test_stock_rounds_buying_back_the_presidents_certificate_at_the_certificate_limit() -> None:
+    """HL "Receivership": the president's certificate bought from the open market for the
+    player's one share is one certificate for another, so the certificate limit allows it."""
+    history = in_stock_round()
+    history.apply(Par("Bob", "LYR", 70))
+    history.apply(Par("Ann", "LNWR", 70))
+    history.apply(BuyShare("Cy", "LYR", "ipo"))
+    history.apply(BuyShare("Bob", "LYR", "ipo"))
+    history.apply(Pass("Ann"))
+    history.apply(Pass("Cy"))
+    history.apply(SellShares("Bob", "LYR", 40))  # the certificate to the market; Bob keeps 20%
+    history.apply(Pass("Bob"))
+    history.apply(Pass("Ann"))
+    round_ = history.game.round
+    corp = history.game.state.corporations["LYR"]
+    assert round_.acting() == "Cy" and round_._president_from_pool("Cy", corp, "market")
+    round_._certificate_limit = lambda player: round_.certificate_count(player)  # type: ignore
+    assert round_._buy_problem_here("Cy", corp, "market") is None
+    history.apply(BuyShare("Cy", "LYR", "market"))
+    assert history.game.rules.corporation_status("LYR") is None

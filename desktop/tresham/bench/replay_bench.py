@@ -19,7 +19,7 @@ from tresham.engine.routes.connectivity import forget_reaches
 from tresham.importers import eighteen_xx_games as xx
 from tresham.locations import maps_dir
 
-SUPPORTED_TITLES = ("18GA", "18AL", "18VA", "1848")
+SUPPORTED_TITLES = ("18GA", "18AL", "18VA", "1848", "18GB")
 REPEATS = 3
 REFERENCE_REPEATS = 5
 REFERENCE_ENV = "TRESHAM_REFENGINE"

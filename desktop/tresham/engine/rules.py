@@ -86,6 +86,12 @@ class TitleRules:
 
     # Setup ------------------------------------------------------------------------------------
 
+    def corporation_status(self, corp_id: str) -> str | None:
+        """A short note on where a corporation stands that its price, cash and holdings do
+        not show ("receivership", "insolvent: leases a 2+1" in 18GB; 1848's receivership and
+        the COM's link), or None."""
+        return None
+
     def title_in_play(self, title: TitleData) -> TitleData:
         """The data the game plays once the title's draws at the start are made (18GB: the
         3-player extra corporation); by default all of it."""
@@ -436,11 +442,6 @@ class TitleRules:
         """Whether the track its `float_connection` names is there (1848 5.3.2: Sydney to
         Adelaide for the COM), whatever the phase; True for a corporation without one."""
         return True
-
-    def corporation_status(self, corp_id: str) -> str:
-        """A short note on where a corporation stands that its price, cash and holdings do
-        not show (1848: in receivership, the COM waiting for its link); "" for none."""
-        return ""
 
     def privates_closed_by_owner(self) -> bool:
         """Whether a private's owner may close it at will (18GB: its powers then work)."""

@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from tresham.engine.actions import (
-    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, Convert, CutPrice,
+    Action, Bankrupt, Bid, BuyCompany, BuyPrivate, BuyShare, BuyTrain, ClosePrivate, Convert,
+    CutPrice,
     DiscardTrain, Dividend, EndGame, LayTile, Par, Pass, PlaceBonusToken, PlaceToken,
     RaiseTrainLimit, RunRoutes, SellPrivate, SellShares, TakeLoan,
 )
@@ -37,7 +38,7 @@ from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.steps.routes import RouteStep
 from tresham.engine.routes.graph import track_graph
 from tresham.engine.routes.walks import parse_waypoints
-from tresham.engine.shares import Shares
+from tresham.engine.shares import PRESIDENT, Shares
 from tresham.engine.state import IPO, MARKET
 from tresham.engine.upgrades import current_track
 from tresham.importers.certificates import Certificates, CertificateBook, presidents
@@ -249,7 +250,10 @@ def _par(writer: _Writer, action: Par) -> dict[str, Any]:
 
 def _buy_share(writer: _Writer, action: BuyShare) -> dict[str, Any]:
     certificates = writer.certificates(action.corporation)
-    index = certificates.held(IPO if action.source == IPO else MARKET)[0]
+    held = certificates.held(IPO if action.source == IPO else MARKET)
+    # A share, not the president's certificate, where both are for sale (18GB: the presidency
+    # then follows the shares held).
+    index = next((i for i in held if i != PRESIDENT), held[0])
     certificates.move([index], action.entity)
     return {"type": "buy_shares", **writer.entity(action.entity),
             "shares": [f"{action.corporation}_{index}"],
@@ -385,7 +389,16 @@ def _bankrupt(writer: _Writer, action: Bankrupt) -> dict[str, Any]:
 
 
 def _convert(writer: _Writer, action: Convert) -> dict[str, Any]:
+    if action.corporation is not None:
+        # 18GB: a president converts in his stock turn, a choice of his.
+        return {"type": "choose", **writer.entity(action.entity),
+                "choice": f"convert_{action.corporation}"}
     return {"type": "convert", **writer.entity(action.entity)}
+
+
+def _close_private(writer: _Writer, action: ClosePrivate) -> dict[str, Any]:
+    """18GB: the owner closes his private, the private's own choice there."""
+    return {"type": "choose_ability", **writer.entity(action.company), "choice": "close"}
 
 
 def _end_game(writer: _Writer, action: EndGame) -> dict[str, Any]:
@@ -402,6 +415,7 @@ _TRANSLATIONS: dict[type[Action], Callable[[_Writer, Any], dict[str, Any]]] = {
     PlaceToken: _place_token, RunRoutes: _run_routes, Dividend: _dividend,
     BuyTrain: _buy_train, DiscardTrain: _discard_train, BuyCompany: _buy_company,
     PlaceBonusToken: _bonus_token, Bankrupt: _bankrupt, EndGame: _end_game, Convert: _convert,
+    ClosePrivate: _close_private,
     RaiseTrainLimit: _raise_train_limit, CutPrice: _cut_price, TakeLoan: _take_loan,
 }
 

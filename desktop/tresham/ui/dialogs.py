@@ -100,6 +100,12 @@ class NewGameDialog(QDialog):
         self.seating.setTextFormat(Qt.TextFormat.PlainText)
         seats_layout.addWidget(self.seating)
         layout.addWidget(seats)
+        self.setup_words = QLabel()
+        """The components the setup plays with (18GB: per player count and option, and the
+        corporation the seed draws with three players)."""
+        self.setup_words.setWordWrap(True)
+        self.setup_words.setTextFormat(Qt.TextFormat.PlainText)
+        layout.addWidget(self.setup_words)
         self.rules_box = QGroupBox("Optional rules")
         self.rules_layout = QVBoxLayout(self.rules_box)
         self.rules: dict[str, QCheckBox] = {}
@@ -159,6 +165,7 @@ class NewGameDialog(QDialog):
             description = QLabel(option.description)
             description.setWordWrap(True)
             description.setStyleSheet("color: #555; margin-left: 22px;")
+            box.toggled.connect(self._show_seating)
             self.rules_layout.addWidget(box)
             self.rules_layout.addWidget(description)
             self.rules[option.id] = box
@@ -170,6 +177,7 @@ class NewGameDialog(QDialog):
         self.profile.setToolTip("\n".join(f"{v.name} ({v.rule}): {v.description}"
                                           for v in readings))
         self._show_rules_for_count()
+        self._show_seating()
         self._fit_to_content()
 
     def _fit_to_content(self) -> None:
@@ -223,7 +231,10 @@ class NewGameDialog(QDialog):
         except TreshamError as exc:
             self.seating.setText(f"Seats and first priority show once the players are valid "
                                  f"({exc}).")
+            self.setup_words.setVisible(False)
             return
+        self.setup_words.setText(setup_words(game))
+        self.setup_words.setVisible(bool(self.setup_words.text()))
         kinds = self.seats()
         seats = [f"{n}. {kinds.describe(name)}" for n, name in enumerate(setup.players, 1)]
         first = setup.players[game.state.priority]
@@ -276,6 +287,20 @@ class NewGameDialog(QDialog):
                 self.random_order.isChecked(), dict(setup.options),
                 tuple(kind.currentData() for kind in self.kinds))
         super().accept()
+
+
+def setup_words(game: Game) -> str:
+    """The setup a title with setups plays (setups.yaml): its name, corporations (those the
+    seed draws named) and private companies; empty for a title without setups."""
+    chosen = game.setup_def
+    if chosen is None:
+        return ""
+    drawn = [c for c in game.title.corporations if c not in chosen.corporations]
+    text = f"Setup: {chosen.name}. Corporations: {', '.join(game.title.corporations)}"
+    if drawn:
+        text += (f" ({', '.join(drawn)} drawn by the seed from "
+                 f"{', '.join(chosen.extra_corporations)})")
+    return text + f". Private companies: {', '.join(chosen.privates)}."
 
 
 class ValueChart(QWidget):

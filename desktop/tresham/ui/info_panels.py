@@ -255,7 +255,7 @@ class CorporationsPanel(ReadOnlyTable):
                 _item(str(position) if corp.floated else "—",
                       "operating order" if corp.floated else
                       "started, not yet floated" if corp.par else "not started"),
-                _item(shares.president(corp) or "—"),
+                _president_item(game, corp_id, shares.president(corp)),
                 _item(value),
                 _item(game.money(corp.par) if corp.par else "—"),
                 _item(game.money(corp.treasury) if corp.floated else "—"),
@@ -278,7 +278,7 @@ class CorporationsPanel(ReadOnlyTable):
                 status = game.rules.corporation_status(corp_id)
                 cells.append(_item(status or "—"))
                 if corp_id in state.receiverships:
-                    cells[self.COLUMNS.index("President")] = _item("receivership", status)
+                    cells[self.COLUMNS.index("President")] = _item("receivership", status or "")
                     for cell in cells[1:]:
                         cell.setForeground(RECEIVERSHIP_TEXT)
                     badge.setToolTip(f"{definition.name}: {status}")
@@ -304,6 +304,15 @@ def loans_item(game: Game, corp_id: str) -> QTableWidgetItem:
                      f"{game.money(bank.loans.amount)} left to lend", bold=True)
     owed = game.state.loans.get(corp_id, 0)
     return _item(str(owed) if owed else "—", f"{owed} loans owed" if owed else "no loans")
+
+
+def _president_item(game: Game, corp_id: str, president: str | None) -> QTableWidgetItem:
+    """The president; where there is none, the corporation's standing the title marks (18GB's
+    receivership) in bold (the Status column has it in full)."""
+    status = game.rules.corporation_status(corp_id)
+    if president is not None or status is None:
+        return _item(president or "—")
+    return _item(status, f"{corp_id}: {status}", bold=True)
 
 
 def objective_item(game: Game, corp_id: str) -> QTableWidgetItem:

@@ -28,10 +28,9 @@ from tresham.ui import palette
 from tresham.ui.palette import route_colour
 from tresham.ui.board_controller import BoardController, PendingBonus, PendingTile, PendingToken
 from tresham.ui.tile_art import (
-    Arc, HexArt, HexGeometry, Line, TokenArt, hex_art, hex_art_bounds, hex_bounds,
-    hex_name_bounds, hex_polygon,
-    paint_hex, paint_hex_name, paint_token, qpoint, readable_text, reserved_hexes, tile_art,
-    draw_text,
+    Arc, HexArt, HexGeometry, Line, TokenArt, compass_letters, hex_art, hex_art_bounds,
+    hex_bounds, hex_name_bounds, hex_polygon, paint_hex, paint_hex_name, paint_token, qpoint,
+    readable_text, reserved_hexes, tile_art, draw_text,
 )
 from tresham.engine.money import money
 
@@ -738,14 +737,20 @@ def hex_tooltip(game, hex_id: str) -> str:  # type: ignore[no-untyped-def]
         lines.append("Terrain: " + ", ".join(f"{t.type} {game.money(t.cost)}"
                                              for t in hex_def.terrain))
     for border in hex_def.borders:
-        lines.append(f"Change of gauge at edge {border.edge}: a route crossing it counts one "
-                     "more stop" if border.type == "gauge" else
-                     f"{border.type.capitalize()} side (edge {border.edge})")
+        if border.type == "gauge":
+            lines.append(f"Change of gauge at edge {border.edge}: a route crossing it counts "
+                         "one more stop")
+            continue
+        cost = f": {game.money(border.cost)} to build track towards it" if border.cost else ""
+        lines.append(f"{border.type.capitalize()} side (edge {border.edge}){cost}")
     track = laid.track if laid is not None else hex_def.track
     for node in track.nodes:
         words = _role_words(game, node)
         if words:
             lines.append(words)
+    sides = compass_words(game, hex_id)
+    if sides:
+        lines.append(sides)
     for feature in hex_def.features:
         if feature.type == "coal":
             lines.append("Coal field: a coal token may be placed here")
@@ -767,6 +772,27 @@ def hex_tooltip(game, hex_id: str) -> str:  # type: ignore[no-untyped-def]
                          "station "
                          "here" + (" (paid)" if reached else ""))
     return "\n".join(lines)
+
+
+SIDE_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def compass_words(game, hex_id: str) -> str:  # type: ignore[no-untyped-def]
+    """Which sides of the map the hex counts as, and what a network crossing the map earns
+    (18GB's north-south and east-west bonus; setups.yaml `compass`, `compass_bonus`)."""
+    letters = compass_letters(game, hex_id).split()
+    if not letters:
+        return ""
+    table = game.title.setups
+    bonus = table.compass_bonus if table is not None else None
+    values = ""
+    if bonus is not None:
+        values = ": " + ", ".join(game.money(v) if index == 0 else
+                                  f"from phase {phase} {game.money(v)}"
+                                  for index, (phase, v) in enumerate(bonus.steps))
+    sides = " and ".join(SIDE_NAMES[letter] for letter in letters)
+    return (f"Counts as the {sides} side of the map: a network of routes reaching opposite "
+            f"sides earns the north-south or east-west bonus{values}")
 
 
 def _role_words(game, node) -> str:  # type: ignore[no-untyped-def]

@@ -43,6 +43,8 @@ RESERVED = "#5a2a82"
 IMPASSABLE = "#b3261e"
 GAUGE = "#d06000"
 """A change of gauge (1848 7.6): a dark bar with ties, unlike a river."""
+COMPASS = "#2b3a67"
+"""The badge of a hex counting as a side of the map for a crossing bonus (18GB)."""
 
 # Revenue boxes on off-board areas: the current value is emphasised.
 REVENUE_NOW_FILL = "#1f1f1f"

@@ -331,6 +331,9 @@ class CharterPanel(QFrame):
             extra += f" · {len(names)} train name{'s' if len(names) > 1 else ''}"
             tips.extend(f"{n.name}: +{game.money(n.amount)} on a train stopping in "
                         f"{' and '.join(n.hexes)}" for n in names)
+        status = game.rules.corporation_status(corp_id)
+        if status:
+            extra += f" · {status}"
         self.details.setText(f"Treasury {game.money(state.treasury)} · trains: {trains} · "
                              f"phase {game.state.phase}{extra}")
         self.details.setToolTip("\n".join(tips))

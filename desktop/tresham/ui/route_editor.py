@@ -131,7 +131,7 @@ class RouteEditor:
         acting = game.acting
         if getattr(step, "name", "") != "routes" or acting not in game.state.corporations:
             return None
-        if not game.state.corporations[acting].trains:
+        if not game.rules.runnable_trains(acting):
             return None
         return acting
 
@@ -155,7 +155,7 @@ class RouteEditor:
             self.message, self.refused = "", False
             self.version += 1
             return
-        self.trains = tuple(self.game.state.corporations[self.corp].trains)
+        self.trains = tuple(self.game.rules.runnable_trains(self.corp))  # 18GB: leased
         if proposed is None:
             proposed = next((tuple(c.fields["routes"]) for c in self.game.choices()
                              if c.action is RunRoutes and c.fields.get("routes")), ())

@@ -281,6 +281,11 @@ class HexArt:
     """Home stations held for corporations that choose their city when they place it."""
     borders: tuple[tuple[int, str], ...] = ()
     """Printed hex sides, as (edge, type): an impassable side is drawn as a thick bar."""
+    border_costs: tuple[tuple[int, int], ...] = ()
+    """(edge, cost) of the printed sides that cost money to build towards (18GB's hills),
+    each written inside the hex by its side."""
+    compass: str = ""
+    """The map's sides this hex counts as for a crossing bonus ("N", "E S"; 18GB's setups)."""
     features: tuple[str, ...] = ()
     """Printed symbols, by type ("coal": a coal field, 18AL's S&NA token goes there)."""
     bonus: tuple[tuple[TokenArt, int], ...] = ()
@@ -372,8 +377,19 @@ def hex_art(game: Game, hex_id: str, tile: TileDef | None = None, rotation: int 
         name=name, terrain=hex_def.terrain if laid is None and tile is None else (),
         reserved_by=blocked, tokens=tokens, homes=tuple(homes),
         borders=tuple((b.edge, b.type) for b in hex_def.borders),
+        border_costs=tuple((b.edge, b.cost) for b in hex_def.borders if b.cost),
+        compass=compass_letters(game, hex_id),
         features=tuple(f.type for f in hex_def.features), bonus=bonus,
         currency=game.title.info.currency)
+
+
+def compass_letters(game: Game, hex_id: str) -> str:
+    """The sides of the map (N, E, S, W) the setup counts this hex as (setups.yaml `compass`)."""
+    setup = game.setup_def
+    if setup is None:
+        return ""
+    return " ".join(side for side in ("N", "E", "S", "W")
+                    if hex_id in setup.compass.get(side, ()))
 
 
 def special_tile_owner(game: Game, tile_id: str) -> str | None:
@@ -784,6 +800,12 @@ def _paint_marks(painter: QPainter, geometry: HexGeometry, art: HexArt,
             _paint_bonus(painter, token, amount, at, size)
     for edge, kind in art.borders:
         _paint_border(painter, geometry, edge, kind)
+    for edge, cost in art.border_costs:
+        at = _polar(size * 0.68, geometry.grid.edge_angle(edge))
+        draw_text(painter, money(cost, art.currency), at, READABLE.size(size * 0.11), bold=True,
+                  colour=palette.TERRAIN_TEXT)
+    if art.compass:
+        _paint_compass(painter, art.compass, size)
     if art.reserved_by and marks.reserved:
         _paint_reserved(painter, art.reserved_by, marks.reserved, size)
     for home, where in zip(art.homes, marks.homes):
@@ -862,7 +884,8 @@ def _paint_border(painter: QPainter, geometry: HexGeometry, edge: int, kind: str
     angle = geometry.grid.edge_angle(edge)
     start = _polar(geometry.size, angle - 30.0)
     end = _polar(geometry.size, angle + 30.0)
-    colour = {"impassable": palette.IMPASSABLE, "gauge": palette.GAUGE}.get(kind, palette.RIVER)
+    colour = {"impassable": palette.IMPASSABLE, "gauge": palette.GAUGE,
+              "mountain": palette.MOUNTAIN}.get(kind, palette.RIVER)
     painter.save()
     pen = QPen(QColor(colour), geometry.size * 0.1)
     pen.setCapStyle(Qt.PenCapStyle.RoundCap)
@@ -878,6 +901,22 @@ def _paint_border(painter: QPainter, geometry: HexGeometry, edge: int, kind: str
             dx, dy = (end.y - start.y) * 0.16, -(end.x - start.x) * 0.16
             painter.drawLine(QPointF(x - dx, y - dy), QPointF(x + dx, y + dy))
     painter.restore()
+
+
+def _paint_compass(painter: QPainter, letters: str, size: float) -> None:
+    """The compass sides a hex counts as, in a dark badge low in the hex."""
+    text = letters.replace(" ", "")
+    font = _font(size * 0.15, bold=True)
+    width = QFontMetricsF(font).horizontalAdvance(text) + size * 0.12
+    height = size * 0.22
+    at = Point(0.0, size * 0.62)
+    painter.save()
+    painter.setPen(QPen(QColor("#ffffff"), size * 0.02))
+    painter.setBrush(QColor(palette.COMPASS))
+    painter.drawRoundedRect(QRectF(at.x - width / 2, at.y - height / 2, width, height),
+                            height / 2, height / 2)
+    painter.restore()
+    draw_text(painter, text, at, size * 0.15, bold=True, colour="#ffffff", halo=None)
 
 
 def _paint_reserved(painter: QPainter, privates: tuple[str, ...], at: Point, size: float) -> None:

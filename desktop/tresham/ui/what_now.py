@@ -350,10 +350,13 @@ class WhatNowPanel(QWidget):
             president = Shares(game).president(game.state.corporations[acting])
             corp = game.state.corporations[acting]
             cash = game.state.player(president).cash if president else 0
+            status = game.rules.corporation_status(acting)
+            who = f"President {president} ({game.money(cash)}) decides" if president else \
+                "No president: the corporation acts by itself"
             self.head_layout.addWidget(self._label(
-                f"President {president} ({game.money(cash)}) decides. Treasury "
-                f"{game.money(corp.treasury)}; "
-                f"trains: {', '.join(train_name(t) for t in corp.trains) or 'none'}."))
+                f"{who}. Treasury {game.money(corp.treasury)}; "
+                f"trains: {', '.join(train_name(t) for t in corp.trains) or 'none'}"
+                + (f"; {status}." if status else ".")))
 
     def _past(self) -> None:
         count = self.session.viewing or 0
@@ -865,6 +868,11 @@ class WhatNowPanel(QWidget):
                         else "no route qualifies")
                      for n in held]
             self.layout_.addWidget(self._label("Train names: " + "; ".join(lines) + "."))
+        bonuses = _bonus_words(game, corp_id, editor.routes())
+        if bonuses:
+            label = self._label("Bonuses: " + "; ".join(bonuses) + ".")
+            label.setObjectName("route_bonuses")
+            self.layout_.addWidget(label)
         if editor.edited and best:
             summary += f" (the best routes earn {game.money(best_total)})"
         self.layout_.addWidget(self._label(summary, rich=True))
@@ -1116,6 +1124,17 @@ def _routes_value(game: Game, corp_id: str,
         return routes_revenue(game, corp_id, routes) if routes else 0
     except Exception:  # a value for the panel must never stop play
         return 0
+
+
+def _bonus_words(game: Game, corp_id: str,
+                 routes: tuple[tuple[str, tuple[str, ...]], ...]) -> list[str]:
+    """The title's bonuses beyond the stops for these routes (18GB's network bonus), in words;
+    none when they cannot be said."""
+    try:
+        from tresham.engine.routes.revenue import routes_bonus_words
+        return routes_bonus_words(game, corp_id, routes) if routes else []
+    except Exception:  # words for the panel must never stop play
+        return []
 
 
 def describe_done(action: Action) -> str:

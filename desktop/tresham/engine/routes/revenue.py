@@ -66,6 +66,15 @@ def routes_revenue(game: Game, corp_id: str, routes: Sequence[RouteSpec],
     return total + hooks.corporation_bonus(game, corp_id, resolved)
 
 
+def routes_bonus_words(game: Game, corp_id: str, routes: Sequence[RouteSpec],
+                       rules: RouteRules | None = None) -> list[str]:
+    """The title's bonuses for these routes beyond their stops, in words (`bonus_words`)."""
+    hooks = rules_for(game, rules)
+    graph = track_graph(game)
+    resolved = [resolve_route(game, graph, train_id, waypoints) for train_id, waypoints in routes]
+    return hooks.bonus_words(game, corp_id, resolved)
+
+
 def train_names_on(game: Game, corp_id: str, routes: Sequence[RouteSpec],
                    rules: RouteRules | None = None) -> dict[str, tuple[TrainName, ...]]:
     """Which of these trains carries which of the corporation's train names (18AL M&C), as

@@ -200,6 +200,12 @@ class RouteRules:
         revenue through `corporation_bonus`; the search adds it to each candidate route."""
         return 0
 
+    def bonus_words(self, game: Game, corp_id: str, routes: Sequence[Route]) -> list[str]:
+        """The bonuses beyond the stops' values that `corporation_bonus` counts for these
+        routes, in words for the player ("east-west network bonus +$20"); none by default
+        (the train names are described by the panel itself)."""
+        return []
+
     # Whole sets of routes ---------------------------------------------------------------------
 
     def route_bonus(self, routes: Sequence[Route]) -> int:

@@ -121,7 +121,7 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
         link = self.game.title.corporations[corp_id].float_connection
         return link is None or linked(self.game, link.hexes)
 
-    def corporation_status(self, corp_id: str) -> str:
+    def corporation_status(self, corp_id: str) -> str | None:
         """5.5: in receivership; 5.3.2: the COM's Sydney-Adelaide link; 5.6: the Bank of
         England's loans left."""
         state = self.game.state
@@ -134,7 +134,7 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
             return "in receivership: its stations are the Bank of England's (5.5)"
         link = self.game.title.corporations[corp_id].float_connection
         if link is None:
-            return ""
+            return None
         places = " and ".join(self.game.title.map.hexes[h].name or h for h in link.hexes)
         if link.until_phase and link.until_phase in Trains(self.game).phases_started():
             return f"needs no link from phase {link.until_phase} (5.3.5)"

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tresham.engine.actions import Action, ClosePrivate
+from tresham.engine.actions import Action, ClosePrivate, LayTile, PlaceToken
 from tresham.engine.conversion import can_convert
 from tresham.engine.data.model import Ability, PhaseDef
+from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Choice, Round
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.steps.base import Step, TurnRecord
@@ -38,6 +39,10 @@ TEN_SHARE_PHASE = "5+2"
 LAST_PHASE = "6X"
 BLUE = "blue"
 TILE_LAYS = 2
+POWERS_ANY_TIME = "powers_any_time_in_turn"
+ANY_TIME_POWERS = ("GN", "MC", "LS")
+"""The powers 18xx.games' engine lets a corporation use at any time of its turn (the AF's and
+TV's lays belong to the track step there too)."""
 MAX_DIVIDEND_STEPS = 4
 
 
@@ -65,7 +70,33 @@ class BritainOperatingRound(OperatingRound):
     def accepts_out_of_turn(self, action: Action) -> bool:
         return isinstance(action, ClosePrivate) or super().accepts_out_of_turn(action)
 
+    def _power_step(self) -> TrackAndTokenStep | None:
+        """Variant powers_any_time_in_turn: past the track-and-station step, the step in which
+        the LS's tile lay and the GN's or MC's station are still used."""
+        step = self.step
+        if not self.game.rules.option(POWERS_ANY_TIME) or step is None or self.discards or \
+                isinstance(step, TrackAndTokenStep) or self.corporation is None:
+            return None
+        if not isinstance(step, (BritainRouteStep, BritainDividendStep, BritainTrainStep)):
+            return None
+        return TrackAndTokenStep(self)
+
+    def _any_time_power(self, action: Action) -> bool:
+        return isinstance(action, (LayTile, PlaceToken)) and \
+            action.ability in ANY_TIME_POWERS and self._power_step() is not None
+
     def process(self, action: Action) -> None:
+        if self._any_time_power(action):
+            powers = self._power_step()
+            assert powers is not None and self.step is not None and self.corporation is not None
+            if isinstance(action, PlaceToken) and not any(
+                    company == action.ability for company, _ in
+                    powers.tokens.station_abilities()):
+                raise IllegalAction(f"{self.corporation.id} has no unused station from "
+                                    f"{action.ability}")
+            powers.process(action)
+            self._step_done(done=not self.step.active())
+            return
         if isinstance(action, ClosePrivate):
             self.game.rules.close_private(action.entity, action.company)  # type: ignore
             step = self.step
@@ -74,10 +105,52 @@ class BritainOperatingRound(OperatingRound):
             return
         super().process(action)
 
+    def legal_tile_lays(self) -> dict[str, dict[str, list[int]]]:
+        """Past the track step (variant powers_any_time_in_turn), the LS's lays."""
+        powers = self._power_step()
+        if powers is None:
+            return super().legal_tile_lays()
+        lays: dict[str, dict[str, list[int]]] = {}
+        for company, _ in powers.lay_abilities():
+            if company in ANY_TIME_POWERS:
+                for hex_id, tiles in powers._lays(False, [company]).items():
+                    for tile_id, rotations in tiles.items():
+                        kept = lays.setdefault(hex_id, {}).setdefault(tile_id, [])
+                        kept.extend(r for r in rotations if r not in kept)
+        return lays
+
+    def tile_lay_problem_via(self, hex_id: str, tile_id: str, rotation: int,
+                             company: str | None) -> str | None:
+        powers = self._power_step()
+        if powers is not None and company in ANY_TIME_POWERS:
+            return powers.problem(hex_id, tile_id, rotation, company)
+        return super().tile_lay_problem_via(hex_id, tile_id, rotation, company)
+
+    def legal_token_spots(self) -> dict[tuple[str, int], int]:
+        """The station is part of the track step (HL "Station Markers"): the map's station
+        drag lights the same cities the step offers."""
+        step = self._step_of(TrackAndTokenStep)
+        if isinstance(step, TrackAndTokenStep):
+            return step.station_spots()
+        return super().legal_token_spots()
+
+    def token_problem(self, hex_id: str, city: int) -> str | None:
+        step = self._step_of(TrackAndTokenStep)
+        if isinstance(step, TrackAndTokenStep):
+            return step.station_problem(hex_id, city)
+        return super().token_problem(hex_id, city)
+
     def choices(self) -> list[Choice]:
         """The step's choices, and the operating corporation's president closing one of his
         privates (HL "Private Companies": at any time after the first stock round)."""
         choices = super().choices()
+        powers = self._power_step()
+        if powers is not None:
+            choices = [c for c in powers.power_station_choices()
+                       if c.fields.get("ability") in ANY_TIME_POWERS] + [
+                Choice(LayTile, {"ability": company}, text=f"Lay a tile with {company}")
+                for company, _ in powers.lay_abilities() if company in ANY_TIME_POWERS
+                and powers._lays(first_only=True, companies=[company])] + choices
         corp = self.corporation
         if corp is not None and not self.discards:
             president = Shares(self.game).president(corp)
@@ -217,6 +290,20 @@ class BritainOperatingRules(TitleRules):
             return [min(self.game.state.depot, key=trains.price)]
         return super().runnable_trains(corp_id)
 
+    def corporation_status(self, corp_id: str) -> str | None:
+        """Removed (HL "Trains"), in receivership (HL "Receivership") and insolvent, with the
+        train it leases (HL "Insolvency")."""
+        if self.removed(corp_id):
+            return "removed"
+        words = []
+        if self.in_receivership(corp_id):
+            words.append("receivership")
+        if self.insolvent(corp_id):
+            leased = self.runnable_trains(corp_id) if self.game.state.depot else []
+            words.append(f"insolvent: leases a {train_name(leased[0])}" if leased
+                         else "insolvent")
+        return ", ".join(words) or None
+
     def insolvent(self, corp_id: str) -> bool:
         return corp_id in self.game.state.title_state.get(INSOLVENT, [])
 
@@ -241,7 +328,8 @@ class BritainOperatingRules(TitleRules):
         shares.move(corp, index, player)
         state.player(player).cash -= price
         state.bank += price
-        self.game.log(f"{player} buys a {corp_id} share for ${price} after its conversion")
+        self.game.log(f"{player} buys a {corp_id} share for {self.game.money(price)} after its "
+                      "conversion")
 
     # The end of an operating round (HL "Trains", "Game End") --------------------------------
 

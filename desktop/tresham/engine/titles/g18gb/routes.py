@@ -43,6 +43,34 @@ class BritainRouteRules(RouteRules):
                                 trains: Sequence[TrainDef]) -> int:
         return super().corporation_bonus_bound(game, corp_id, trains) + BONUS_BOUND * len(trains)
 
+    def bonus_words(self, game: Game, corp_id: str, routes: Sequence[Route]) -> list[str]:
+        """Each route's bonuses by train, then each network's compass bonus (HL "Running
+        Trains", "Trains", "Estuaries", "Private Companies")."""
+        words = []
+        for route in routes:
+            if not route.stops or route.train is None:
+                continue
+            stop_hexes = {node.hex for node in route.stops}
+            parts = [f"{company} +{game.money(int(a.params['amount']))}"
+                     for company, a in game.rules.private_abilities(corp_id, "hex_bonus")
+                     for h in a.params.get("hexes", ()) if h in stop_hexes]
+            tunnel = tunnel_bonus(game, route)
+            if tunnel:
+                parts.append(f"estuary crossing +{game.money(tunnel)}")
+            if is_express(route.train):
+                ends = [n for n in route.stops if n.kind in (NodeKind.CITY, NodeKind.OFFBOARD)]
+                if ends:
+                    span = crow_distance(game, ends[0].hex, ends[-1].hex)
+                    parts.append(f"{span} hexes end to end +{game.money(DISTANCE_BONUS * span)}")
+            repeated = self.repeated_hex_value(game, corp_id, route)
+            if repeated:
+                parts.append(f"a hex stopped at twice counts once -{game.money(repeated)}")
+            if parts:
+                words.append(f"{route.train.name} train: {', '.join(parts)}")
+        for crossing, value in compass_crossings(game, routes):
+            words.append(f"{crossing} network bonus +{game.money(value)}")
+        return words
+
     def route_extras(self, game: Game, corp_id: str, route: Route) -> int:
         """One route's bonuses: the president's closed SD/LM/CH for a stop in their hex, an
         estuary crossing, an nX train's distance."""
@@ -56,7 +84,18 @@ class BritainRouteRules(RouteRules):
             ends = [n for n in route.stops if n.kind in (NodeKind.CITY, NodeKind.OFFBOARD)]
             if ends:
                 total += DISTANCE_BONUS * crow_distance(game, ends[0].hex, ends[-1].hex)
-        return total
+        return total - self.repeated_hex_value(game, corp_id, route)
+
+    def repeated_hex_value(self, game: Game, corp_id: str, route: Route) -> int:
+        """A route stopping at both cities of an OO or XX hex earns that hex once (HL is
+        silent; 18xx.games counts each hex once): the later stops' values, taken off."""
+        seen: set[str] = set()
+        repeated = 0
+        for node in route.stops:
+            if node.hex in seen:
+                repeated += self.stop_revenue(game, corp_id, node, route.train)
+            seen.add(node.hex)
+        return repeated
 
 
 def is_express(train: TrainDef) -> bool:
@@ -98,22 +137,33 @@ def compass_bonus(game: Game, routes: Sequence[Route]) -> int:
     """HL "Running Trains": each network of routes (routes joined through shared stops other
     than off-board areas) that reaches the north and south edges earns the north-south bonus,
     east and west the east-west one."""
+    return sum(value for _, value in compass_crossings(game, routes))
+
+
+def compass_crossings(game: Game, routes: Sequence[Route]) -> list[tuple[str, int]]:
+    """("north-south" or "east-west", bonus) for each crossing of the map a network makes."""
     setup = game.setup_def
     table = game.title.setups
     if setup is None or table is None or table.compass_bonus is None or not setup.compass:
-        return 0
+        return []
     running = [r for r in routes if r.stops]
     if not running:
-        return 0
+        return []
     value = table.compass_bonus.value_in(Trains(game).phases_started())
-    return sum(_network_bonus(setup.compass, group, value) for group in _networks(running))
+    return [(crossing, value) for group in _networks(running)
+            for crossing in _network_crossings(setup.compass, group)]
 
 
 def _network_bonus(compass: Mapping[str, tuple[str, ...]], group: list[Route],
                    value: int) -> int:
+    return value * len(_network_crossings(compass, group))
+
+
+def _network_crossings(compass: Mapping[str, tuple[str, ...]], group: list[Route]) -> list[str]:
     hexes = {h for route in group for h in route.hexes}
     points = {p for p, ids in compass.items() if hexes & set(ids)}
-    return value * (({"N", "S"} <= points) + ({"E", "W"} <= points))
+    return [name for name, ends in (("north-south", {"N", "S"}), ("east-west", {"E", "W"}))
+            if ends <= points]
 
 
 def _shares_stop(a: Route, b: Route) -> bool:

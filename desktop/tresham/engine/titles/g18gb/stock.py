@@ -25,6 +25,7 @@ LAST_PHASE = "6X"
 STOCK_ROUND_DROP = 2
 EMERGENCY_DROP = 3
 NEW_SHARES = 5
+CAPITAL_AT_PRICE = "capital_at_share_price"
 
 
 class BritainStockRules(TitleRules):
@@ -117,7 +118,7 @@ class BritainStockRules(TitleRules):
         state.player(player).cash += revenue
         state.bank -= revenue
         private.closed = True
-        self.game.log(f"{player} closes {company}, receiving ${revenue}")
+        self.game.log(f"{player} closes {company}, receiving {self.game.money(revenue)}")
 
     # Corporations (HL "Corporations") ----------------------------------------------------------
 
@@ -133,15 +134,19 @@ class BritainStockRules(TitleRules):
         return percent
 
     def float_corporation(self, corp: CorporationState) -> None:
-        """Full capitalization: the par times its share count; a ten-share corporation's
-        unsold shares then go to the open market (it has been paid for them)."""
+        """Full capitalization: the par ("initial share price", HL "Corporations") times its
+        share count, or under the variant capital_at_share_price the share price now; a
+        ten-share corporation's unsold shares then go to the open market (it has been paid
+        for them)."""
         assert corp.par is not None
         shares = Shares(self.game)
-        capital = corp.par * shares.share_count(corp)
+        price = StockMarket(self.game.title.market, self.game.state).price(corp) \
+            if self.option(CAPITAL_AT_PRICE) else corp.par
+        capital = price * shares.share_count(corp)
         corp.floated = True
         corp.treasury += capital
         self.game.state.bank -= capital
-        self.game.log(f"{corp.id} floats and receives ${capital}")
+        self.game.log(f"{corp.id} floats and receives {self.game.money(capital)}")
         if corp.tokens_placed == 0:
             self._place_home_on_floating(corp)
         if shares.share_count(corp) == TEN:
@@ -180,13 +185,15 @@ class BritainStockRules(TitleRules):
 
     def president_sale_problem(self, player: str, corp: CorporationState,
                                percent: int) -> str | None:
-        """The president's certificate may go to the open market only with all he holds, or to
-        another player holding at least as much."""
+        """HL "Stock Rounds": the president's certificate may be sold to the open market, whole,
+        with or without his other shares; it is split only by handing it to another player
+        holding at least as much."""
         shares = Shares(self.game)
         held = shares.percent(corp, player)
         if shares.president(corp) != player or percent <= held - corp.share_sizes[PRESIDENT]:
             return None
-        if percent == held or successor(self.game, corp, player, held - percent) is not None:
+        if percent >= corp.share_sizes[PRESIDENT] or \
+                successor(self.game, corp, player, held - percent) is not None:
             return None
         return (f"{player} may sell part of his president's certificate of {corp.id} only if "
                 "another player can take the presidency")
@@ -225,8 +232,9 @@ class BritainStockRules(TitleRules):
         if was_president or not self._only_president_sales_drop():
             for _ in range(count):
                 market.move_left(corp)
-        self.game.log(f"{player} sells {percent}% of {corp.id} for ${price}; share value "
-                      f"${market.price(corp)}")
+        self.game.log(f"{player} sells {percent}% of {corp.id} for {self.game.money(price)}; "
+                      "share value "
+                      f"{self.game.money(market.price(corp))}")
 
     def take_presidency_from_pool(self, player: str, corp: CorporationState) -> None:
         """A corporation whose president's certificate is in the open market (receivership)
@@ -309,7 +317,7 @@ class BritainStockRules(TitleRules):
             capital = NEW_SHARES * market.price(corp)
             corp.treasury += capital
             self.game.state.bank -= capital
-            self.game.log(f"{corp_id} receives ${capital} for its new shares")
+            self.game.log(f"{corp_id} receives {self.game.money(capital)} for its new shares")
 
     def privates_closed_by_owner(self) -> bool:
         return True

@@ -128,6 +128,14 @@ class BritainStockRound(StockRound):
             all(i == PRESIDENT for i in self.shares.certificates(corp, MARKET)) and \
             len(self.shares.certificates(corp, player)) == 1
 
+    def certificate_price(self, corp: CorporationState, source: str) -> int:
+        """The president's certificate alone in the market costs the acting player the
+        difference for his one share."""
+        player = self.acting()
+        if player is not None and self._president_from_pool(player, corp, source):
+            return self._swap_price(player, corp)
+        return super().certificate_price(corp, source)
+
     def _swap_price(self, player: str, corp: CorporationState) -> int:
         own = corp.share_sizes[self.shares.certificates(corp, player)[0]]
         return self.shares.worth(corp, corp.share_sizes[PRESIDENT] - own,
@@ -138,8 +146,9 @@ class BritainStockRound(StockRound):
             problem = self._buy_problem_common(player, corp)
             price = self._swap_price(player, corp)
             if problem is None and self.game.state.player(player).cash < price:
-                problem = f"{player} cannot afford ${price} for {corp.id}'s president's certificate"
-            return problem or self._certificate_problem(player)
+                problem = (f"{player} cannot afford {self.game.money(price)} for {corp.id}'s "
+                           "president's certificate")
+            return problem  # one certificate for another: the certificate limit is not reached
         problem = super()._buy_problem(player, corp, source)
         if problem:
             return problem
@@ -191,7 +200,7 @@ class BritainStockRound(StockRound):
             self._note_buy()
             self.bought_this_turn.append(corp.id)
             self.game.log(f"{player} buys {corp.id}'s president's certificate from the open "
-                          f"market for ${price}: it leaves receivership")
+                          f"market for {self.game.money(price)}: it leaves receivership")
             return
         super()._buy(player, corp, source)
         self.bought_this_turn.append(corp.id)

@@ -25,6 +25,10 @@ GREEN_HEXES = "green_hexes"
 """title_state key: "CORP:HEX" for each hex where a corporation may lay a green tile early."""
 CITY_TILE_LAYS = 1
 LAY_POWERS_OFFERED_OPEN = ("AF",)
+LAY_POWERS_OFFERED_CLOSED = ("TV",)
+AFFORDS_ANY_LAY = 400
+"""More than any lay costs (an estuary's £50 and hill sides at £50 each): a treasury this rich
+needs no check of the lays' costs."""
 
 
 def green_hexes(game: object, corp_id: str) -> dict[str, frozenset[str]]:
@@ -71,8 +75,19 @@ class TrackAndTokenStep(TrackStep):
             return "at most one tile a turn may be laid in a city hex (HL \"Building Track\")"
         special = green_hexes(self.game, self.corp.id).get(hex_id)
         if company is None and special and tile_id in special:
-            return self._green_problem(hex_id, tile_id, rotation, special)
-        return super().problem(hex_id, tile_id, rotation, company)
+            problem = self._green_problem(hex_id, tile_id, rotation, special)
+        else:
+            problem = super().problem(hex_id, tile_id, rotation, company)
+        if problem is None and tile is not None:
+            hills = self._border_cost(hex_id, tile, rotation)
+            if hills:
+                ability = self._ability(company) if company else None
+                total = hills + self.cost(hex_id, ability)
+                if total > self.corp.treasury:
+                    return (f"{self.corp.id} has {self.game.money(self.corp.treasury)} and "
+                            f"cannot pay {self.game.money(total)} "
+                            "for the tile and its hill sides (HL \"Building Track\")")
+        return problem
 
     def _seat_homes(self, hex_id: str) -> None:
         """HL "Corporations": on the first tile of an OO or XX hex the laying corporation's
@@ -81,10 +96,19 @@ class TrackAndTokenStep(TrackStep):
             if token.hex == hex_id:
                 token.city = 0 if token.corporation == self.corp.id else 1
 
+    def _border_cost(self, hex_id: str, tile: TileDef, rotation: int) -> int:
+        """What the hill sides the new track points at cost, each side paid once."""
+        paid = self.game.state.title_state.get(BORDERS_PAID, [])
+        edges = {end for path in rotated_track(tile, rotation).paths for end in path
+                 if isinstance(end, int)}
+        return sum(border.cost for border in self.game.title.map.hexes[hex_id].borders
+                   if border.cost and border.edge in edges
+                   and f"{hex_id}:{border.edge}" not in paid)
+
     def _pay_borders(self, hex_id: str, tile: TileDef, rotation: int) -> None:
         """HL "Building Track": £50 for each hill side of the hex the new track points at,
         once per side."""
-        cost = 0
+        cost = self._border_cost(hex_id, tile, rotation)
         paid = self.game.state.title_state.setdefault(BORDERS_PAID, [])
         edges = {end for path in rotated_track(tile, rotation).paths for end in path
                  if isinstance(end, int)}
@@ -92,11 +116,10 @@ class TrackAndTokenStep(TrackStep):
             key = f"{hex_id}:{border.edge}"
             if border.cost and border.edge in edges and key not in paid:
                 paid.append(key)
-                cost += border.cost
         if cost:
             self.corp.treasury -= cost
             self.game.state.bank += cost
-            self.game.log(f"{self.corp.id} pays ${cost} for the hills of {hex_id}")
+            self.game.log(f"{self.corp.id} pays {self.game.money(cost)} for the hills of {hex_id}")
 
     def _extra(self, company: str) -> bool:
         ability = self._ability(company)
@@ -149,13 +172,23 @@ class TrackAndTokenStep(TrackStep):
 
     # Stations ---------------------------------------------------------------------------------
 
-    def station_choices(self) -> list[Choice]:
+    def station_spots(self) -> dict[tuple[str, int], int]:
+        """Where the turn's own station may go now, and its cost (the map's station drag)."""
+        allowed = self.game.rules.stations_allowed()  # type: ignore[attr-defined]
+        if not allowed or self.turn.station_placed:
+            return {}
+        return self.tokens.legal_spots()
+
+    def station_problem(self, hex_id: str, city: int) -> str | None:
+        """Why the turn's own station may not go there now, or None."""
         if not self.game.rules.stations_allowed():  # type: ignore[attr-defined]
-            return []
-        spots = self.tokens.legal_spots() if not self.turn.station_placed else {}
+            return "no more stations may be placed (HL \"Game End\")"
+        return self.tokens.problem(hex_id, city)
+
+    def station_choices(self) -> list[Choice]:
         return [Choice(PlaceToken, {"hex": h, "city": c},
-                       text=f"Place a station in {h} for ${cost}")
-                for (h, c), cost in sorted(spots.items())]
+                       text=f"Place a station in {h} for {self.game.money(cost)}")
+                for (h, c), cost in sorted(self.station_spots().items())]
 
     def power_station_choices(self) -> list[Choice]:
         choices = []
@@ -213,7 +246,7 @@ class TrackAndTokenStep(TrackStep):
             self.game.state.title_state.setdefault(GREEN_HEXES, []).append(
                 f"{self.corp.id}:{action.hex}")
             self.game.log(f"{self.corp.id} places {action.ability}'s station in {action.hex} "
-                          f"for ${price}")
+                          f"for {self.game.money(price)}")
             return not self.active()
         if not self.game.rules.stations_allowed():  # type: ignore[attr-defined]
             raise IllegalAction("no more stations may be placed (HL \"Game End\")")
@@ -233,15 +266,18 @@ class TrackAndTokenStep(TrackStep):
         return bool(self.tokens.legal_spots())
 
     def _president_lay_power_unused(self) -> bool:
-        """18xx.games keeps the step open while the president owns the AF, open or closed, with
-        its extra tile lay unused (its data makes only the AF's lay a power of the owning
-        player's track step, offered even before the private closes)."""
+        """18xx.games keeps the step open while the president owns the AF, open or closed, or
+        the closed TV from the blue phase (when its estuary tile may be laid), with its tile
+        lay unused (found by comparing games with its engine)."""
         president = Shares(self.game).president(self.corp)
         for private in self.game.state.privates.values():
-            if private.owner != president or private.id not in LAY_POWERS_OFFERED_OPEN:
+            closed_power = private.closed and private.id in LAY_POWERS_OFFERED_CLOSED and \
+                self.game.rules.blue_phase()  # type: ignore[attr-defined]
+            if private.owner != president or private.id not in LAY_POWERS_OFFERED_OPEN and \
+                    not closed_power:
                 continue
             for ability in self.game.title.privates[private.id].abilities:
-                if ability.type == "tile_lay" and ability.params.get("extra") and \
+                if ability.type == "tile_lay" and \
                         self.game.state.abilities_used.get(private.id, 0) < \
                         int(ability.params.get("count", 1)):
                     return True
@@ -251,6 +287,27 @@ class TrackAndTokenStep(TrackStep):
 
     def _lays(self, first_only: bool, companies: list[str | None] | None = None,
               reach: Reach | None = None) -> dict[str, dict[str, list[int]]]:
+        """`_city_lays`, less those whose hill sides the treasury cannot pay for."""
+        if self.corp.treasury >= AFFORDS_ANY_LAY:
+            return self._city_lays(first_only, companies, reach)
+        result: dict[str, dict[str, list[int]]] = {}
+        for company in [None] + [c for c, _ in self.lay_abilities()] \
+                if companies is None else companies:
+            ability = self._ability(company) if company else None
+            for hex_id, tiles in self._city_lays(False, [company], reach).items():
+                for tile_id, rotations in tiles.items():
+                    tile = self.game.title.tiles[tile_id]
+                    fits = [r for r in rotations if self._border_cost(hex_id, tile, r)
+                            + self.cost(hex_id, ability) <= self.corp.treasury]
+                    if fits:
+                        kept = result.setdefault(hex_id, {}).setdefault(tile_id, [])
+                        kept.extend(r for r in fits if r not in kept)
+                        if first_only:
+                            return result
+        return result
+
+    def _city_lays(self, first_only: bool, companies: list[str | None] | None = None,
+                   reach: Reach | None = None) -> dict[str, dict[str, list[int]]]:
         """The shared lays, less city tiles once the turn's city tile is laid (a private's
         extra lay aside)."""
         if self.city_tiles < CITY_TILE_LAYS:
@@ -308,7 +365,14 @@ class TrackAndTokenStep(TrackStep):
         if not self._may_build():
             return False
         return super().active() or bool(self.station_choices()) or \
-            bool(self.power_station_choices()) or self._green_lay_possible()
+            bool(self._step_power_stations()) or self._green_lay_possible()
+
+    def _step_power_stations(self) -> list[Choice]:
+        """The GN's or MC's station keeps the step open, unless (variant
+        powers_any_time_in_turn, 18xx.games) it may still be placed later in the turn."""
+        if self.game.rules.option("powers_any_time_in_turn"):
+            return []
+        return self.power_station_choices()
 
     def choices(self) -> list[Choice]:
         if not self._may_build():

@@ -17,6 +17,7 @@ from tresham.engine.actions import (
     Action, BuyShare, BuyTrain, Convert, Dividend, Pass, RunRoutes,
 )
 from tresham.engine.errors import IllegalAction
+from tresham.engine.market import StockMarket
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.base import Step
 from tresham.engine.rounds.steps.routes import DividendStep, RouteStep
@@ -28,6 +29,11 @@ from tresham.engine.trains import train_name
 WHEN_AFFORDABLE = "forced_purchase_when_affordable"
 BUYS_AFTER_A_RUN = "receivership_buys_only_after_a_run"
 EMERGENCY_CONVERTED = "emergency_converted"
+EMERGENCY_BOUGHT = "emergency_shares_bought"
+"""title_state key: the corporation's id once for each share its president bought after its
+emergency conversion this turn."""
+GREEN_ZONE = "green"
+TWO_IN_GREEN_ZONE = "president_buys_two_in_green_zone"
 MAX_FACE_MULTIPLE = 2
 
 
@@ -110,8 +116,8 @@ class BritainTrainStep(BuyTrainStep):
         if action.seller is None:
             if action.train in self.bank_offer() and \
                     self.trains.price(action.train) > corp.treasury:
-                return f"{corp.id} has ${corp.treasury}: its president never pays for trains " \
-                       "(HL \"Train Purchases\")"
+                return f"{corp.id} has {self.game.money(corp.treasury)}: its president never " \
+                    "pays for trains (HL \"Train Purchases\")"
             return super().problem(action)
         if self.converted() and self.must_buy():
             return f"{corp.id} converted in an emergency and must buy from the bank"
@@ -125,9 +131,9 @@ class BritainTrainStep(BuyTrainStep):
             face = self.trains.price(action.train)
             if action.price > MAX_FACE_MULTIPLE * face:
                 return f"a train from another corporation costs at most twice its face, " \
-                       f"${MAX_FACE_MULTIPLE * face}"
+                       f"{self.game.money(MAX_FACE_MULTIPLE * face)}"
             if action.price > corp.treasury:
-                return f"{corp.id} has only ${corp.treasury}"
+                return f"{corp.id} has only {self.game.money(corp.treasury)}"
         return super().problem(action)
 
     def choices(self) -> list[Choice]:
@@ -193,9 +199,20 @@ class EmergencyShareStep(Step):
         return [s for s in (MARKET, IPO)
                 if any(i != PRESIDENT for i in shares.certificates(self.corp, s))]
 
+    def _bought(self) -> int:
+        return self.game.state.title_state.get(EMERGENCY_BOUGHT, []).count(self.corp.id)
+
+    def _shares_allowed(self) -> int:
+        """One (HL "Corporations"); two in the green zone under the variant
+        president_buys_two_in_green_zone, as 18xx.games reads the zone for any purchase."""
+        market = StockMarket(self.game.title.market, self.game.state)
+        if self.game.rules.option(TWO_IN_GREEN_ZONE) and market.in_zone(self.corp, GREEN_ZONE):
+            return 2
+        return 1
+
     def active(self) -> bool:
         return self.corp.id in self.game.state.title_state.get(EMERGENCY_CONVERTED, []) and \
-            bool(self._sources())
+            self._bought() < self._shares_allowed() and bool(self._sources())
 
     def choices(self) -> list[Choice]:
         return [Choice(BuyShare, {"corporation": self.corp.id, "source": s},
@@ -209,9 +226,13 @@ class EmergencyShareStep(Step):
         assert isinstance(action, BuyShare)
         if action.corporation != self.corp.id or action.source not in self._sources():
             raise IllegalAction(f"only a {self.corp.id} share may be bought now")
+        if self._bought() >= self._shares_allowed():
+            raise IllegalAction(f"{action.entity} has bought the {self.corp.id} shares its "
+                                "conversion allows")
         self.game.rules.buy_share_for(action.entity, self.corp.id,  # type: ignore[attr-defined]
                                       action.source)
-        return True
+        self.game.state.title_state.setdefault(EMERGENCY_BOUGHT, []).append(self.corp.id)
+        return not self.active()
 
     def on_pass(self) -> None:
         pass
@@ -222,6 +243,9 @@ def done_converting(game: object, corp_id: str) -> None:
     marks = game.state.title_state.get(EMERGENCY_CONVERTED, [])  # type: ignore[attr-defined]
     if corp_id in marks:
         marks.remove(corp_id)
+    bought = game.state.title_state.get(EMERGENCY_BOUGHT, [])  # type: ignore[attr-defined]
+    while corp_id in bought:
+        bought.remove(corp_id)
 
 
 
