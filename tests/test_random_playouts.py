@@ -1,8 +1,8 @@
 """Whole games played by random choice from `game.choices()`, for each title and player count:
 each offered choice is accepted when made, money is neither made nor lost (the bank, players
 and treasuries always hold the title's bank total), every corporation's certificates make up
-100% (five or ten shares), the game reaches its end, and a save of the game loads to the same
-position. A wrong choice, a leak of money or a crash in a
+100% (five or ten shares), a title's own accounts add up (1848's loans), the game reaches its
+end, and a save of the game loads to the same position. A wrong choice, a leak of money or a crash in a
 position no hand-made test reaches shows up here."""
 
 from __future__ import annotations

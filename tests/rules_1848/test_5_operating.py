@@ -418,3 +418,17 @@ def test_5_4_4_the_removed_train_is_sold_and_starts_its_phase_or_only_the_next_o
         game.round.step_index = len(game.round.steps) - 2
         offer = game.round.step.bank_offer()  # type: ignore[union-attr]
         assert any(t.startswith("2E") for t in offer) is not only_next  # 8.2.5
+
+
+def test_5_6_the_loans_owed_and_left_make_up_the_bank_of_englands_fund() -> None:
+    """5.6: the accounts the random games check after every action catch loans that do not
+    add up."""
+    from tresham.engine.game import Game
+    game = Game.new("1848", ["A", "B", "C"])
+    assert game.rules.accounts_problem() is None
+    count = game.title.banks["BOE"].loans.count
+    game.state.loans["CAR"] = count + 1
+    assert "more than" in str(game.rules.accounts_problem())
+    game.state.loans["CAR"] = 1
+    game.state.voluntary_loans["CAR"] = 2
+    assert "by choice" in str(game.rules.accounts_problem())

@@ -139,6 +139,6 @@ def play(title: str, players: tuple[str, ...], seed: int,
             raise AssertionError(f"action {count}: no offered choice can be made: "
                                  f"{[c.text for c in choices]}")
         assert money(history.game) == total, f"money changed after {action}"
-        problem = shares_problem(history.game)
+        problem = shares_problem(history.game) or history.game.rules.accounts_problem()
         assert problem is None, f"after {action}: {problem}"
     raise AssertionError(f"the game has not ended after {ACTION_LIMIT} actions")

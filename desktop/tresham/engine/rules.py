@@ -86,6 +86,12 @@ class TitleRules:
 
     # Setup ------------------------------------------------------------------------------------
 
+    def accounts_problem(self) -> str | None:
+        """Why the title's own accounts do not add up, or None: what the shared checks of a
+        whole game (money kept, certificates making 100%) do not see (1848: the Bank of
+        England's loans). Asked by the random games after every action."""
+        return None
+
     def corporation_status(self, corp_id: str) -> str | None:
         """A short note on where a corporation stands that its price, cash and holdings do
         not show ("receivership", "insolvent: leases a 2+1" in 18GB; 1848's receivership and

@@ -121,6 +121,22 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
         link = self.game.title.corporations[corp_id].float_connection
         return link is None or linked(self.game, link.hexes)
 
+    def accounts_problem(self) -> str | None:
+        """5.6: the loans owed and those left make up the Bank of England's fund; a company
+        owes at least the loans it took by choice, and took at most its limit by choice."""
+        state = self.game.state
+        rules = self.game.title.banks[BOE].loans
+        if loans_left(self.game) < 0:
+            return f"{sum(state.loans.values())} loans are owed, more than the {rules.count}"
+        for corp_id, count in state.loans.items():
+            if corp_id not in state.corporations or count < 0:
+                return f"{corp_id} owes {count} loans"
+        for corp_id, count in state.voluntary_loans.items():
+            if count > state.loans.get(corp_id, 0) or count > rules.voluntary_limit:
+                return (f"{corp_id} took {count} loans by choice and owes "
+                        f"{state.loans.get(corp_id, 0)}")
+        return None
+
     def corporation_status(self, corp_id: str) -> str | None:
         """5.5: in receivership; 5.3.2: the COM's Sydney-Adelaide link; 5.6: the Bank of
         England's loans left."""
