@@ -189,6 +189,21 @@ def test_the_end_screen_says_why_in_1848_terms(qtbot: QtBot, tmp_path: Path) -> 
     assert any("The Bank ran out of money (13.1.1)" in t for t in texts)
 
 
+def test_the_final_scores_say_privates_count_nothing(qtbot: QtBot) -> None:
+    """13.2: a player's value is cash and shares; the end screen says so, not "privates at
+    par" as in the 1829 family."""
+    from PySide6.QtWidgets import QLabel
+
+    from tresham.ui.dialogs import GameEndDialog
+    from tresham.ui.session import score_breakdown
+    history = at()
+    dialog = GameEndDialog(history.game, score_breakdown(history.game), [])
+    qtbot.addWidget(dialog)
+    heading = dialog.findChildren(QLabel)[0].text()
+    assert "private companies count nothing (13.2)" in heading
+    assert "at par" not in heading
+
+
 def test_the_map_keeps_its_room_at_1366_in_a_stock_round(qtbot: QtBot, tmp_path: Path) -> None:
     """A stock round brings the corporations forward; at 1366x768 the right column stays
     narrow (its tables scroll, the market chart shrinks) so the map keeps the middle."""

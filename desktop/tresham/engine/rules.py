@@ -858,6 +858,11 @@ class TitleRules:
         self.end_game("bankrupt")
         return False
 
+    def score_words(self) -> str:
+        """What a player's final value is made of, for the panels and the end screen."""
+        return ("cash + shares at their share value + private companies at par"
+                + self.cite("scoring", default="5.1"))
+
     def scores(self) -> dict[str, int]:
         """5.1: cash, shares at market value, and players' privates at par."""
         state = self.game.state

@@ -388,8 +388,8 @@ class GameEndDialog(QDialog):
         layout = QVBoxLayout(self)
         reason = end_reason_words(game)
         winner = lines[0].player if lines else ""
-        heading = QLabel(f"<h2>{winner} wins</h2><p>{reason} Value = cash + shares at their "
-                         "share value + private companies at par (rule 5.1).</p>")
+        heading = QLabel(f"<h2>{winner} wins</h2><p>{reason} Value = "
+                         f"{game.rules.score_words()}.</p>")
         heading.setWordWrap(True)
         layout.addWidget(heading)
         corps = [c for c in game.title.corporations

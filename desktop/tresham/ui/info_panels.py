@@ -158,8 +158,7 @@ class PlayersPanel(ReadOnlyTable):
                       bold=name in (acting, operating_president)),
                 _item(game.money(player.cash)),
                 _item(f"{count}/{limit}", "certificates held / certificate limit (3.3(b))"),
-                _item(game.money(scores.get(name, 0)),
-                      "cash + shares at market value + privates at par (5.1)"),
+                _item(game.money(scores.get(name, 0)), game.rules.score_words()),
                 _item("\n".join(held) or "—", "P: president"),
                 _item("\n".join(privates) or "—"),
             ]

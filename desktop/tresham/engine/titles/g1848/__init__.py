@@ -158,6 +158,9 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
             return f"track links {places} (5.3.2) ✓"
         return f"waits for track linking {places} (5.3.2)"
 
+    def score_words(self) -> str:
+        return "cash + shares at their share value; private companies count nothing (13.2)"
+
     def scores(self) -> dict[str, int]:
         """13.2: cash and shares at their price (the Bank of England's included). While the
         privates are auctioned, a player's privates count at face value (18xx.games shows

@@ -254,6 +254,10 @@ class BritainStockRules(TitleRules):
 
     # Scores -----------------------------------------------------------------------------------
 
+    def score_words(self) -> str:
+        return ("cash + shares at their share value (half for a corporation without trains) + "
+                "private companies at their value")
+
     def scores(self) -> dict[str, int]:
         """Cash, shares at market value (half, per certificate, for a corporation without
         trains) and open privates at their value."""
