@@ -23,7 +23,7 @@ from test_routes_support import (
 from tresham.engine.game import Game
 from tresham.engine.routes import reachable, tile_lay_connected, token_reachable_cities
 from tresham.engine.routes.connectivity import (
-    forget_reaches, reach_in, reached_stops, stops_so_far,
+    forget_reaches, reach_in, reach_towards, reached_stops, stops_so_far,
 )
 from tresham.engine.routes.graph import track_graph
 from tresham.engine.routes.rules import rules_for
@@ -249,3 +249,29 @@ def test_stops_reached_before_the_corporations_own_new_station_are_reached_after
     assert not part.complete and part.cities == before.cities
     token(game, "GA", "H4")
     assert stops_so_far(game, "W&A").complete
+
+
+def test_4_2_1_j_a_search_towards_the_new_track_stops_once_it_arrives() -> None:
+    """The track step's first look at a lay's connection: a search that ends as soon as it
+    arrives at an edge of the new track (or a node of the hex). What it finds is a part of the
+    reach, so a lay it shows connected is connected; some searches end early; and for a lay
+    nothing reaches, it runs to its end and agrees."""
+    forget_reaches()
+    game = macon_line()
+    full = reachable(game, "W&A")
+    rules = UpgradeRules(game.title)
+    stopped_early = 0
+    for tile_id, rotations in rules.legal_lays(game.board, game.title.map.hexes["D8"],
+                                               game.board.colours_available()).items():
+        for rotation in rotations:
+            towards = reach_towards(game, "W&A", "D8", tile_id, rotation)
+            assert towards.paths <= full.paths and towards.entries <= full.entries
+            if tile_lay_connected(game, "W&A", "D8", tile_id, rotation, reach=towards):
+                assert tile_lay_connected(game, "W&A", "D8", tile_id, rotation)
+            stopped_early += not towards.complete
+    assert stopped_early
+    # Montgomery's line leaves another of Atlanta's cities: W&A's stations never reach it.
+    lays = rules.legal_lays(game.board, game.title.map.hexes["E3"], game.board.colours_available())
+    tile_id, rotations = next(iter(lays.items()))
+    assert reach_towards(game, "W&A", "E3", tile_id, rotations[0]).complete
+    assert not tile_lay_connected(game, "W&A", "E3", tile_id, rotations[0])

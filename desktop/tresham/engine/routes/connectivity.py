@@ -21,7 +21,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from tresham.engine.data.model import COLOUR_ORDER, NodeKind
+from tresham.engine.data.model import COLOUR_ORDER, Endpoint, NodeKind, TrackDef
 from tresham.engine.routes.graph import (
     BoardKey, Lead, TrackGraph, board_key, forget_graphs, track_graph,
 )
@@ -123,11 +123,13 @@ class _Walked:
 
 def _walk(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules, stations: list[int],
           stops_only: bool, enough_nodes: int = 0,
-          exits: tuple[list[int], list[int]] | None = None, moves: int = -1) -> _Walked:
+          exits: tuple[list[int], list[int]] | None = None, moves: int = -1,
+          until: tuple[frozenset[tuple[str, int]], str] | None = None) -> _Walked:
     """The walks from `stations` (see the module docstring). With `stops_only` the search may
     end once every node is known, leaving `states` and `entries` incomplete; with
     `enough_nodes` too, once it has that many nodes (stations included); with `moves`, after
-    that many moves, complete or not.
+    that many moves, complete or not; with `until` (entries, hex), as soon as it reaches one
+    of those entries or a node in that hex.
 
     `exits` (see `entered_track.exit_bits`) adds 18xx.games' rule that a walk never runs onto a
     path of a hex through whose edges it has left that hex: per segment, the bits of its own
@@ -214,6 +216,8 @@ def _walk(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules, statio
             if node not in reached_nodes:
                 reached_nodes.add(node)
                 outstanding -= 1
+                if until is not None and nodes[node].hex == until[1]:
+                    moves = 0
             if through(node):
                 (stale if ~node in memo else stack).append((~node, used | bit))
             continue
@@ -222,6 +226,8 @@ def _walk(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules, statio
         if entry is not None and entry not in entries:
             entries.add(entry)
             outstanding -= track_weight
+            if until is not None and entry in until[0]:
+                moves = 0
         left = used | side_bit if leaving is None else used | side_bit | leaving[state]
         for nxt, start, bit in onward:
             if not used & bit:
@@ -252,13 +258,14 @@ def stops_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
 
 def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
              starts: list[int] | None = None,
-             exits: tuple[list[int], list[int]] | None = None, moves: int = -1) -> Reach:
+             exits: tuple[list[int], list[int]] | None = None, moves: int = -1,
+             until: tuple[frozenset[tuple[str, int]], str] | None = None) -> Reach:
     """The exact reach of `corp_id`'s stations on `graph` (see the module docstring), or of
-    the station nodes `starts` alone; `exits` as for `_walk`; with `moves`, what a search of
-    that many moves finds."""
+    the station nodes `starts` alone; `exits`, `until` as for `_walk`; with `moves`, what a
+    search of that many moves finds."""
     stations = station_nodes(game, graph, corp_id) if starts is None else starts
     walked = _walk(game, graph, corp_id, hooks, stations, stops_only=False, exits=exits,
-                   moves=moves)
+                   moves=moves, until=until)
     # The pairs are the graph parts' own, made once and shared by every answer kept.
     segments = graph.segments
     walked_segments = [segments[i] for i in {state >> 1 for state in walked.states}]
@@ -463,6 +470,17 @@ def stops_so_far(game: Game, corp_id: str, rules: RouteRules | None = None) -> S
         else known
 
 
+def reach_towards(game: Game, corp_id: str, hex_id: str, tile_id: str, rotation: int,
+                  rules: RouteRules | None = None) -> Reach:
+    """A part of `reachable` found by a search that ends as soon as it arrives at an edge of
+    the new track of the tile laid so, or at a node of the hex: what shows most lays connected
+    (4.2.1(j)) with the least searching. `complete` when the search ran to its end."""
+    hooks = rules_for(game, rules)
+    edges = frozenset((hex_id, end) for path in _new_paths(game, hex_id, tile_id, rotation)[2]
+                      for end in path if isinstance(end, int))
+    return reach_in(game, track_graph(game), corp_id, hooks, until=(edges, hex_id))
+
+
 def has_route(game: Game, corp_id: str, rules: RouteRules | None = None) -> bool:
     """Whether a walk joins one of `corp_id`'s stations to another stop: some stop besides
     its stations is reached, or one of its stations reaches another."""
@@ -521,6 +539,18 @@ def tile_lay_city_connected(game: Game, corp_id: str, hex_id: str, tile_id: str,
     return any(city_hex == hex_id for city_hex, _ in reach.cities)
 
 
+def _new_paths(game: Game, hex_id: str, tile_id: str, rotation: int
+               ) -> tuple[TrackDef, dict[str, str], list[tuple[Endpoint, Endpoint]]]:
+    """The hex's track now, how its nodes map onto the tile's, and the tile's paths (laid so)
+    that are not the track's already."""
+    old = current_track(game.title.map.hexes[hex_id], game.board.laid(hex_id))
+    new = LaidTile(game.title.tiles[tile_id], rotation).track
+    mapping = match_nodes(old, new) or {}
+    old_paths = {frozenset(mapping.get(e, e) if isinstance(e, str) else e for e in path)
+                 for path in old.paths}
+    return old, mapping, [path for path in new.paths if frozenset(path) not in old_paths]
+
+
 def tile_lay_connected(game: Game, corp_id: str, hex_id: str, tile_id: str, rotation: int,
                        rules: RouteRules | None = None, reach: Reach | None = None) -> bool:
     """4.2.1(j): whether the tile, laid so, has new track or a city connected to a station.
@@ -534,17 +564,11 @@ def tile_lay_connected(game: Game, corp_id: str, hex_id: str, tile_id: str, rota
     hooks = rules_for(game, rules)
     if tile_lay_city_connected(game, corp_id, hex_id, tile_id, hooks, reach):
         return True
-    hex_def = game.title.map.hexes[hex_id]
-    old = current_track(hex_def, game.board.laid(hex_id))
-    new = LaidTile(game.title.tiles[tile_id], rotation).track
-    if reach is None:
-        reach = reachable(game, corp_id, hooks)
-    mapping = match_nodes(old, new) or {}
-    old_paths = {frozenset(mapping.get(e, e) if isinstance(e, str) else e for e in path)
-                 for path in old.paths}
-    new_paths = [path for path in new.paths if frozenset(path) not in old_paths]
+    old, mapping, new_paths = _new_paths(game, hex_id, tile_id, rotation)
     if not new_paths:
         return False
+    if reach is None:
+        reach = reachable(game, corp_id, hooks)
     graph = track_graph(game)
     towns_through = set()
     for old_ref, new_ref in mapping.items():

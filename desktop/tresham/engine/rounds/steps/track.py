@@ -11,6 +11,7 @@ from tresham.engine.rounds.steps.companies import BuyCompanyStep
 from tresham.engine.routes.connectivity import (
     Reach,
     reach_so_far,
+    reach_towards,
     reachable,
     tile_lay_city_connected,
     tile_lay_connected,
@@ -87,16 +88,18 @@ class TrackStep(Step):
         return tile_lay_enters_new_track(game, corp, hex_id, tile_id, rotation)
 
     def _connected_now(self, hex_id: str, tile_id: str, rotation: int) -> bool:
-        """`_connected`, asking the short search first (as `can_lay_now`)."""
+        """`_connected`, asking a search towards the new track first."""
         if self.game.rules.tile_lay_trace_enters_new_track():
             return self._connected(hex_id, tile_id, rotation)
         if self.game.title.tiles[tile_id].track.cities and any(
                 t.corporation == self.corp.id and t.hex == hex_id
                 for t in self.game.state.board.tokens):
             return True  # 4.2.1(j)'s city clause: a station of its own in the hex, no search
-        early = self._early_reach()
-        return self._connected(hex_id, tile_id, rotation, early) or (
-            not early.complete and self._connected(hex_id, tile_id, rotation))
+        # A search that stops once it arrives at the new track settles most lays.
+        towards = reach_towards(self.game, self.corp.id, hex_id, tile_id, rotation,
+                                self.game.rules.routes)
+        return self._connected(hex_id, tile_id, rotation, towards) or (
+            not towards.complete and self._connected(hex_id, tile_id, rotation))
 
     def _early_reach(self) -> Reach:
         return reach_so_far(self.game, self.corp.id, self.game.rules.routes)
