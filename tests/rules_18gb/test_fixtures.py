@@ -34,3 +34,15 @@ def test_fixture_replays_whole_to_its_result_and_matches_its_trace(name: str) ->
     assert {p["id"]: p["score"] for p in outcome.players} == \
         {str(k): v for k, v in document["result"].items()}
     assert outcome.game_end_reason == document["game_end_reason"]
+
+
+def test_the_end_is_worded_in_18gb_terms() -> None:
+    """HL "Game Rounds & Game End": a game that ends by its last train says so in words, not by
+    the engine's name for the end."""
+    from tresham.engine.game import Game
+    from tresham.ui.text import end_reason_words
+    game = Game.new("18GB", ["A", "B", "C"])
+    game.state.end_reason = "final_train"
+    assert end_reason_words(game) == "Every train was sold or removed (HL \"Game End\")."
+    game.state.end_reason = "stock_market"
+    assert "£350" in end_reason_words(game)
