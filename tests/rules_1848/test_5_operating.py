@@ -432,3 +432,23 @@ def test_5_6_the_loans_owed_and_left_make_up_the_bank_of_englands_fund() -> None
     game.state.loans["CAR"] = 1
     game.state.voluntary_loans["CAR"] = 2
     assert "by choice" in str(game.rules.accounts_problem())
+
+
+@pytest.mark.parametrize("outlives", [False, True])
+def test_4_7_p6_closes_with_the_privates_or_on_18xx_games_when_the_car_buys_a_train(
+        outlives: bool) -> None:
+    """4.7: P6 closes when the CAR buys a train or with the first 5/5+. 18xx.games (variant
+    pending_closing_outlives_the_privates) keeps it with its owner, worth and paying nothing,
+    until the CAR buys its train."""
+    game = new_game(pending_closing_outlives_the_privates=outlives)
+    buy_all_privates(game)
+    p6 = game.state.privates["P6"]
+    owner = p6.owner
+    assert owner in {p.name for p in game.state.players}
+    game.rules.phase_event("close_privates")
+    game.rules.after_action()
+    assert p6.closed is not outlives and p6.rights_only is outlives
+    if outlives:
+        assert p6.owner == owner
+        game.rules.on_train_bought("CAR", "2-0")
+        assert p6.closed

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from tresham.engine.game import Game
 
 WAITS_WHILE_MAY_BORROW = "turn_waits_while_company_may_borrow"
+PENDING_CLOSING_OUTLIVES = "pending_closing_outlives_the_privates"
 
 
 class AustraliaOperatingRound(OperatingRound):
@@ -220,10 +221,16 @@ class AustraliaOperatingRules(TitleRules):
         for private in state.privates.values():
             if private.closed:
                 continue
-            surviving = [a for a in self.game.title.privates[private.id].abilities
+            abilities = self.game.title.privates[private.id].abilities
+            surviving = [a for a in abilities
                          if a.params.get("survives_close")
                          and state.abilities_used.get(private.id, 0) < int(a.params.get("count", 1))]
-            if surviving and private.owner != BANK:
+            if self.option(PENDING_CLOSING_OUTLIVES) and private.owner != BANK and \
+                    any(a.type == "closes_on_train_purchase" for a in abilities):
+                private.rights_only = True
+                self.game.log(f"{private.id} stays with {private.owner}, worth nothing, until "
+                              "it closes by its own rule (4.7)")
+            elif surviving and private.owner != BANK:
                 private.rights_only = True
                 self.game.log(f"{private.id} closes; its unused power stays with "
                               f"{private.owner} (4.1)")
@@ -237,9 +244,10 @@ class AustraliaOperatingRules(TitleRules):
         for private in state.privates.values():
             if not private.rights_only or private.closed:
                 continue
-            if all(state.abilities_used.get(private.id, 0) >= int(a.params.get("count", 1))
-                   for a in self.game.title.privates[private.id].abilities
-                   if a.params.get("survives_close")):
+            surviving = [a for a in self.game.title.privates[private.id].abilities
+                         if a.params.get("survives_close")]
+            if surviving and all(state.abilities_used.get(private.id, 0) >=
+                                 int(a.params.get("count", 1)) for a in surviving):
                 private.closed = True
                 self.game.log(f"{private.id}'s power is used: it leaves the game (4.1)")
 
