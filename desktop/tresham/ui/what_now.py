@@ -295,7 +295,8 @@ class WhatNowPanel(QWidget):
         if body is None:
             return
         # The text wraps at the viewport's width, less the scroll bar that may appear.
-        width = self.scroll_area.viewport().width() - self.scroll_area.verticalScrollBar().sizeHint().width()
+        width = self.scroll_area.viewport().width() - \
+            self.scroll_area.verticalScrollBar().sizeHint().width()
         margins = self.layout_.contentsMargins()
         text_width = width - margins.left() - margins.right()
         for index in range(self.layout_.count()):
@@ -754,8 +755,9 @@ class WhatNowPanel(QWidget):
         for choice in choices:
             company = choice.fields.get("ability")
             private = game.title.privates.get(company) if company is not None else None
-            if company is not None and private is not None and any(a.type == "station" and a.params.get("extra_slot")
-                                           for a in private.abilities):
+            if company is not None and private is not None and any(
+                    a.type == "station" and a.params.get("extra_slot")
+                    for a in private.abilities):
                 extras.setdefault(company, []).append(choice)
         ordinary = [c for c in choices if not any(c in group for group in extras.values())]
         if ordinary:
