@@ -13,7 +13,8 @@ from tresham.engine import savefile
 from tresham.engine.actions import Bid, BuyPrivate, LayTile, Par, Pass
 from tresham.engine.errors import IllegalAction, SaveFileError
 from tresham.engine.game import Game, GameSetup
-from tresham.engine.history import SNAPSHOT_EVERY, History
+from tresham.engine import history as history_module
+from tresham.engine.history import History
 
 from setup_helpers import buy_all_privates, buy_until_floated, finish_stock_round
 
@@ -141,10 +142,11 @@ def test_undo_redo_and_new_action_clears_redo() -> None:
     assert not history.can_redo
 
 
-def test_undo_restores_the_exact_state() -> None:
+def test_undo_restores_the_exact_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(history_module, "SNAPSHOT_EVERY", 4)
     history = new_history()
     states = [repr(history.game.state)]
-    for _ in range(SNAPSHOT_EVERY + 5):
+    for _ in range(15):
         game = history.game
         choice = next(c for c in game.choices() if c.price_range is None)
         history.apply(choice.make(game.acting))
@@ -240,3 +242,21 @@ def test_titles_without_rules_are_listed_as_unplayable_and_refused_clearly() -> 
     for title in set(available_titles()) - set(playable):
         with pytest.raises(IllegalAction, match="cannot be played yet"):
             Game.new(title, ["A", "B", "C", "D"])
+
+
+def test_snapshots_are_taken_by_the_work_since_the_last(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Undo replays from the nearest snapshot: one is taken once the actions since the last
+    took the time budget to process, or after SNAPSHOT_EVERY actions however cheap."""
+    def played(count: int) -> list[int]:
+        history = new_history()
+        for _ in range(count):
+            game = history.game
+            choice = next(c for c in game.choices() if c.price_range is None)
+            history.apply(choice.make(game.acting))
+        return sorted(history._snapshots)
+
+    monkeypatch.setattr(history_module, "SNAPSHOT_BUDGET_S", 0.0)
+    assert played(3) == [0, 1, 2, 3]
+    monkeypatch.setattr(history_module, "SNAPSHOT_BUDGET_S", 1e9)
+    monkeypatch.setattr(history_module, "SNAPSHOT_EVERY", 2)
+    assert played(5) == [0, 2, 4]

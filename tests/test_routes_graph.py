@@ -32,7 +32,9 @@ def reference_graph(title: TitleData, laid: Mapping[str, LaidTile],
     """The graph as the first, plain builder made it."""
     graph = TrackGraph(title)
     tracks: dict[str, TrackDef] = {}
-    for hex_id, hex_def in title.map.hexes.items():
+    # The build order: hexes that take no tiles first (their track never changes), then the
+    # rest, each in map order.
+    for hex_id, hex_def in sorted(title.map.hexes.items(), key=lambda item: item[1].takes_tiles):
         track = current_track(hex_def, laid.get(hex_id))
         if track.is_empty:
             continue

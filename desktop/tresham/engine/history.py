@@ -7,6 +7,7 @@ Any position is rebuilt by replaying from the nearest snapshot at or before it.
 from __future__ import annotations
 
 import gc
+import time
 from contextlib import contextmanager
 from typing import Iterator
 
@@ -15,7 +16,13 @@ from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game, GameSetup
 from tresham.engine.snapshot import Snapshot, freeze, thaw
 
-SNAPSHOT_EVERY = 20
+SNAPSHOT_BUDGET_S = 0.02
+"""A snapshot is taken once the actions since the last one took this long to process, so an
+undo replays at most about this much work whatever the actions cost (a stock round's are cheap,
+a tile lay's dear); freezing the game costs about as much as a few tile lays, so taking one
+every few cheap actions would cost more than it saves."""
+SNAPSHOT_EVERY = 40
+"""At most this many actions between snapshots, however cheap."""
 
 
 @contextmanager
@@ -38,6 +45,8 @@ class History:
         self.redo_stack: list[Action] = []
         self.game = Game(setup)
         self._snapshots: dict[int, Snapshot] = {0: freeze(self.game)}
+        self._since_snapshot = 0.0
+        self._last_snapshot = 0
 
     # Moving forward ---------------------------------------------------------------------------
 
@@ -47,6 +56,7 @@ class History:
         self.redo_stack.clear()
 
     def _advance(self, action: Action) -> None:
+        start = time.perf_counter()
         try:
             self.game.process(action)
         except Exception:
@@ -55,8 +65,12 @@ class History:
             self.game = self.game_at(len(self.actions))
             raise
         self.actions.append(action)
-        if len(self.actions) % SNAPSHOT_EVERY == 0:
-            self._snapshots[len(self.actions)] = freeze(self.game)
+        self._since_snapshot += time.perf_counter() - start
+        count = len(self.actions)
+        if self._since_snapshot >= SNAPSHOT_BUDGET_S or \
+                count - self._last_snapshot >= SNAPSHOT_EVERY:
+            self._snapshots[count] = freeze(self.game)
+            self._since_snapshot, self._last_snapshot = 0.0, count
 
     # Undo and redo ----------------------------------------------------------------------------
 
@@ -75,6 +89,9 @@ class History:
         self.redo_stack.append(action)
         self._forget_snapshots_after(len(self.actions))
         self.game = self.game_at(len(self.actions))
+        # What the replays after the last snapshot cost is not known: counted as a budget's
+        # worth, the next action takes a snapshot.
+        self._since_snapshot = SNAPSHOT_BUDGET_S
         return action
 
     def redo(self) -> Action:
@@ -87,6 +104,7 @@ class History:
     def _forget_snapshots_after(self, count: int) -> None:
         for index in [i for i in self._snapshots if i > count]:
             del self._snapshots[index]
+        self._last_snapshot = max(self._snapshots)
 
     # Looking back -----------------------------------------------------------------------------
 

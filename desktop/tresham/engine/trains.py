@@ -45,6 +45,10 @@ def train_definitions(title: TitleData) -> dict[str, TrainDef]:
     return known[1]
 
 
+_BY_ID: dict[int, tuple[TitleData, dict[str, TrainDef]]] = {}
+"""Per title, each train id's definition as `Trains.definition` found it (asked for thousands
+of times a replay)."""
+
 _PHASES: dict[int, tuple[TitleData, dict[str, PhaseDef]]] = {}
 
 
@@ -86,9 +90,16 @@ class Trains:
         self.state = game.state
 
     def definition(self, train_id: str) -> TrainDef:
-        found = train_definitions(self.game.title).get(train_name(train_id))
+        title = self.game.title
+        known = _BY_ID.get(id(title))
+        if known is None or known[0] is not title:
+            known = _BY_ID[id(title)] = (title, {})
+        found = known[1].get(train_id)
         if found is None:
-            raise KeyError(train_id)
+            found = train_definitions(title).get(train_name(train_id))
+            if found is None:
+                raise KeyError(train_id)
+            known[1][train_id] = found
         return found
 
     def price(self, train_id: str) -> int:

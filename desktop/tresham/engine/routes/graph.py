@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from tresham.engine.game import Game
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class GraphNode:
     """A city, town or off-board area on the board as it stands, with its value in this phase."""
 
@@ -69,12 +69,12 @@ class GraphNode:
 
     def __post_init__(self) -> None:
         if self.kind is NodeKind.CITY:
-            object.__setattr__(self, "city_place", (self.hex, self.definition.index))
+            self.city_place = (self.hex, self.definition.index)
         role = self.definition.role
         if role is None and self.kind is NodeKind.TOWN and \
                 any(f.type == "mine" for f in self.hex_def.features):
             role = "mine"
-        object.__setattr__(self, "role", role)
+        self.role = role
 
     def __hash__(self) -> int:
         # Not every field's hash (the definitions are deep): nodes that are equal share these.
@@ -97,7 +97,7 @@ def _kind_words(kind: NodeKind) -> str:
     return "off-board area" if kind is NodeKind.OFFBOARD else kind.value
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True, slots=True)
 class End:
     """One end of a segment: a node index, or a side index and the hex edge it is on."""
 
@@ -110,7 +110,7 @@ class End:
         return self.node >= 0
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Segment:
     """One path of a hex's current track."""
 
@@ -129,12 +129,11 @@ class Segment:
     """(hex, edge) of each end at a hex side."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "place", (self.hex, self.path))
-        object.__setattr__(self, "edge_places",
-                           tuple((self.hex, end.edge) for end in self.ends if end.node < 0))
+        self.place = (self.hex, self.path)
+        self.edge_places = tuple((self.hex, end.edge) for end in self.ends if end.node < 0)
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Side:
     """The edge between two hexes, as track reaches it: `hexes[i]` meets it at `edges[i]`."""
 
@@ -151,9 +150,8 @@ class Side:
     way; None off the map."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "entries", (
-            None if self.hexes[1] is None else (self.hexes[1], self.edges[1]),
-            (self.hexes[0], self.edges[0])))
+        self.entries = (None if self.hexes[1] is None else (self.hexes[1], self.edges[1]),
+                        (self.hexes[0], self.edges[0]))
 
     def other(self, hex_id: str) -> int:
         """0 or 1: which end is not `hex_id`."""
@@ -167,7 +165,7 @@ class Side:
         return f"the track between {a} and {b}"
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Step:
     """A segment travelled from `ends[start]` to `ends[1 - start]`."""
 
@@ -175,7 +173,7 @@ class Step:
     start: int
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True, slots=True)
 class Link:
     """A walk from node `a` to node `b` on plain track: no node in between."""
 
@@ -423,11 +421,12 @@ class _Piece:
 
 
 class _Parts:
-    """Per title: the hexes' resolved tracks, and the small frozen objects of recent graphs.
+    """Per title: the hexes' resolved tracks, and the small objects of recent graphs.
 
     Graphs of positions a few tile lays apart have mostly the same nodes, segments, ends and
     steps (same indices, same values), so a build looks them up instead of making them again;
-    being frozen, they are safely shared between graphs.
+    nothing changes them once made (they are not frozen dataclasses only because those are
+    several times slower to make), so they are safely shared between graphs.
     """
 
     LIMIT = 200_000
@@ -674,10 +673,13 @@ _ORDERS: dict[int, tuple[TitleData, _MapOrder]] = {}
 
 
 def _map_order(title: TitleData) -> _MapOrder:
-    """The map's hexes in order, and each hex's place in it (per title)."""
+    """The map's hexes in build order (those that take no tiles first, then the rest, each in
+    map order), and each hex's place in it (per title)."""
     known = _ORDERS.get(id(title))
     if known is None or known[0] is not title:
-        items = list(title.map.hexes.items())
+        # Hexes whose track never changes come first: a lay then rebuilds only the hexes
+        # after its own among those that take tiles.
+        items = sorted(title.map.hexes.items(), key=lambda item: item[1].takes_tiles)
         known = _ORDERS[id(title)] = (title, _MapOrder(items, {h: i for i, (h, _) in
                                                                enumerate(items)}))
     return known[1]

@@ -35,11 +35,13 @@ class Walk:
         """(mask of track bits used, bit indices used more than once) - 4.2.3(b)."""
         mask = 0
         reused: list[int] = []
+        side_offset = graph.side_offset
+        last = len(self.steps) - 1
         for index, step in enumerate(self.steps):
             bits = [step.segment]
             end = graph.step_end(step)
-            if not end.is_node and index + 1 < len(self.steps):
-                bits.append(graph.side_offset + end.side)
+            if not end.is_node and index < last:
+                bits.append(side_offset + end.side)
             for bit_index in bits:
                 bit = 1 << bit_index
                 if mask & bit:

@@ -30,8 +30,8 @@ class AustraliaBuyTrainStep(BuyTrainStep):
         train_export_starts_only_the_next_phase, from the 5/5+ phase (a 5/5+ removed earlier,
         5.4.4, starts no phase there)."""
         offer = super().bank_offer()
-        if not self.game.rules.option(EXPORT_SKIPS_NO_PHASE):
-            return offer
+        if self._fixed_offer is not None or not self.game.rules.option(EXPORT_SKIPS_NO_PHASE):
+            return offer  # a fixed offer (`_offer_fixed`) was filtered when it was found
         started = self.trains.phases_started()
         return [t for t in offer if self.trains.definition(t).available_on in (None, *started)]
 

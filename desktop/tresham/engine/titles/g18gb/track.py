@@ -263,7 +263,7 @@ class TrackAndTokenStep(TrackStep):
         if not self.game.rules.track_step_waits_for_pass() or self.turn.station_placed or \
                 not self.game.rules.stations_allowed():  # type: ignore[attr-defined]
             return False
-        return bool(self.tokens.legal_spots())
+        return self.tokens.any_spot()
 
     def _president_lay_power_unused(self) -> bool:
         """18xx.games keeps the step open while the president owns the AF, open or closed, or
@@ -384,6 +384,31 @@ class TrackAndTokenStep(TrackStep):
         if choices or self.waits_for_pass():
             choices.append(Choice(self.round.pass_action, text="Done"))
         return choices
+
+    def passable(self) -> bool:
+        # `choices()` offers the pass exactly when it offers anything else or the step waits:
+        # asked here without building every choice, cheapest questions first.
+        if not self.may_pass or not self._may_build():
+            return False
+        return self.waits_for_pass() or self._station_possible() or \
+            bool(self.power_station_choices()) or self._lay_offered() or \
+            self._green_lay_possible()
+
+    def _station_possible(self) -> bool:
+        """Whether `station_choices` has one."""
+        return self.game.rules.stations_allowed() and \
+            not self.turn.station_placed and self.tokens.any_spot()  # type: ignore[attr-defined]
+
+    def _lay_offered(self) -> bool:
+        """Whether the shared track step's choices offer a lay (its own or a private's)."""
+        if not self.can_lay_now():
+            return False
+        rules = self.game.rules
+        if any(rules.tile_lay_turn_problem(self.turn, is_upgrade=u) is None
+               for u in (False, True)):
+            return True
+        return any(self._lays(first_only=True, companies=[company])
+                   for company, _ in self.lay_abilities())
 
     def accepts(self, action: Action) -> bool:
         return isinstance(action, (LayTile, PlaceToken))
