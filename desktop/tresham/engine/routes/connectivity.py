@@ -124,12 +124,14 @@ class _Walked:
 def _walk(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules, stations: list[int],
           stops_only: bool, enough_nodes: int = 0,
           exits: tuple[list[int], list[int]] | None = None, moves: int = -1,
-          until: tuple[frozenset[tuple[str, int]], str] | None = None) -> _Walked:
+          until: tuple[frozenset[tuple[str, int]], str] | None = None,
+          until_segments: frozenset[int] | None = None) -> _Walked:
     """The walks from `stations` (see the module docstring). With `stops_only` the search may
     end once every node is known, leaving `states` and `entries` incomplete; with
     `enough_nodes` too, once it has that many nodes (stations included); with `moves`, after
     that many moves, complete or not; with `until` (entries, hex), as soon as it reaches one
-    of those entries or a node in that hex.
+    of those entries or a node in that hex; with `until_segments`, as soon as a walk runs
+    onto one of those segments.
 
     `exits` (see `entered_track.exit_bits`) adds 18xx.games' rule that a walk never runs onto a
     path of a hex through whose edges it has left that hex: per segment, the bits of its own
@@ -208,6 +210,8 @@ def _walk(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules, statio
         if state not in reached_states:
             reached_states.add(state)
             outstanding -= track_weight
+            if until_segments is not None and state >> 1 in until_segments:
+                moves = 0
         node, _, side_bit, onward, entry = leads[state]
         if node >= 0:
             bit = 1 << (node_offset + node)
@@ -259,13 +263,14 @@ def stops_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
 def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
              starts: list[int] | None = None,
              exits: tuple[list[int], list[int]] | None = None, moves: int = -1,
-             until: tuple[frozenset[tuple[str, int]], str] | None = None) -> Reach:
+             until: tuple[frozenset[tuple[str, int]], str] | None = None,
+             until_segments: frozenset[int] | None = None) -> Reach:
     """The exact reach of `corp_id`'s stations on `graph` (see the module docstring), or of
-    the station nodes `starts` alone; `exits`, `until` as for `_walk`; with `moves`, what a
-    search of that many moves finds."""
+    the station nodes `starts` alone; `exits`, `until`, `until_segments` as for `_walk`; with
+    `moves`, what a search of that many moves finds."""
     stations = station_nodes(game, graph, corp_id) if starts is None else starts
     walked = _walk(game, graph, corp_id, hooks, stations, stops_only=False, exits=exits,
-                   moves=moves, until=until)
+                   moves=moves, until=until, until_segments=until_segments)
     # The pairs are the graph parts' own, made once and shared by every answer kept.
     segments = graph.segments
     walked_segments = [segments[i] for i in {state >> 1 for state in walked.states}]

@@ -54,9 +54,15 @@ def entered_paths(game: Game, graph: TrackGraph, corp_id: str,
 
 
 def tile_lay_enters_new_track(game: Game, corp_id: str, hex_id: str, tile_id: str,
-                              rotation: int, rules: RouteRules | None = None) -> bool:
+                              rotation: int, rules: RouteRules | None = None,
+                              laying: bool = False) -> bool:
     """Whether, with the tile laid so, a trace from a station enters one of its new paths or
-    reaches a city on it (the city clause of 4.2.1(j) is read alike by both)."""
+    reaches a city on it (the city clause of 4.2.1(j) is read alike by both).
+
+    With `laying` (the tile is about to be laid: its board's graph is wanted next), the
+    question goes straight to that graph, kept, by a search that ends at the first new path
+    entered; otherwise the current board's reach (shared by every candidate lay) is asked
+    first."""
     hooks = rules_for(game, rules)
     new = LaidTile(game.title.tiles[tile_id], rotation)
     old = current_track(game.title.map.hexes[hex_id], game.board.laid(hex_id))
@@ -64,9 +70,16 @@ def tile_lay_enters_new_track(game: Game, corp_id: str, hex_id: str, tile_id: st
     old_paths = {frozenset(mapping.get(e, e) if isinstance(e, str) else e for e in path)
                  for path in old.paths}
     added = {i for i, path in enumerate(new.track.paths) if frozenset(path) not in old_paths}
-    if _entered_on_the_board(game, corp_id, hex_id, [new.track.paths[i] for i in added], hooks):
+    if not laying and _entered_on_the_board(game, corp_id, hex_id,
+                                            [new.track.paths[i] for i in added], hooks):
         return True
-    graph = track_graph(game, {hex_id: new})
+    graph = track_graph(game, {hex_id: new}, remember=laying)
+    if laying:
+        targets = frozenset(i for i in graph.hex_segments.get(hex_id, ())
+                            if graph.segments[i].path in added)
+        reach = reach_in(game, graph, corp_id, hooks, exits=exit_bits(graph),
+                         until_segments=targets)
+        return any(graph.segments[i].place in reach.paths for i in targets)
     return any(h == hex_id and path in added
                for h, path in entered_paths(game, graph, corp_id, hooks))
 

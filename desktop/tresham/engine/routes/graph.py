@@ -874,8 +874,10 @@ def forget_graphs() -> None:
     _last_key = _last_graph = None
 
 
-def track_graph(game: Game, overrides: Mapping[str, LaidTile] | None = None) -> TrackGraph:
-    """The graph of the game's board (with `overrides` laid on top, for "what if" questions).
+def track_graph(game: Game, overrides: Mapping[str, LaidTile] | None = None,
+                remember: bool = False) -> TrackGraph:
+    """The graph of the game's board (with `overrides` laid on top, for "what if" questions;
+    with `remember`, kept with the boards seen, for a lay about to be made).
 
     A board not seen lately is built taking up the last graph's build where the two boards
     first differ in map order (a tile lay changes one hex)."""
@@ -884,11 +886,21 @@ def track_graph(game: Game, overrides: Mapping[str, LaidTile] | None = None) -> 
     if overrides:
         current = track_graph(game)
         laid = {**laid, **overrides}
+        key = None
+        if remember:
+            key = BoardKey(id(game.title), tuple(sorted(
+                (h, t.tile.id, t.rotation) for h, t in laid.items())), phases_started(game))
+            cached = _CACHE.get(key)
+            if cached is not None and cached[0] is game.title:
+                return cached[1]
         place = _map_order(game.title).place
         changed = [place[h] for h, tile in overrides.items()
                    if h in place and game.state.board.tiles.get(h) is not tile]
-        return build_graph(game.title, laid, phases_started(game), current,
-                           min(changed, default=len(place)))
+        graph = build_graph(game.title, laid, phases_started(game), current,
+                            min(changed, default=len(place)))
+        if key is not None:
+            _remember_graph(key, game.title, graph)
+        return graph
     key = board_key(game)
     last = _last_graph
     if last is not None and last[0] is key:
@@ -905,12 +917,16 @@ def track_graph(game: Game, overrides: Mapping[str, LaidTile] | None = None) -> 
                 last[1].title is game.title:
             resume, same_before = last[1], _same_before(game.title, last[0], key)
         graph = build_graph(game.title, laid, phases_started(game), resume, same_before)
-        _CACHE[key] = (game.title, graph)
-        while len(_CACHE) > _CACHE_SIZE:
-            with suppress(KeyError):
-                _CACHE.popitem(last=False)
+        _remember_graph(key, game.title, graph)
     _last_graph = (key, graph)
     return graph
+
+
+def _remember_graph(key: BoardKey, title: TitleData, graph: TrackGraph) -> None:
+    _CACHE[key] = (title, graph)
+    while len(_CACHE) > _CACHE_SIZE:
+        with suppress(KeyError):
+            _CACHE.popitem(last=False)
 
 
 def _same_before(title: TitleData, old_key: BoardKey, new_key: BoardKey) -> int:

@@ -88,16 +88,24 @@ class TrackStep(Step):
         return tile_lay_enters_new_track(game, corp, hex_id, tile_id, rotation)
 
     def _connected_now(self, hex_id: str, tile_id: str, rotation: int) -> bool:
-        """`_connected`, asking a search towards the new track first."""
-        if self.game.rules.tile_lay_trace_enters_new_track():
-            return self._connected(hex_id, tile_id, rotation)
-        if self.game.title.tiles[tile_id].track.cities and any(
-                t.corporation == self.corp.id and t.hex == hex_id
-                for t in self.game.state.board.tokens):
+        """`_connected` for the lay about to be made, asking a search towards the new track
+        first."""
+        game, corp = self.game, self.corp.id
+        if game.title.tiles[tile_id].track.cities and any(
+                t.corporation == corp and t.hex == hex_id for t in game.state.board.tokens):
             return True  # 4.2.1(j)'s city clause: a station of its own in the hex, no search
         # A search that stops once it arrives at the new track settles most lays.
-        towards = reach_towards(self.game, self.corp.id, hex_id, tile_id, rotation,
-                                self.game.rules.routes)
+        towards = reach_towards(game, corp, hex_id, tile_id, rotation, game.rules.routes)
+        if game.rules.tile_lay_trace_enters_new_track():
+            # Under 18xx.games' reading a trace must enter the new track: asked of the new
+            # board's graph (wanted next anyway) by a search that ends once it does. Reaching
+            # a city of the hex, or entering the new track, implies the rulebook's connection.
+            if tile_lay_city_connected(game, corp, hex_id, tile_id, reach=towards) or (
+                    tile_lay_connected(game, corp, hex_id, tile_id, rotation, reach=towards)
+                    and tile_lay_enters_new_track(game, corp, hex_id, tile_id, rotation,
+                                                  laying=True)):
+                return True
+            return self._connected(hex_id, tile_id, rotation)
         return self._connected(hex_id, tile_id, rotation, towards) or (
             not towards.complete and self._connected(hex_id, tile_id, rotation))
 
