@@ -571,9 +571,12 @@ class BuyTrainStep(Step):
     # Step interface ---------------------------------------------------------------------------
 
     def enter(self) -> bool:
-        # A bank train it may buy is a choice: no need to build the whole list to know.
         with self._offer_fixed():
-            return self._a_bank_train_buyable() or self._any_choice()
+            if type(self).choices is not BuyTrainStep.choices:
+                # A title's own list: a bank train it may buy is a choice, no need to build
+                # the whole list to know.
+                return self._a_bank_train_buyable() or self._any_choice()
+            return self._any_choice()
 
     def _a_bank_train_buyable(self) -> bool:
         corp = self.corp
