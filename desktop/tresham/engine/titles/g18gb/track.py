@@ -15,9 +15,10 @@ from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.token import TokenStep
 from tresham.engine.rounds.steps.track import TrackStep
-from tresham.engine.routes.connectivity import Reach, token_reachable_cities
+from tresham.engine.routes.connectivity import Reach, reachable, token_reachable_cities
 from tresham.engine.shares import Shares
 from tresham.engine.state import StationToken
+from tresham.engine.titles.g18gb.restrictive import uses_new_track
 from tresham.engine.upgrades import LaidTile, current_track, rotated_track
 
 BORDERS_PAID = "borders_paid"
@@ -78,6 +79,16 @@ class TrackAndTokenStep(TrackStep):
             problem = self._green_problem(hex_id, tile_id, rotation, special)
         else:
             problem = super().problem(hex_id, tile_id, rotation, company)
+        unrestricted = company is not None and self._private_lays_unrestricted()
+        if problem is None and unrestricted and \
+                not self._private_hex_reached(hex_id, tile_id, rotation):
+            return f"{self.corp.id}'s track does not reach {hex_id}"
+        if problem is None and tile is not None and not unrestricted and \
+                not self._home_pending_in(hex_id) and \
+                not uses_new_track(self.game, self.corp.id, hex_id, tile_id, rotation):
+            return (f"{self.corp.id} could use none of the new track of tile {tile_id} laid so: "
+                    "track laying is restrictive, even when upgrading a city tile "
+                    "(HL \"Building Track\")")
         if problem is None and tile is not None:
             hills = self._border_cost(hex_id, tile, rotation)
             if hills:
@@ -88,6 +99,31 @@ class TrackAndTokenStep(TrackStep):
                             f"cannot pay {self.game.money(total)} "
                             "for the tile and its hill sides (HL \"Building Track\")")
         return problem
+
+    def _private_lays_unrestricted(self) -> bool:
+        return bool(self.game.rules.option("private_lays_unrestricted"))
+
+    def _needs_connection(self, hex_id: str, ability: Ability | None) -> bool:
+        if ability is not None and self._private_lays_unrestricted():
+            return False  # `_private_hex_reached` instead
+        return super()._needs_connection(hex_id, ability)
+
+    def _private_hex_reached(self, hex_id: str, tile_id: str, rotation: int,
+                             reach: Reach | None = None) -> bool:
+        """Variant private_lays_unrestricted (18xx.games): a private's lay needs only that the
+        corporation's stations reach track in the hex, or reach one of the tile's edges from
+        the neighbouring hex, or that it has a station there. With a part of the reach, True
+        is sure and False may not be."""
+        if any(t.corporation == self.corp.id and t.hex == hex_id
+               for t in self.game.state.board.tokens):
+            return True
+        if reach is None:
+            reach = reachable(self.game, self.corp.id, self.game.rules.routes)
+        if hex_id in reach.hexes:
+            return True
+        track = LaidTile(self.game.title.tiles[tile_id], rotation).track
+        return any(isinstance(end, int) and (hex_id, end) in reach.entries
+                   for path in track.paths for end in path)
 
     def _seat_homes(self, hex_id: str) -> None:
         """HL "Corporations": on the first tile of an OO or XX hex the laying corporation's
@@ -287,6 +323,52 @@ class TrackAndTokenStep(TrackStep):
 
     def _lays(self, first_only: bool, companies: list[str | None] | None = None,
               reach: Reach | None = None) -> dict[str, dict[str, list[int]]]:
+        """`_affordable_lays` that give the corporation new track it could use (HL "Building
+        Track": restrictive)."""
+        if companies is None:
+            companies = [None] + [c for c, _ in self.lay_abilities()]
+        result: dict[str, dict[str, list[int]]] = {}
+        for company in companies:
+            if first_only:
+                # Most first lays found use new track: try that before finding them all.
+                found = self._restricted(self._affordable_lays(True, [company], reach),
+                                         company, True, reach)
+                if found:
+                    return found
+            for hex_id, tiles in self._restricted(
+                    self._affordable_lays(False, [company], reach), company, first_only,
+                    reach).items():
+                for tile_id, rotations in tiles.items():
+                    kept = result.setdefault(hex_id, {}).setdefault(tile_id, [])
+                    kept.extend(r for r in rotations if r not in kept)
+                    kept.sort()
+                if first_only and result:
+                    return result
+        return result
+
+    def _restricted(self, lays: dict[str, dict[str, list[int]]], company: str | None,
+                    first_only: bool, reach: Reach | None) -> dict[str, dict[str, list[int]]]:
+        """The lays that give the corporation new track it could use (or, under the variant
+        private_lays_unrestricted, a private's lays in a hex its track reaches)."""
+        unrestricted = company is not None and self._private_lays_unrestricted()
+        result: dict[str, dict[str, list[int]]] = {}
+        for hex_id, tiles in lays.items():
+            pending = self._home_pending_in(hex_id)
+            for tile_id, rotations in tiles.items():
+                if unrestricted:
+                    kept = [r for r in rotations
+                            if self._private_hex_reached(hex_id, tile_id, r, reach)]
+                else:
+                    kept = [r for r in rotations if pending or uses_new_track(
+                        self.game, self.corp.id, hex_id, tile_id, r, reach)]
+                if kept:
+                    result.setdefault(hex_id, {})[tile_id] = kept
+                    if first_only:
+                        return result
+        return result
+
+    def _affordable_lays(self, first_only: bool, companies: list[str | None] | None = None,
+                         reach: Reach | None = None) -> dict[str, dict[str, list[int]]]:
         """`_city_lays`, less those whose hill sides the treasury cannot pay for."""
         if self.corp.treasury >= AFFORDS_ANY_LAY:
             return self._city_lays(first_only, companies, reach)
