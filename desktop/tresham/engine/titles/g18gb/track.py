@@ -26,7 +26,6 @@ GREEN_HEXES = "green_hexes"
 """title_state key: "CORP:HEX" for each hex where a corporation may lay a green tile early."""
 CITY_TILE_LAYS = 1
 LAY_POWERS_OFFERED_OPEN = ("AF",)
-LAY_POWERS_OFFERED_CLOSED = ("TV",)
 AFFORDS_ANY_LAY = 400
 """More than any lay costs (an estuary's £50 and hill sides at £50 each): a treasury this rich
 needs no check of the lays' costs."""
@@ -59,6 +58,9 @@ class TrackAndTokenStep(TrackStep):
         super().__init__(round_)  # type: ignore[arg-type]
         self.tokens = TokenStep(self.round)
         self.city_tiles = 0
+        self.ended = False
+        self.tokened = False
+        """The turn's own station placed in this step (not a home station or a private's)."""
 
     def reserved_by(self, hex_id: str) -> str | None:
         """HL "Private Companies": an open private blocks its hex until the blue phase."""
@@ -201,6 +203,10 @@ class TrackAndTokenStep(TrackStep):
             self._pay_borders(action.hex, tile, action.rotation)
         if tile.track.cities and not extra:
             self.city_tiles += 1
+        if action.ability is None and self.tokened and \
+                self.game.rules.track_step_waits_for_pass() and not self._own_lay_left() and \
+                not self._president_lay_power_unused(open_too_only=True):
+            self.ended = True  # 18xx.games: its step ends here, whatever powers are left
         if first_track and len(tile.track.cities) > 1:
             self._seat_homes(action.hex)
         self.game.rules.after_tile_laid(self.corp.id, action.hex)  # type: ignore[attr-defined]
@@ -287,6 +293,7 @@ class TrackAndTokenStep(TrackStep):
         if not self.game.rules.stations_allowed():  # type: ignore[attr-defined]
             raise IllegalAction("no more stations may be placed (HL \"Game End\")")
         self.tokens.process(action)
+        self.tokened = True
         return not self.active()
 
     def waits_for_pass(self) -> bool:
@@ -301,19 +308,20 @@ class TrackAndTokenStep(TrackStep):
             return False
         return bool(self.tokens.legal_spots())
 
-    def _president_lay_power_unused(self) -> bool:
-        """18xx.games keeps the step open while the president owns the AF, open or closed, or
-        the closed TV from the blue phase (when its estuary tile may be laid), with its tile
-        lay unused (found by comparing games with its engine)."""
+    def _president_lay_power_unused(self, open_too_only: bool = False) -> bool:
+        """18xx.games keeps the step open while the president's AF, open or closed, or a
+        closed private of his with a tile lay (the LS, the TV) has its lay unused, in any phase
+        (its engine asks only whether such a lay is left, whatever tiles it lays). With
+        `open_too_only`, the AF alone: its engine counts it as a lay the corporation may still
+        make, which keeps the step from ending after the turn's last lay."""
         president = Shares(self.game).president(self.corp)
         for private in self.game.state.privates.values():
-            closed_power = private.closed and private.id in LAY_POWERS_OFFERED_CLOSED and \
-                self.game.rules.blue_phase()  # type: ignore[attr-defined]
-            if private.owner != president or private.id not in LAY_POWERS_OFFERED_OPEN and \
-                    not closed_power:
+            if private.owner != president:
+                continue
+            if private.id not in LAY_POWERS_OFFERED_OPEN and (open_too_only or not private.closed):
                 continue
             for ability in self.game.title.privates[private.id].abilities:
-                if ability.type == "tile_lay" and \
+                if ability.type == "tile_lay" and not ability.params.get("any_phase") and \
                         self.game.state.abilities_used.get(private.id, 0) < \
                         int(ability.params.get("count", 1)):
                     return True
@@ -443,8 +451,13 @@ class TrackAndTokenStep(TrackStep):
         self.game.rules.check_insolvency_at_start(self.corp.id)  # type: ignore[attr-defined]
         return super().enter()
 
+    def _own_lay_left(self) -> bool:
+        rules = self.game.rules
+        return any(rules.tile_lay_turn_problem(self.turn, is_upgrade=u) is None
+                   for u in (False, True))
+
     def active(self) -> bool:
-        if not self._may_build():
+        if not self._may_build() or self.ended:
             return False
         return super().active() or bool(self.station_choices()) or \
             bool(self._step_power_stations()) or self._green_lay_possible()
@@ -457,7 +470,7 @@ class TrackAndTokenStep(TrackStep):
         return self.power_station_choices()
 
     def choices(self) -> list[Choice]:
-        if not self._may_build():
+        if not self._may_build() or self.ended:
             return []
         choices = [c for c in super().choices() if c.action is not self.round.pass_action]
         if self._green_lay_possible() and not any(c.action is LayTile for c in choices):
