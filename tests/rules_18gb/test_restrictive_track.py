@@ -114,3 +114,16 @@ def test_building_track_private_lays_are_restrictive_unless_18xx_games_reading()
         assert step._needs_connection("I14", None)
     assert step._private_hex_reached("I14", "G36", 0)
     assert not step._private_hex_reached("H17", "G18", 0)
+
+
+def test_building_track_g30_merging_two_cities_keeps_every_side_of_their_track() -> None:
+    """HL "Building Track" (OO tiles; G30 merges two cities): the merged city keeps every side
+    that ran into either city, so a rotation losing one is refused."""
+    _, game, _ = _lyr_turn()
+    _lay(game, "H17", "G21", 2)  # cities on sides 2, 5 and 4, 0
+    game.state.phase = "5+2"
+    upgrades, hex_def, tile = game.rules.upgrades, game.title.map.hexes["H17"], \
+        game.title.tiles["G30"]
+    assert upgrades.rotation_problem(game.board, hex_def, tile, 3) == \
+        "existing track would be lost"
+    assert upgrades.rotation_problem(game.board, hex_def, tile, 4) is None
