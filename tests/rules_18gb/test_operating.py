@@ -213,3 +213,20 @@ def test_building_track_hill_sides_must_be_paid_for() -> None:
     assert problem is not None
     corp.treasury = 1000
     assert "hill sides" not in (step.problem(hex_id, tile.id, rotation) or "")
+
+
+def test_private_companies_the_gn_station_as_the_turns_station_under_18xx_games_reading() -> None:
+    """HL "Private Companies": the GN's station is an additional marker, placed besides the
+    turn's own; under the variant power_station_is_the_turns (18xx.games) it is the turn's one
+    station placement."""
+    from tresham.engine.actions import ClosePrivate
+    for variant in (False, True):
+        history = in_operating_round(power_station_is_the_turns=variant)
+        history.apply(ClosePrivate("Bob", "GN"))
+        step = history.game.round.step
+        assert step.corp.id == "LYR"
+        company, ability = next((c, a) for c, a in step.tokens.station_abilities() if c == "GN")
+        assert step._power_station_problem(company, ability, "I14", 0) is None
+        step.turn.station_placed = True
+        problem = step._power_station_problem(company, ability, "I14", 0)
+        assert (problem is not None) is variant

@@ -26,6 +26,7 @@ GREEN_HEXES = "green_hexes"
 """title_state key: "CORP:HEX" for each hex where a corporation may lay a green tile early."""
 CITY_TILE_LAYS = 1
 LAY_POWERS_OFFERED_OPEN = ("AF",)
+POWER_STATION_IS_THE_TURNS = "power_station_is_the_turns"
 AFFORDS_ANY_LAY = 400
 """More than any lay costs (an estuary's £50 and hill sides at £50 each): a treasury this rich
 needs no check of the lays' costs."""
@@ -251,6 +252,9 @@ class TrackAndTokenStep(TrackStep):
             return "no more stations may be placed (HL \"Game End\")"
         if hex_id not in ability.params.get("hexes", ()):
             return f"{company}'s station is only for {', '.join(ability.params['hexes'])}"
+        if self.turn.station_placed and self.game.rules.option(POWER_STATION_IS_THE_TURNS):
+            return (f"{self.corp.id} has placed its station this turn, and {company}'s station "
+                    "counts as that (variant power_station_is_the_turns)")
         if any(t.hex == hex_id and t.corporation == self.corp.id
                for t in self.game.state.board.tokens):
             return f"{self.corp.id} already has a station in {hex_id}"
@@ -285,6 +289,8 @@ class TrackAndTokenStep(TrackStep):
                                                              action.city))
             used = self.game.state.abilities_used
             used[action.ability] = used.get(action.ability, 0) + 1
+            if self.game.rules.option(POWER_STATION_IS_THE_TURNS):
+                self.turn.station_placed = True
             self.game.state.title_state.setdefault(GREEN_HEXES, []).append(
                 f"{self.corp.id}:{action.hex}")
             self.game.log(f"{self.corp.id} places {action.ability}'s station in {action.hex} "
