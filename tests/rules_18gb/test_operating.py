@@ -230,3 +230,17 @@ def test_private_companies_the_gn_station_as_the_turns_station_under_18xx_games_
         step.turn.station_placed = True
         problem = step._power_station_problem(company, ability, "I14", 0)
         assert (problem is not None) is variant
+
+
+def test_private_companies_the_gn_keeps_a_circle_in_york_until_the_blue_phase() -> None:
+    """HL "Private Companies" (the GN's additional station; 18xx.games' data keeps its circle
+    until the 4+2): no other station may take York's circle before then."""
+    from tresham.engine.titles.g18gb.track import reserving_power
+    history = in_operating_round()
+    game = history.game
+    step = game.round.step
+    assert reserving_power(game, "I14") == "GN"
+    assert step.tokens.slots_free("I14", 0) == 0
+    game.state.phase = "4+2"
+    assert reserving_power(game, "I14") is None
+    assert step.tokens.slots_free("I14", 0) == 1

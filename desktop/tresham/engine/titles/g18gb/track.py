@@ -52,12 +52,41 @@ def green_hexes(game: object, corp_id: str) -> dict[str, frozenset[str]]:
     return result
 
 
+def reserving_power(game: object, hex_id: str) -> str | None:
+    """The private whose station keeps a circle in the hex's city: until its station is placed
+    or its `reserved_until` train's phase begins (HL's "additional station markers"; the slot
+    kept is 18xx.games' reading, in the data)."""
+    phases = [p.name for p in game.title.phases]  # type: ignore[attr-defined]
+    now = phases.index(game.state.phase)  # type: ignore[attr-defined]
+    for company in game.title.privates.values():  # type: ignore[attr-defined]
+        for ability in company.abilities:
+            until = ability.params.get("reserved_until")
+            if ability.type != "station" or until is None or \
+                    hex_id not in ability.params.get("hexes", ()):
+                continue
+            used = game.state.abilities_used.get(company.id, 0)  # type: ignore[attr-defined]
+            if used < int(ability.params.get("count", 1)) and \
+                    (str(until) not in phases or now < phases.index(str(until))):
+                return str(company.id)
+    return None
+
+
+class BritainTokenStep(TokenStep):
+    """The turn's own station, less a circle kept for a GN or MC station (`reserving_power`)."""
+
+    def slots_free(self, hex_id: str, city: int) -> int:
+        free = super().slots_free(hex_id, city)
+        if city == 0 and reserving_power(self.game, hex_id) is not None:
+            free -= 1
+        return free
+
+
 class TrackAndTokenStep(TrackStep):
     name = "track and station"
 
     def __init__(self, round_: object) -> None:
         super().__init__(round_)  # type: ignore[arg-type]
-        self.tokens = TokenStep(self.round)
+        self.tokens = BritainTokenStep(self.round)
         self.city_tiles = 0
         self.ended = False
         self.tokened = False
@@ -261,6 +290,10 @@ class TrackAndTokenStep(TrackStep):
         track = current_track(self.game.title.map.hexes[hex_id], self.game.board.laid(hex_id))
         if city >= len(track.cities):
             return f"{hex_id} has no city {city}"
+        free = self.tokens.slots_free(hex_id, city) + \
+            (reserving_power(self.game, hex_id) == company and city == 0)
+        if free <= 0:
+            return f"no circle is free in {hex_id}"
         if self._power_price(ability, hex_id, city) > self.corp.treasury:
             return f"{self.corp.id} cannot pay for the station"
         return None
