@@ -127,3 +127,17 @@ def test_building_track_g30_merging_two_cities_keeps_every_side_of_their_track()
     assert upgrades.rotation_problem(game.board, hex_def, tile, 3) == \
         "existing track would be lost"
     assert upgrades.rotation_problem(game.board, hex_def, tile, 4) is None
+
+
+def test_building_track_the_tvs_lay_is_one_of_the_turns_two() -> None:
+    """HL "Building Track" (two tile actions a turn) and "Private Companies" (the TV waives the
+    Severn tile's cost): the TV's lay is one of the turn's two, the AF's and LS's are extra."""
+    from tresham.engine.data.model import Ability
+    _, game, step = _lyr_turn()
+    tv = Ability("tile_lay", {"hexes": ["C22"], "tiles": ["G33"], "free": True})
+    af = Ability("tile_lay", {"hexes": ["I2"], "extra": True})
+    step.lay_abilities = lambda: [("TV", tv), ("AF", af)]  # type: ignore[method-assign]
+    assert step._rights_problem("C22", "TV")[1] is None
+    step.turn.tile_lays = 2
+    assert "two" in (step._rights_problem("C22", "TV")[1] or "")
+    assert step._rights_problem("I2", "AF")[1] is None

@@ -132,6 +132,16 @@ class TrackAndTokenStep(TrackStep):
                             "for the tile and its hill sides (HL \"Building Track\")")
         return problem
 
+    def _rights_problem(self, hex_id: str, company: str | None
+                        ) -> tuple[Ability | None, str | None]:
+        """A private's lay that is not an extra one (the TV's: the Severn tile without its
+        cost) is one of the turn's two lays, so none may be left for it."""
+        ability, problem = super()._rights_problem(hex_id, company)
+        if problem is None and ability is not None and not ability.params.get("extra"):
+            problem = self.game.rules.tile_lay_turn_problem(
+                self.turn, is_upgrade=self._is_upgrade(hex_id))
+        return ability, problem
+
     def _private_lays_unrestricted(self) -> bool:
         return bool(self.game.rules.option("private_lays_unrestricted"))
 
