@@ -141,3 +141,14 @@ def test_building_track_the_tvs_lay_is_one_of_the_turns_two() -> None:
     step.turn.tile_lays = 2
     assert "two" in (step._rights_problem("C22", "TV")[1] or "")
     assert step._rights_problem("I2", "AF")[1] is None
+
+
+def test_private_companies_the_gn_green_tile_is_no_lay_of_the_private() -> None:
+    """HL "Private Companies" and "Building Track": after the GN's station the corporation may
+    lay a green tile in York as one of its own lays; the GN itself lays no tile."""
+    from tresham.engine.actions import ClosePrivate
+    history = in_operating_round()
+    history.apply(ClosePrivate("Bob", "GN"))
+    step = history.game.round.step
+    assert step.corp.id == "LYR"
+    assert all(company != "GN" for company, _ in step.lay_abilities())

@@ -132,6 +132,11 @@ class TrackAndTokenStep(TrackStep):
                             "for the tile and its hill sides (HL \"Building Track\")")
         return problem
 
+    def lay_abilities(self) -> list[tuple[str, Ability]]:
+        """The AF's, LS's and TV's lays; the GN's and MC's green tile is the corporation's own
+        lay once their station is placed (`green_hexes`), not a lay of the private."""
+        return [(c, a) for c, a in super().lay_abilities() if not a.params.get("any_phase")]
+
     def _rights_problem(self, hex_id: str, company: str | None
                         ) -> tuple[Ability | None, str | None]:
         """A private's lay that is not an extra one (the TV's: the Severn tile without its
