@@ -244,3 +244,20 @@ def test_private_companies_the_gn_keeps_a_circle_in_york_until_the_blue_phase() 
     game.state.phase = "4+2"
     assert reserving_power(game, "I14") is None
     assert step.tokens.slots_free("I14", 0) == 1
+
+
+def test_receivership_under_18xx_games_reading_waits_only_with_something_to_buy() -> None:
+    """HL "Receivership" under the variant receivership_buys_only_after_a_run (18xx.games): an
+    insolvent corporation in receivership that earned nothing waits for a player only while a
+    bank train is within its treasury (or it could convert); otherwise its turn goes on."""
+    from tresham.engine.titles.g18gb.trains import BritainTrainStep
+    history = in_operating_round(receivership_buys_only_after_a_run=True)
+    game = history.game
+    rules = game.rules
+    rules.in_receivership = lambda corp_id: corp_id == "LYR"  # type: ignore[method-assign]
+    rules.insolvent = lambda corp_id: corp_id == "LYR"  # type: ignore[method-assign]
+    for treasury, waits in ((50, False), (100, True)):
+        step = BritainTrainStep(game.round)
+        step.can_convert = lambda: False  # type: ignore[method-assign]
+        step.corp.treasury = treasury
+        assert step.enter() is waits

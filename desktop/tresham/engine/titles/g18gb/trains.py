@@ -50,8 +50,16 @@ class BritainTrainStep(BuyTrainStep):
             by_hand = rules.option(BUYS_AFTER_A_RUN)
             if rules.insolvent(self.corp.id):
                 if by_hand and not self.turn.revenue:
-                    self.waiting_for_pass = True
-                    return True
+                    # 18xx.games waits only while it has something to do: a bank train it
+                    # can pay for, or a conversion (another corporation's trains are not
+                    # for it).
+                    cheapest = self.cheapest_bank_train()
+                    if (cheapest is not None and
+                            self.trains.price(cheapest) <= self.corp.treasury) or \
+                            self.can_convert():
+                        self.waiting_for_pass = True
+                        return True
+                    return False
                 self._buy_by_itself()
                 return False
             if by_hand:
