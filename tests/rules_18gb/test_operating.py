@@ -249,7 +249,8 @@ def test_private_companies_the_gn_keeps_a_circle_in_york_until_the_blue_phase() 
 def test_receivership_under_18xx_games_reading_waits_only_with_something_to_buy() -> None:
     """HL "Receivership" under the variant receivership_buys_only_after_a_run (18xx.games): an
     insolvent corporation in receivership that earned nothing waits for a player only while a
-    bank train is within its treasury (or it could convert); otherwise its turn goes on."""
+    bank train is within its treasury, another corporation holds a train (which it may not
+    buy, but their engine counts it) or it could convert; otherwise its turn goes on."""
     from tresham.engine.titles.g18gb.trains import BritainTrainStep
     history = in_operating_round(receivership_buys_only_after_a_run=True)
     game = history.game
@@ -261,3 +262,8 @@ def test_receivership_under_18xx_games_reading_waits_only_with_something_to_buy(
         step.can_convert = lambda: False  # type: ignore[method-assign]
         step.corp.treasury = treasury
         assert step.enter() is waits
+    step = BritainTrainStep(game.round)
+    step.can_convert = lambda: False  # type: ignore[method-assign]
+    step.corp.treasury = 50
+    game.state.corporations["LNWR"].trains.append(game.state.depot[0])
+    assert step.enter() is True

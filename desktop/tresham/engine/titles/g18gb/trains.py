@@ -50,13 +50,16 @@ class BritainTrainStep(BuyTrainStep):
             by_hand = rules.option(BUYS_AFTER_A_RUN)
             if rules.insolvent(self.corp.id):
                 if by_hand and not self.turn.revenue:
-                    # 18xx.games waits only while it has something to do: a bank train it
-                    # can pay for, or a conversion (another corporation's trains are not
-                    # for it).
+                    # 18xx.games waits only while its engine sees a train to buy (a bank
+                    # train it can pay for, or any train another corporation holds, though
+                    # none may be sold to it) or a conversion.
                     cheapest = self.cheapest_bank_train()
+                    others = self.corp.treasury > 0 and any(
+                        c.trains for c in self.game.state.corporations.values()
+                        if c.id != self.corp.id)
                     if (cheapest is not None and
                             self.trains.price(cheapest) <= self.corp.treasury) or \
-                            self.can_convert():
+                            others or self.can_convert():
                         self.waiting_for_pass = True
                         return True
                     return False
