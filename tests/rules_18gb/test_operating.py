@@ -267,3 +267,9 @@ def test_receivership_under_18xx_games_reading_waits_only_with_something_to_buy(
     step.corp.treasury = 50
     game.state.corporations["LNWR"].trains.append(game.state.depot[0])
     assert step.enter() is True
+
+
+def test_trains_discarded_over_the_limit_leave_the_game() -> None:
+    """HL "Trains": trains discarded due to the train limit are removed from the game."""
+    game = in_operating_round().game
+    assert game.rules.discarded_trains_leave_game()

@@ -44,6 +44,10 @@ class BritainTrainStep(BuyTrainStep):
         without, insolvent, converts if five-share and short of the cheapest train, then buys
         the dearest train it can (paying less than all it has), by itself."""
         rules: Any = self.game.rules
+        # A phase begun by an exported train (after an operating round) may leave corporations
+        # over their train limit: they discard here, before the turn's purchases (18xx.games'
+        # discard step sits before its train step; HL does not say when).
+        self.round.queue_discards()
         if rules.in_receivership(self.corp.id):
             if self.corp.trains:
                 return False
