@@ -273,3 +273,18 @@ def test_trains_discarded_over_the_limit_leave_the_game() -> None:
     """HL "Trains": trains discarded due to the train limit are removed from the game."""
     game = in_operating_round().game
     assert game.rules.discarded_trains_leave_game()
+
+
+def test_corporations_the_share_after_an_emergency_conversion_keeps_the_certificate_limit() -> None:
+    """HL "Corporations" (the president may buy a share after an emergency conversion) and
+    "Stock Rounds" (the certificate limit): not beyond the limit."""
+    from tresham.engine.titles.g18gb.trains import EMERGENCY_CONVERTED, EmergencyShareStep
+    history = _lyr_at_its_train_step()
+    game = history.game
+    game.state.player("Bob").cash = 1000
+    game.rules.convert_in_emergency("LYR")
+    game.state.title_state.setdefault(EMERGENCY_CONVERTED, []).append("LYR")
+    step = EmergencyShareStep(game.round)
+    assert step.active()
+    game.rules.certificate_limit = lambda player: 1  # type: ignore[method-assign]
+    assert not step.active()

@@ -211,6 +211,10 @@ class EmergencyShareStep(Step):
         price = self.game.rules.share_value_to_buy(self.corp)  # type: ignore[attr-defined]
         if self.game.state.player(player).cash < price:
             return []
+        held = sum(len(shares.certificates(c, player))
+                   for c in self.game.state.corporations.values())
+        if held >= self.game.rules.certificate_limit(player):
+            return []  # HL "Stock Rounds": the certificate limit holds here too
         return [s for s in (MARKET, IPO)
                 if any(i != PRESIDENT for i in shares.certificates(self.corp, s))]
 
