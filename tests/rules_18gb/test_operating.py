@@ -213,3 +213,78 @@ def test_building_track_hill_sides_must_be_paid_for() -> None:
     assert problem is not None
     corp.treasury = 1000
     assert "hill sides" not in (step.problem(hex_id, tile.id, rotation) or "")
+
+
+def test_private_companies_the_gn_station_as_the_turns_station_under_18xx_games_reading() -> None:
+    """HL "Private Companies": the GN's station is an additional marker, placed besides the
+    turn's own; under the variant power_station_is_the_turns (18xx.games) it is the turn's one
+    station placement."""
+    from tresham.engine.actions import ClosePrivate
+    for variant in (False, True):
+        history = in_operating_round(power_station_is_the_turns=variant)
+        history.apply(ClosePrivate("Bob", "GN"))
+        step = history.game.round.step
+        assert step.corp.id == "LYR"
+        company, ability = next((c, a) for c, a in step.tokens.station_abilities() if c == "GN")
+        assert step._power_station_problem(company, ability, "I14", 0) is None
+        step.turn.station_placed = True
+        problem = step._power_station_problem(company, ability, "I14", 0)
+        assert (problem is not None) is variant
+
+
+def test_private_companies_the_gn_keeps_a_circle_in_york_until_the_blue_phase() -> None:
+    """HL "Private Companies" (the GN's additional station; 18xx.games' data keeps its circle
+    until the 4+2): no other station may take York's circle before then."""
+    from tresham.engine.titles.g18gb.track import reserving_power
+    history = in_operating_round()
+    game = history.game
+    step = game.round.step
+    assert reserving_power(game, "I14") == "GN"
+    assert step.tokens.slots_free("I14", 0) == 0
+    game.state.phase = "4+2"
+    assert reserving_power(game, "I14") is None
+    assert step.tokens.slots_free("I14", 0) == 1
+
+
+def test_receivership_under_18xx_games_reading_waits_only_with_something_to_buy() -> None:
+    """HL "Receivership" under the variant receivership_buys_only_after_a_run (18xx.games): an
+    insolvent corporation in receivership that earned nothing waits for a player only while a
+    bank train is within its treasury, another corporation holds a train (which it may not
+    buy, but their engine counts it) or it could convert; otherwise its turn goes on."""
+    from tresham.engine.titles.g18gb.trains import BritainTrainStep
+    history = in_operating_round(receivership_buys_only_after_a_run=True)
+    game = history.game
+    rules = game.rules
+    rules.in_receivership = lambda corp_id: corp_id == "LYR"  # type: ignore[method-assign]
+    rules.insolvent = lambda corp_id: corp_id == "LYR"  # type: ignore[method-assign]
+    for treasury, waits in ((50, False), (100, True)):
+        step = BritainTrainStep(game.round)
+        step.can_convert = lambda: False  # type: ignore[method-assign]
+        step.corp.treasury = treasury
+        assert step.enter() is waits
+    step = BritainTrainStep(game.round)
+    step.can_convert = lambda: False  # type: ignore[method-assign]
+    step.corp.treasury = 50
+    game.state.corporations["LNWR"].trains.append(game.state.depot[0])
+    assert step.enter() is True
+
+
+def test_trains_discarded_over_the_limit_leave_the_game() -> None:
+    """HL "Trains": trains discarded due to the train limit are removed from the game."""
+    game = in_operating_round().game
+    assert game.rules.discarded_trains_leave_game()
+
+
+def test_corporations_the_share_after_an_emergency_conversion_keeps_the_certificate_limit() -> None:
+    """HL "Corporations" (the president may buy a share after an emergency conversion) and
+    "Stock Rounds" (the certificate limit): not beyond the limit."""
+    from tresham.engine.titles.g18gb.trains import EMERGENCY_CONVERTED, EmergencyShareStep
+    history = _lyr_at_its_train_step()
+    game = history.game
+    game.state.player("Bob").cash = 1000
+    game.rules.convert_in_emergency("LYR")
+    game.state.title_state.setdefault(EMERGENCY_CONVERTED, []).append("LYR")
+    step = EmergencyShareStep(game.round)
+    assert step.active()
+    game.rules.certificate_limit = lambda player: 1  # type: ignore[method-assign]
+    assert not step.active()

@@ -581,6 +581,10 @@ class SetupDef:
     replaced_hexes: tuple[HexDef, ...] = ()
     compass: Mapping[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
     """Direction (N, E, S, W) -> the hexes that count as that side of the map."""
+    profile_ids: Mapping[str, Mapping[str, str]] = field(default_factory=dict, hash=False)
+    """Profile -> hex -> that implementation's name of the printed tile on this setup's map,
+    where it differs from map.yaml's `profile_ids` (18xx.games numbers the printed tiles of
+    18GB's 2-player maps otherwise)."""
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ COMPASS_POINTS: frozenset[str] = frozenset({"N", "E", "S", "W"})
 
 _KEYS = {"id", "name", "players", "option", "corporations", "extra_corporations",
          "tier2_corporations", "privates", "required_bids", "trains", "tiles_removed", "map",
-         "compass"}
+         "compass", "profile_ids"}
 
 
 def read_setups(node: Node, title: TitleData, parse_hex: Callable[[Node], HexDef],
@@ -45,6 +45,10 @@ def title_for_setup(title: TitleData, setup: SetupDef) -> TitleData:
     candidates for `extra_corporations` are all in it; the title's rules draw which play."""
     hexes = {k: v for k, v in title.map.hexes.items() if k not in setup.removed_hexes}
     hexes.update({h.id: h for h in setup.replaced_hexes})
+    for profile, names in setup.profile_ids.items():
+        for hex_id, name in names.items():
+            hexes[hex_id] = replace(hexes[hex_id],
+                                    profile_ids={**hexes[hex_id].profile_ids, profile: name})
     return replace(
         title, map=MapDef(title.map.grid, hexes),
         corporations={c: title.corporations[c] for c in setup.corporations
@@ -120,6 +124,13 @@ def _setup(item: Node, title: TitleData, parse_hex: Callable[[Node], HexDef]) ->
         if point not in COMPASS_POINTS:
             raise hexes.error("expected a compass point: N, E, S or W")
         compass[str(point)] = tuple(h.text() for h in hexes.items())
+    profile_ids: dict[str, dict[str, str]] = {}
+    for profile, names in item.child("profile_ids", {}).entries():
+        on_map = set(title.map.hexes) - set(removed)
+        for hex_id, name in names.entries():
+            if str(hex_id) not in on_map:
+                raise name.error(f"hex {hex_id} is not on this setup's map")
+            profile_ids.setdefault(str(profile), {})[str(hex_id)] = name.text()
     return SetupDef(
         id=item.child("id").text(), name=item.child("name").text(), players=players,
         option=option, corporations=corporations,
@@ -127,7 +138,8 @@ def _setup(item: Node, title: TitleData, parse_hex: Callable[[Node], HexDef]) ->
         trains=trains, extra_corporations=extras, extra_count=extra_count,
         tier2_corporations=tier2, required_bids=item.child("required_bids", 1).integer(1),
         tiles_removed=_names(item.child("tiles_removed", []), title.tiles, "tile"),
-        removed_hexes=removed, replaced_hexes=replaced, compass=compass)
+        removed_hexes=removed, replaced_hexes=replaced, compass=compass,
+        profile_ids=profile_ids)
 
 
 def _check_played(item: Node, played: TitleData, setup: SetupDef) -> None:

@@ -209,6 +209,10 @@ class BritainOperatingRules(TitleRules):
                     result.append((private.id, ability))
         return result
 
+    def discarded_trains_leave_game(self) -> bool:
+        """HL "Trains": trains discarded due to the train limit are removed from the game."""
+        return True
+
     def blue_phase(self) -> bool:
         return BLUE in Trains(self.game).phase().tiles
 

@@ -15,9 +15,10 @@ from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.token import TokenStep
 from tresham.engine.rounds.steps.track import TrackStep
-from tresham.engine.routes.connectivity import Reach, token_reachable_cities
+from tresham.engine.routes.connectivity import Reach, reachable, token_reachable_cities
 from tresham.engine.shares import Shares
 from tresham.engine.state import StationToken
+from tresham.engine.titles.g18gb.restrictive import uses_new_track
 from tresham.engine.upgrades import LaidTile, current_track, rotated_track
 
 BORDERS_PAID = "borders_paid"
@@ -25,7 +26,7 @@ GREEN_HEXES = "green_hexes"
 """title_state key: "CORP:HEX" for each hex where a corporation may lay a green tile early."""
 CITY_TILE_LAYS = 1
 LAY_POWERS_OFFERED_OPEN = ("AF",)
-LAY_POWERS_OFFERED_CLOSED = ("TV",)
+POWER_STATION_IS_THE_TURNS = "power_station_is_the_turns"
 AFFORDS_ANY_LAY = 400
 """More than any lay costs (an estuary's £50 and hill sides at £50 each): a treasury this rich
 needs no check of the lays' costs."""
@@ -51,13 +52,45 @@ def green_hexes(game: object, corp_id: str) -> dict[str, frozenset[str]]:
     return result
 
 
+def reserving_power(game: object, hex_id: str) -> str | None:
+    """The private whose station keeps a circle in the hex's city: until its station is placed
+    or its `reserved_until` train's phase begins (HL's "additional station markers"; the slot
+    kept is 18xx.games' reading, in the data)."""
+    phases = [p.name for p in game.title.phases]  # type: ignore[attr-defined]
+    now = phases.index(game.state.phase)  # type: ignore[attr-defined]
+    for company in game.title.privates.values():  # type: ignore[attr-defined]
+        for ability in company.abilities:
+            until = ability.params.get("reserved_until")
+            if ability.type != "station" or until is None or \
+                    hex_id not in ability.params.get("hexes", ()):
+                continue
+            used = game.state.abilities_used.get(company.id, 0)  # type: ignore[attr-defined]
+            if used < int(ability.params.get("count", 1)) and \
+                    (str(until) not in phases or now < phases.index(str(until))):
+                return str(company.id)
+    return None
+
+
+class BritainTokenStep(TokenStep):
+    """The turn's own station, less a circle kept for a GN or MC station (`reserving_power`)."""
+
+    def slots_free(self, hex_id: str, city: int) -> int:
+        free = super().slots_free(hex_id, city)
+        if city == 0 and reserving_power(self.game, hex_id) is not None:
+            free -= 1
+        return free
+
+
 class TrackAndTokenStep(TrackStep):
     name = "track and station"
 
     def __init__(self, round_: object) -> None:
         super().__init__(round_)  # type: ignore[arg-type]
-        self.tokens = TokenStep(self.round)
+        self.tokens = BritainTokenStep(self.round)
         self.city_tiles = 0
+        self.ended = False
+        self.tokened = False
+        """The turn's own station placed in this step (not a home station or a private's)."""
 
     def reserved_by(self, hex_id: str) -> str | None:
         """HL "Private Companies": an open private blocks its hex until the blue phase."""
@@ -78,6 +111,16 @@ class TrackAndTokenStep(TrackStep):
             problem = self._green_problem(hex_id, tile_id, rotation, special)
         else:
             problem = super().problem(hex_id, tile_id, rotation, company)
+        unrestricted = company is not None and self._private_lays_unrestricted()
+        if problem is None and unrestricted and \
+                not self._private_hex_reached(hex_id, tile_id, rotation):
+            return f"{self.corp.id}'s track does not reach {hex_id}"
+        if problem is None and tile is not None and not unrestricted and \
+                not self._home_pending_in(hex_id) and \
+                not uses_new_track(self.game, self.corp.id, hex_id, tile_id, rotation):
+            return (f"{self.corp.id} could use none of the new track of tile {tile_id} laid so: "
+                    "track laying is restrictive, even when upgrading a city tile "
+                    "(HL \"Building Track\")")
         if problem is None and tile is not None:
             hills = self._border_cost(hex_id, tile, rotation)
             if hills:
@@ -88,6 +131,46 @@ class TrackAndTokenStep(TrackStep):
                             f"cannot pay {self.game.money(total)} "
                             "for the tile and its hill sides (HL \"Building Track\")")
         return problem
+
+    def lay_abilities(self) -> list[tuple[str, Ability]]:
+        """The AF's, LS's and TV's lays; the GN's and MC's green tile is the corporation's own
+        lay once their station is placed (`green_hexes`), not a lay of the private."""
+        return [(c, a) for c, a in super().lay_abilities() if not a.params.get("any_phase")]
+
+    def _rights_problem(self, hex_id: str, company: str | None
+                        ) -> tuple[Ability | None, str | None]:
+        """A private's lay that is not an extra one (the TV's: the Severn tile without its
+        cost) is one of the turn's two lays, so none may be left for it."""
+        ability, problem = super()._rights_problem(hex_id, company)
+        if problem is None and ability is not None and not ability.params.get("extra"):
+            problem = self.game.rules.tile_lay_turn_problem(
+                self.turn, is_upgrade=self._is_upgrade(hex_id))
+        return ability, problem
+
+    def _private_lays_unrestricted(self) -> bool:
+        return bool(self.game.rules.option("private_lays_unrestricted"))
+
+    def _needs_connection(self, hex_id: str, ability: Ability | None) -> bool:
+        if ability is not None and self._private_lays_unrestricted():
+            return False  # `_private_hex_reached` instead
+        return super()._needs_connection(hex_id, ability)
+
+    def _private_hex_reached(self, hex_id: str, tile_id: str, rotation: int,
+                             reach: Reach | None = None) -> bool:
+        """Variant private_lays_unrestricted (18xx.games): a private's lay needs only that the
+        corporation's stations reach track in the hex, or reach one of the tile's edges from
+        the neighbouring hex, or that it has a station there. With a part of the reach, True
+        is sure and False may not be."""
+        if any(t.corporation == self.corp.id and t.hex == hex_id
+               for t in self.game.state.board.tokens):
+            return True
+        if reach is None:
+            reach = reachable(self.game, self.corp.id, self.game.rules.routes)
+        if hex_id in reach.hexes:
+            return True
+        track = LaidTile(self.game.title.tiles[tile_id], rotation).track
+        return any(isinstance(end, int) and (hex_id, end) in reach.entries
+                   for path in track.paths for end in path)
 
     def _seat_homes(self, hex_id: str) -> None:
         """HL "Corporations": on the first tile of an OO or XX hex the laying corporation's
@@ -165,6 +248,10 @@ class TrackAndTokenStep(TrackStep):
             self._pay_borders(action.hex, tile, action.rotation)
         if tile.track.cities and not extra:
             self.city_tiles += 1
+        if action.ability is None and self.tokened and \
+                self.game.rules.track_step_waits_for_pass() and not self._own_lay_left() and \
+                not self._president_lay_power_unused(open_too_only=True):
+            self.ended = True  # 18xx.games: its step ends here, whatever powers are left
         if first_track and len(tile.track.cities) > 1:
             self._seat_homes(action.hex)
         self.game.rules.after_tile_laid(self.corp.id, action.hex)  # type: ignore[attr-defined]
@@ -209,12 +296,19 @@ class TrackAndTokenStep(TrackStep):
             return "no more stations may be placed (HL \"Game End\")"
         if hex_id not in ability.params.get("hexes", ()):
             return f"{company}'s station is only for {', '.join(ability.params['hexes'])}"
+        if self.turn.station_placed and self.game.rules.option(POWER_STATION_IS_THE_TURNS):
+            return (f"{self.corp.id} has placed its station this turn, and {company}'s station "
+                    "counts as that (variant power_station_is_the_turns)")
         if any(t.hex == hex_id and t.corporation == self.corp.id
                for t in self.game.state.board.tokens):
             return f"{self.corp.id} already has a station in {hex_id}"
         track = current_track(self.game.title.map.hexes[hex_id], self.game.board.laid(hex_id))
         if city >= len(track.cities):
             return f"{hex_id} has no city {city}"
+        free = self.tokens.slots_free(hex_id, city) + \
+            (reserving_power(self.game, hex_id) == company and city == 0)
+        if free <= 0:
+            return f"no circle is free in {hex_id}"
         if self._power_price(ability, hex_id, city) > self.corp.treasury:
             return f"{self.corp.id} cannot pay for the station"
         return None
@@ -243,6 +337,8 @@ class TrackAndTokenStep(TrackStep):
                                                              action.city))
             used = self.game.state.abilities_used
             used[action.ability] = used.get(action.ability, 0) + 1
+            if self.game.rules.option(POWER_STATION_IS_THE_TURNS):
+                self.turn.station_placed = True
             self.game.state.title_state.setdefault(GREEN_HEXES, []).append(
                 f"{self.corp.id}:{action.hex}")
             self.game.log(f"{self.corp.id} places {action.ability}'s station in {action.hex} "
@@ -251,6 +347,7 @@ class TrackAndTokenStep(TrackStep):
         if not self.game.rules.stations_allowed():  # type: ignore[attr-defined]
             raise IllegalAction("no more stations may be placed (HL \"Game End\")")
         self.tokens.process(action)
+        self.tokened = True
         return not self.active()
 
     def waits_for_pass(self) -> bool:
@@ -265,19 +362,20 @@ class TrackAndTokenStep(TrackStep):
             return False
         return self.tokens.any_spot()
 
-    def _president_lay_power_unused(self) -> bool:
-        """18xx.games keeps the step open while the president owns the AF, open or closed, or
-        the closed TV from the blue phase (when its estuary tile may be laid), with its tile
-        lay unused (found by comparing games with its engine)."""
+    def _president_lay_power_unused(self, open_too_only: bool = False) -> bool:
+        """18xx.games keeps the step open while the president's AF, open or closed, or a
+        closed private of his with a tile lay (the LS, the TV) has its lay unused, in any phase
+        (its engine asks only whether such a lay is left, whatever tiles it lays). With
+        `open_too_only`, the AF alone: its engine counts it as a lay the corporation may still
+        make, which keeps the step from ending after the turn's last lay."""
         president = Shares(self.game).president(self.corp)
         for private in self.game.state.privates.values():
-            closed_power = private.closed and private.id in LAY_POWERS_OFFERED_CLOSED and \
-                self.game.rules.blue_phase()  # type: ignore[attr-defined]
-            if private.owner != president or private.id not in LAY_POWERS_OFFERED_OPEN and \
-                    not closed_power:
+            if private.owner != president:
+                continue
+            if private.id not in LAY_POWERS_OFFERED_OPEN and (open_too_only or not private.closed):
                 continue
             for ability in self.game.title.privates[private.id].abilities:
-                if ability.type == "tile_lay" and \
+                if ability.type == "tile_lay" and not ability.params.get("any_phase") and \
                         self.game.state.abilities_used.get(private.id, 0) < \
                         int(ability.params.get("count", 1)):
                     return True
@@ -287,6 +385,52 @@ class TrackAndTokenStep(TrackStep):
 
     def _lays(self, first_only: bool, companies: list[str | None] | None = None,
               reach: Reach | None = None) -> dict[str, dict[str, list[int]]]:
+        """`_affordable_lays` that give the corporation new track it could use (HL "Building
+        Track": restrictive)."""
+        if companies is None:
+            companies = [None] + [c for c, _ in self.lay_abilities()]
+        result: dict[str, dict[str, list[int]]] = {}
+        for company in companies:
+            if first_only:
+                # Most first lays found use new track: try that before finding them all.
+                found = self._restricted(self._affordable_lays(True, [company], reach),
+                                         company, True, reach)
+                if found:
+                    return found
+            for hex_id, tiles in self._restricted(
+                    self._affordable_lays(False, [company], reach), company, first_only,
+                    reach).items():
+                for tile_id, rotations in tiles.items():
+                    kept = result.setdefault(hex_id, {}).setdefault(tile_id, [])
+                    kept.extend(r for r in rotations if r not in kept)
+                    kept.sort()
+                if first_only and result:
+                    return result
+        return result
+
+    def _restricted(self, lays: dict[str, dict[str, list[int]]], company: str | None,
+                    first_only: bool, reach: Reach | None) -> dict[str, dict[str, list[int]]]:
+        """The lays that give the corporation new track it could use (or, under the variant
+        private_lays_unrestricted, a private's lays in a hex its track reaches)."""
+        unrestricted = company is not None and self._private_lays_unrestricted()
+        result: dict[str, dict[str, list[int]]] = {}
+        for hex_id, tiles in lays.items():
+            pending = self._home_pending_in(hex_id)
+            for tile_id, rotations in tiles.items():
+                if unrestricted:
+                    kept = [r for r in rotations
+                            if self._private_hex_reached(hex_id, tile_id, r, reach)]
+                else:
+                    kept = [r for r in rotations if pending or uses_new_track(
+                        self.game, self.corp.id, hex_id, tile_id, r, reach)]
+                if kept:
+                    result.setdefault(hex_id, {})[tile_id] = kept
+                    if first_only:
+                        return result
+        return result
+
+    def _affordable_lays(self, first_only: bool, companies: list[str | None] | None = None,
+                         reach: Reach | None = None) -> dict[str, dict[str, list[int]]]:
         """`_city_lays`, less those whose hill sides the treasury cannot pay for."""
         if self.corp.treasury >= AFFORDS_ANY_LAY:
             return self._city_lays(first_only, companies, reach)
@@ -361,8 +505,13 @@ class TrackAndTokenStep(TrackStep):
         self.game.rules.check_insolvency_at_start(self.corp.id)  # type: ignore[attr-defined]
         return super().enter()
 
+    def _own_lay_left(self) -> bool:
+        rules = self.game.rules
+        return any(rules.tile_lay_turn_problem(self.turn, is_upgrade=u) is None
+                   for u in (False, True))
+
     def active(self) -> bool:
-        if not self._may_build():
+        if not self._may_build() or self.ended:
             return False
         return super().active() or bool(self.station_choices()) or \
             bool(self._step_power_stations()) or self._green_lay_possible()
@@ -375,7 +524,7 @@ class TrackAndTokenStep(TrackStep):
         return self.power_station_choices()
 
     def choices(self) -> list[Choice]:
-        if not self._may_build():
+        if not self._may_build() or self.ended:
             return []
         choices = [c for c in super().choices() if c.action is not self.round.pass_action]
         if self._green_lay_possible() and not any(c.action is LayTile for c in choices):

@@ -44,14 +44,29 @@ class BritainTrainStep(BuyTrainStep):
         without, insolvent, converts if five-share and short of the cheapest train, then buys
         the dearest train it can (paying less than all it has), by itself."""
         rules: Any = self.game.rules
+        # A phase begun by an exported train (after an operating round) may leave corporations
+        # over their train limit: they discard here, before the turn's purchases (18xx.games'
+        # discard step sits before its train step; HL does not say when).
+        self.round.queue_discards()
         if rules.in_receivership(self.corp.id):
             if self.corp.trains:
                 return False
             by_hand = rules.option(BUYS_AFTER_A_RUN)
             if rules.insolvent(self.corp.id):
                 if by_hand and not self.turn.revenue:
-                    self.waiting_for_pass = True
-                    return True
+                    # 18xx.games waits only while its engine sees a train to buy (a bank
+                    # train it can pay for, or any train another corporation holds, though
+                    # none may be sold to it) or a conversion.
+                    cheapest = self.cheapest_bank_train()
+                    others = self.corp.treasury > 0 and any(
+                        c.trains for c in self.game.state.corporations.values()
+                        if c.id != self.corp.id)
+                    if (cheapest is not None and
+                            self.trains.price(cheapest) <= self.corp.treasury) or \
+                            others or self.can_convert():
+                        self.waiting_for_pass = True
+                        return True
+                    return False
                 self._buy_by_itself()
                 return False
             if by_hand:
@@ -196,6 +211,10 @@ class EmergencyShareStep(Step):
         price = self.game.rules.share_value_to_buy(self.corp)  # type: ignore[attr-defined]
         if self.game.state.player(player).cash < price:
             return []
+        held = sum(len(shares.certificates(c, player))
+                   for c in self.game.state.corporations.values())
+        if held >= self.game.rules.certificate_limit(player):
+            return []  # HL "Stock Rounds": the certificate limit holds here too
         return [s for s in (MARKET, IPO)
                 if any(i != PRESIDENT for i in shares.certificates(self.corp, s))]
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from tresham.engine.data.model import HexDef, TileDef
 from tresham.engine.upgrades import (
-    Board, LaidTile, UpgradeRules, current_colour, current_track, edge_links, rotated_track,
+    Board, LaidTile, UpgradeRules, current_colour, current_track, edge_links, node_edges,
+    rotated_track,
 )
 
 
@@ -57,14 +58,21 @@ class BritainUpgradeRules(UpgradeRules):
 
     def rotation_problem(self, board: Board, hex_def: HexDef, tile: TileDef,
                          rotation: int) -> str | None:
-        """A merging upgrade must keep every joined pair of sides; its cities become one."""
+        """A merging upgrade must keep every joined pair of sides and every side running into
+        a city (now into the one city); its cities become one."""
         laid = board.laid(hex_def.id)
         if not self._merges(laid, tile):
             return super().rotation_problem(board, hex_def, tile, rotation)
         old = current_track(hex_def, laid)
         new = rotated_track(tile, rotation)
-        if edge_links(old) - edge_links(new):
+        old_city_edges = {e for c in old.cities for e in node_edges(old, c.ref)}
+        new_city_edges = {e for c in new.cities for e in node_edges(new, c.ref)}
+        if edge_links(old) - edge_links(new) or old_city_edges - new_city_edges:
             return "existing track would be lost"
+        for edge in new.edges:
+            problem = self.edge_problem(board, hex_def, edge)
+            if problem:
+                return problem
         return None
 
     def _estuary_problem(self, board: Board, hex_def: HexDef, tile: TileDef,
