@@ -537,7 +537,7 @@ class TrackAndTokenStep(TrackStep):
     def passable(self) -> bool:
         # `choices()` offers the pass exactly when it offers anything else or the step waits:
         # asked here without building every choice, cheapest questions first.
-        if not self.may_pass or not self._may_build():
+        if not self.may_pass or not self._may_build() or self.ended:
             return False
         return self.waits_for_pass() or self._station_possible() or \
             bool(self.power_station_choices()) or self._lay_offered() or \
