@@ -340,7 +340,7 @@ def test_the_k_k_bonus(title: TitleData) -> None:
 # Variants: the twelve readings of 18xx.games ----------------------------------------------------
 
 def test_the_18xx_games_readings_are_variants(title: TitleData) -> None:
-    """NEEDS.md section 3 lists them (twelve, four found in replaying the recorded games, six
+    """NEEDS.md section 3 lists them (twelve, two found in replaying the recorded games, eight
     in our and their random games)."""
     assert len(title.info.variants_of(PROFILE)) == 22
     everything = title_with_options(title, {v.id: True for v in title.info.variants})

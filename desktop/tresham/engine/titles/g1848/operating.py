@@ -23,7 +23,7 @@ from tresham.engine.titles.g1848.trains import AustraliaBuyTrainStep
 from tresham.engine.shares import Shares
 from tresham.engine.trains import Trains
 from tresham.engine.titles.g1848.commonwealth import may_operate
-from tresham.engine.titles.g1848.liability import OWES_WITHOUT_SELLING, DirectorsDebt
+from tresham.engine.titles.g1848.liability import CASH_CRISIS, DirectorsDebt, cash_crisis
 from tresham.engine.titles.g1848.loans import loans_left, take_loan, voluntary_loan_problem
 from tresham.engine.titles.g1848.receivership import enter_receivership, in_receivership_column
 from tresham.engine.titles.g1848.tasmania import ForcedTasmaniaLay, tasmania_power
@@ -88,12 +88,32 @@ class AustraliaOperatingRound(OperatingRound):
     def process(self, action: Action) -> None:
         if self.debt is not None:
             self.debt.process(action)
-            if not self.debt.open():
+            if self.game.rules.option(CASH_CRISIS):
+                # 18xx.games: the crisis goes on only while the operating company has a
+                # director (not after its receivership) and the same player is found.
+                found = cash_crisis(self.game, self._director(self.turn.corporation))
+                if found is None or found.player != self.debt.player:
+                    self.debt = None
+            elif not self.debt.open():
                 self.debt = None
-                if self.end_after_debt:
-                    self.end_after_debt = False
-                    self._advance()
+            if self.debt is None and self.end_after_debt:
+                self.end_after_debt = False
+                self._end_receivership_turn()
             return
+        actor = self.turn.corporation
+        self._process(action)
+        if self.debt is None and self.game.round is self and not self.game.state.finished:
+            self.debt = cash_crisis(self.game, self._director(actor))
+            if self.debt is not None:
+                self.game.log(f"{self.debt.player} is below zero and must sell shares "
+                              "(cash crisis)")
+
+    def _director(self, corp_id: str | None) -> str | None:
+        if not corp_id or corp_id == BOE:
+            return None
+        return Shares(self.game).president(self.game.state.corporations[corp_id])
+
+    def _process(self, action: Action) -> None:
         if self.tasmania is not None:
             self.tasmania.process(action)
             self.tasmania = None
@@ -124,7 +144,13 @@ class AustraliaOperatingRound(OperatingRound):
                 continue
             director = Shares(self.game).president(corp)
             enter_receivership(self.game, corp.id)
-            if director is not None and not self.game.rules.option(OWES_WITHOUT_SELLING):
+            self.queue_discards()  # 9.4: a train it exported (5.4.4) may lower the limit
+            if self.game.rules.option(CASH_CRISIS):
+                self.debt = self.debt or cash_crisis(self.game, director)
+                if self.debt is not None:
+                    self.game.log(f"{self.debt.player} is below zero and must sell shares "
+                                  "(cash crisis)")
+            elif director is not None:
                 debt = DirectorsDebt(self.game, director)
                 if debt.open():
                     self.debt = debt
@@ -135,10 +161,18 @@ class AustraliaOperatingRound(OperatingRound):
                 del self.steps[self.step_index + 1:]
                 self.step_index = len(self.steps) - 1
                 if self.debt is None:
-                    self._advance()
+                    self._end_receivership_turn()
                 else:
                     self.end_after_debt = True  # the turn ends once the director has sold
         return ended
+
+    def _end_receivership_turn(self) -> None:
+        """The turn of a company gone into receivership ends, once the trains over a lowered
+        limit are discarded (9.4)."""
+        if self.discards:
+            self.advance_after_discards = True
+        else:
+            self._advance()
 
     def _place_home_station(self, corp: CorporationState, hex_id: str, city: int) -> None:
         """5.3.6: the COM's home stations go down in both its homes, free; one that finds no
@@ -289,9 +323,9 @@ class AustraliaOperatingRules(TitleRules):
                 f"{' or '.join(open_homes)} (7.4.3)")
 
     def discarded_trains_leave_game(self) -> bool:
-        """9.4 (8.1): trains over the limit after a phase change leave the game (18xx.games:
-        to the bank pool, variant discarded_trains_to_pool)."""
-        return not self.option("discarded_trains_to_pool")
+        """9.4 (8.1): trains over the limit after a phase change leave the game (18xx.games
+        too: their 1848 removes discarded trains)."""
+        return True
 
     def special_lay_any_time(self, company: str) -> bool:
         """4.4: the Tasmania tile goes down besides the normal lay, at any time of the turn

@@ -15,6 +15,7 @@ FORCED_LOANS_FOR_ANY_TRAIN = "voluntary_loan_before_forced_loans"
 ANY_PRICE = "trains_between_companies_at_any_price"
 LOANS_WHEN_OBLIGED = "loans_for_any_new_train_when_obliged"
 WAITS_FOR_A_GHAN_LOAN = "train_step_waits_while_a_loan_could_buy_the_2e"
+GHAN_DISCOUNT_PLAIN = "ghan_discount_outside_the_2e_rules"
 
 
 class AustraliaBuyTrainStep(BuyTrainStep):
@@ -55,6 +56,13 @@ class AustraliaBuyTrainStep(BuyTrainStep):
             return False
         return loans.from_phase in self.trains.phases_started() and loans_left(self.game) > 0 \
             and self.game.state.loans.get(corp.id, 0) < loans.voluntary_limit
+
+    def owned_limit_problem(self, action: BuyTrain) -> str | None:
+        """8.2.5: a company owns at most one 2E; under ghan_discount_outside_the_2e_rules a
+        purchase with P4's discount is not held to it."""
+        if action.ability is not None and self.game.rules.option(GHAN_DISCOUNT_PLAIN):
+            return None
+        return super().owned_limit_problem(action)
 
     def trade_in_problem(self, action: BuyTrain) -> str | None:
         """8.2.4: the buyer of a D may hand in one of its 4/4+ cards for £300 off."""
@@ -122,10 +130,25 @@ class AustraliaBuyTrainStep(BuyTrainStep):
     def _plain_problem(self, action: BuyTrain) -> str | None:
         return self._money_problem(action) or self._between_companies_problem(action)
 
+    def _director_tops_up(self, action: BuyTrain) -> bool:
+        """Under ghan_discount_outside_the_2e_rules, a company that must buy a train and buys
+        with P4's discount has its director pay what its treasury lacks (18xx.games' plain
+        purchase rules; 8.4.3 has the director pay nothing)."""
+        return action.ability is not None and action.seller is None and \
+            bool(self.game.rules.option(GHAN_DISCOUNT_PLAIN)) and self.must_buy()
+
     def _money_problem(self, action: BuyTrain) -> str | None:
         """8.4.1: in a compulsory purchase the company may buy any new train from the bank,
         the loans paying what its treasury lacks (18xx.games: a train from another company
         too)."""
+        if self._director_tops_up(action):
+            corp = self.corp
+            saved = corp.treasury
+            corp.treasury += self.game.state.player(self.president()).cash
+            try:
+                return super().problem(action)
+            finally:
+                corp.treasury = saved
         if not self._compulsory(action):
             return super().problem(action)
         if action.seller is not None and not self.game.rules.option(FORCED_LOANS_FOR_ANY_TRAIN):
@@ -184,7 +207,14 @@ class AustraliaBuyTrainStep(BuyTrainStep):
     def _buy_with(self, action: BuyTrain) -> None:
         price = action.price if action.seller is not None else \
             self.bank_price(action.train, action.ability, action.side)
-        if price > self.corp.treasury and self._compulsory(action):
+        if price > self.corp.treasury and self._director_tops_up(action):
+            lacking = price - self.corp.treasury
+            director = self.president()
+            self.game.state.player(director).cash -= lacking
+            self.corp.treasury += lacking
+            self.game.log(f"{director} pays {self.game.money(lacking)} towards "
+                          f"{self.corp.id}'s {self.trains.definition(action.train).name}")
+        elif price > self.corp.treasury and self._compulsory(action):
             if not self._borrow_for(price):
                 return  # 8.4.2: in receivership the train stays in the bank
         super()._buy(action)
