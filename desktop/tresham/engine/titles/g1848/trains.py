@@ -8,7 +8,7 @@ from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.trains import BuyTrainStep
 from tresham.engine.shares import Shares
 from tresham.engine.titles.g1848.bank import BOE
-from tresham.engine.titles.g1848.loans import loans_left, take_loan
+from tresham.engine.titles.g1848.loans import loans_left, take_loan, voluntary_loan_problem
 from tresham.engine.titles.g1848.receivership import EXPORT_SKIPS_NO_PHASE, in_receivership_column
 
 FORCED_LOANS_FOR_ANY_TRAIN = "voluntary_loan_before_forced_loans"
@@ -40,6 +40,19 @@ class AustraliaBuyTrainStep(BuyTrainStep):
         """The cheapest bank train that would satisfy the compulsory purchase (not the 2E)."""
         offer = [t for t in self.bank_offer() if self.trains.definition(t).satisfies_must_own]
         return min(offer, key=self.trains.price) if offer else None
+
+    def _loan_first(self) -> bool:
+        """Under voluntary_loan_before_forced_loans a company that must buy a train it cannot
+        pay for takes its voluntary loan of the round first: the step waits for it."""
+        if not self.game.rules.option(FORCED_LOANS_FOR_ANY_TRAIN) or not self.must_buy():
+            return False
+        cheapest = self.cheapest_bank_train()
+        return cheapest is not None and self.trains.price(cheapest) > self.corp.treasury and \
+            voluntary_loan_problem(self.game, self.corp.id, getattr(
+                self.round, "loans_taken", {}).get(self.corp.id, 0)) is None
+
+    def _any_choice(self) -> bool:
+        return super()._any_choice() or self._loan_first()
 
     def waits_with_nothing_to_buy(self) -> bool:
         """Under the variant train_step_waits_while_a_loan_could_buy_the_2e the step stays
@@ -158,6 +171,13 @@ class AustraliaBuyTrainStep(BuyTrainStep):
                         "(5.6.3)")
             return problem
         corp = self.corp
+        price = action.price if action.seller is not None else \
+            self.bank_price(action.train, action.ability, action.side)
+        if price > corp.treasury and self.game.rules.option(FORCED_LOANS_FOR_ANY_TRAIN) and \
+                voluntary_loan_problem(self.game, corp.id, getattr(
+                    self.round, "loans_taken", {}).get(corp.id, 0)) is None:
+            return (f"{corp.id} takes its loan of the round first; only then do loans pay "
+                    "for a compulsory train")
         saved = corp.treasury
         corp.treasury = 10 ** 9  # the money question is the loans' (8.4.1)
         try:
