@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
 WAITS_WHILE_MAY_BORROW = "turn_waits_while_company_may_borrow"
 PENDING_CLOSING_OUTLIVES = "pending_closing_outlives_the_privates"
+DISCARDS_NEXT_TURN = "receivership_discards_in_the_next_turn"
+IDLE_COM_MAY_BORROW = "com_waiting_last_may_borrow"
 
 
 class AustraliaOperatingRound(OperatingRound):
@@ -42,6 +44,10 @@ class AustraliaOperatingRound(OperatingRound):
         self.tasmania: ForcedTasmaniaLay | None = None
         self.debt: DirectorsDebt | None = None
         self.end_after_debt = False
+        self.deferred_discards = False
+        self.resume_at: int | None = None
+        self.idle_operated: bool | None = None
+        self.end_step_skipped = False
         super().__init__(game, number, index_in_set, set_size)
 
     def acting(self) -> str | None:
@@ -89,9 +95,12 @@ class AustraliaOperatingRound(OperatingRound):
         if self.debt is not None:
             self.debt.process(action)
             if self.game.rules.option(CASH_CRISIS):
-                # 18xx.games: the crisis goes on only while the operating company has a
-                # director (not after its receivership) and the same player is found.
-                found = cash_crisis(self.game, self._director(self.turn.corporation))
+                # 18xx.games: the crisis goes on while the same player is found clockwise from
+                # the operating company's director; after a receivership their round has
+                # moved on to the next company (none left: no director, the crisis ends).
+                operating = self._next_to_operate() if self.end_after_debt \
+                    else self.turn.corporation
+                found = cash_crisis(self.game, self._director(operating))
                 if found is None or found.player != self.debt.player:
                     self.debt = None
             elif not self.debt.open():
@@ -107,6 +116,11 @@ class AustraliaOperatingRound(OperatingRound):
             if self.debt is not None:
                 self.game.log(f"{self.debt.player} is below zero and must sell shares "
                               "(cash crisis)")
+
+    def _next_to_operate(self) -> str | None:
+        waiting = [c for c in self.game.state.corporations.values()
+                   if c.floated and c.id not in self.operated and may_operate(self.game, c.id)]
+        return self.game.rules.next_to_operate(self, waiting).id if waiting else None
 
     def _director(self, corp_id: str | None) -> str | None:
         if not corp_id or corp_id == BOE:
@@ -168,10 +182,48 @@ class AustraliaOperatingRound(OperatingRound):
 
     def _end_receivership_turn(self) -> None:
         """The turn of a company gone into receivership ends, once the trains over a lowered
-        limit are discarded (9.4)."""
+        limit are discarded (9.4); under receivership_discards_in_the_next_turn they wait for
+        the next company's train step, if a company is still to operate."""
+        if self.discards and self.game.rules.option(DISCARDS_NEXT_TURN) and any(
+                c.floated and c.id not in self.operated and may_operate(self.game, c.id)
+                for c in self.game.state.corporations.values()):
+            self.discards = []
+            self.deferred_discards = True
         if self.discards:
             self.advance_after_discards = True
         else:
+            self._advance()
+
+    def _advance_steps(self) -> None:
+        if not self.deferred_discards:
+            super()._advance()
+            return
+        self.step_index += 1
+        while self.step_index < len(self.steps):
+            if isinstance(self.steps[self.step_index], BuyTrainStep):
+                self.deferred_discards = False
+                self.queue_discards()
+                if self.discards:
+                    self.resume_at = self.step_index
+                    return
+            if self.steps[self.step_index].enter():
+                return
+            self.step_index += 1
+        self.step_index = len(self.steps) - 1
+        super()._advance()
+
+    def _process_discard(self, action: Action) -> None:
+        if self.resume_at is None:
+            super()._process_discard(action)
+            return
+        step = self.discards[0]
+        if not step.accepts(action):
+            raise IllegalAction(f"{step.corporation} must first discard down to the train limit")
+        if step.process(action):
+            self.discards.pop(0)
+        if not self.discards:
+            self.step_index = self.resume_at - 1
+            self.resume_at = None
             self._advance()
 
     def _place_home_station(self, corp: CorporationState, hex_id: str, city: int) -> None:
@@ -213,7 +265,40 @@ class AustraliaOperatingRound(OperatingRound):
             self.operated.append(corp.id)
             self.game.log(f"{corp.id} does not operate until track joins Sydney and Adelaide "
                           "or the first 6/6+ is bought (5.3.2)")
+            if self.game.rules.option(IDLE_COM_MAY_BORROW) and self.end_step_skipped and \
+                    not any(
+                    c.floated and c.id not in self.operated
+                    for c in self.game.state.corporations.values()):
+                self._idle_turn(corp)
+                return
+        self.end_step_skipped = False
         super()._next_corporation()
+
+    def _idle_turn(self, corp: CorporationState) -> None:
+        """Variant com_waiting_last_may_borrow: the COM, waiting for its link and last in the
+        order, has a turn of its end step alone (a loan, a private, or ending it), when the
+        company before it had nothing to do at its own end step (18xx.games leaves that step
+        open, and the COM inherits it)."""
+        self.turn = TurnRecord(corp.id, first_turn=False)
+        self.steps = [EndOfTurnStep(self)]
+        self.step_index = -1
+        operated = corp.operated
+        self._advance()
+        if self.finished:
+            corp.operated = operated
+        else:
+            self.idle_operated = operated
+
+    def _advance(self) -> None:
+        idle = self.idle_operated
+        if idle is not None and self.step_index >= 0:
+            corp = self.corporation
+            self.idle_operated = None
+            self._advance_steps()
+            if corp is not None:
+                corp.operated = idle
+            return
+        self._advance_steps()
 
 
 class AustraliaOperatingRules(TitleRules):
@@ -344,6 +429,13 @@ class EndOfTurnStep(BuyCompanyStep):
     company may still borrow by choice."""
 
     name = "end of turn"
+
+    def enter(self) -> bool:
+        entered = super().enter()
+        round_ = self.round
+        assert isinstance(round_, AustraliaOperatingRound)
+        round_.end_step_skipped = not entered
+        return entered
 
     def waits(self) -> bool:
         round_ = self.round

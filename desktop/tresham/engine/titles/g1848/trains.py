@@ -59,8 +59,11 @@ class AustraliaBuyTrainStep(BuyTrainStep):
         open, offering only to end it, while the company owns no 2E, holds a loan's worth and
         may borrow (in any phase: their check leaves out when the 2E comes), unless a purchase
         has just left nothing to buy."""
-        if not self.game.rules.option(WAITS_FOR_A_GHAN_LOAN) or \
-                self._bought_at == self.game.actions_applied:
+        if not self.game.rules.option(WAITS_FOR_A_GHAN_LOAN):
+            return False
+        if self._room_and_the_cheapest_price():
+            return True
+        if self._bought_at == self.game.actions_applied:
             return False  # a purchase that leaves nothing to buy closes the step
         corp = self.corp
         loans = self.game.title.banks[BOE].loans
@@ -76,6 +79,32 @@ class AustraliaBuyTrainStep(BuyTrainStep):
         if action.ability is not None and self.game.rules.option(GHAN_DISCOUNT_PLAIN):
             return None
         return super().owned_limit_problem(action)
+
+    def _room_and_the_cheapest_price(self) -> bool:
+        """18xx.games' test for a train step with something to buy: room for a train (or for
+        a 2E it may buy) and the price of the cheapest train on sale, the 2E counted even when
+        the company owns one, another company's train counted at £1."""
+        corp = self.corp
+        treasury = corp.treasury
+        offer = self.bank_offer()
+        prices = []
+        ghan_price = None
+        for train_id in offer:
+            for side in self._sides_to_offer(train_id, None):
+                price = self.bank_price(train_id, None, side)
+                if self.trains.definition(train_id).destination:
+                    for company, _ in self.discounts():
+                        price = min(price, self.bank_price(train_id, company, side))
+                    ghan_price = price
+                prices.append(price)
+        owns_ghan = any(self.trains.definition(t).destination for t in corp.trains)
+        room = self.trains.counted(corp.id) < self.trains.limit(corp.id) or (
+            ghan_price is not None and not owns_ghan and ghan_price <= treasury)
+        if not room:
+            return False
+        if any(c.trains for c in self.game.state.corporations.values() if c.id != corp.id):
+            prices.append(1)
+        return bool(prices) and min(prices) <= treasury
 
     def trade_in_problem(self, action: BuyTrain) -> str | None:
         """8.2.4: the buyer of a D may hand in one of its 4/4+ cards for £300 off."""
