@@ -538,3 +538,93 @@ def test_4_7_p6_closes_with_the_privates_or_on_18xx_games_when_the_car_buys_a_tr
         assert p6.owner == owner
         game.rules.on_train_bought("CAR", "2-0")
         assert p6.closed
+
+
+def _obliged_vr(**options: object):  # type: ignore[no-untyped-def]
+    """VR at its train step with no train, £50 and a route: it must buy and cannot pay."""
+    game = new_game(**options)
+    buy_all_privates(game)
+    start(game, "VR", treasury=50, par=100)
+    station(game, "VR", "H11")
+    give_train(game, "SAR", "2")
+    give_train(game, "SAR", "3")
+    game.state.corporations["SAR"].trains.clear()
+    operate(game, "VR")
+    game.rules.has_legal_run = lambda corp: True  # type: ignore[method-assign]
+    game.round.step_index = len(game.round.steps) - 2
+    return game
+
+
+def test_8_4_a_compulsory_purchase_borrows_without_a_loan_first() -> None:
+    game = _obliged_vr()
+    train = Trains(game).next_in_depot()
+    game.process(BuyTrain("VR", train, 100, side="2"))
+    assert train in game.state.corporations["VR"].trains
+    assert game.state.loans["VR"] == 1 and not game.state.voluntary_loans.get("VR")
+
+
+def test_8_4_variant_the_voluntary_loan_comes_before_the_compulsory_purchase() -> None:
+    """18xx.games (voluntary_loan_before_forced_loans): the company takes its loan of the
+    round first, the train step waiting for it; then loans pay the rest."""
+    game = _obliged_vr(voluntary_loan_before_forced_loans=True)
+    train = Trains(game).next_in_depot()
+    with pytest.raises(IllegalAction, match="loan of the round first"):
+        game.process(BuyTrain("VR", train, 100, side="2"))
+    assert any(c.action is TakeLoan for c in game.choices())
+    game.process(TakeLoan("VR"))
+    game.process(BuyTrain("VR", train, 100, side="2"))
+    assert train in game.state.corporations["VR"].trains
+    assert game.state.voluntary_loans["VR"] == 1
+
+
+def test_9_4_variant_discards_after_a_receivership_wait_for_the_next_train_step() -> None:
+    """18xx.games (receivership_discards_in_the_next_turn): the next company's turn begins,
+    and the discards come just before its train step."""
+    game = new_game(receivership_discards_in_the_next_turn=True)
+    buy_all_privates(game)
+    start(game, "VR", treasury=0, par=100)
+    station(game, "VR", "H11")
+    start(game, "SAR", treasury=0, par=90, president="Bob")
+    give_train(game, "QR", "2")
+    give_train(game, "QR", "3")
+    game.state.corporations["QR"].trains.clear()
+    operate(game, "VR")
+    game.state.receiverships.append("QR")
+    game.state.privates["P3"].closed = True
+    for _ in range(4):
+        give_train(game, "SAR", "4")
+    vr = game.state.corporations["VR"]
+    vr.market_cell = (vr.market_cell[0], 2)  # type: ignore[index]
+    game.process(TakeLoan("VR"))
+    round_ = game.round
+    assert round_.turn.corporation == "SAR" and not round_.discards  # type: ignore[attr-defined]
+    while not round_.discards:  # type: ignore[attr-defined]
+        round_._advance()  # type: ignore[attr-defined]
+    from tresham.engine.rounds.steps.trains import BuyTrainStep
+    assert isinstance(round_.steps[round_.step_index], BuyTrainStep)  # type: ignore[attr-defined]
+    assert game.acting == "SAR"
+
+
+@pytest.mark.parametrize("variant", [False, True])
+def test_5_3_2_the_waiting_com_has_no_turn_but_18xx_games_gives_it_one_last(variant: bool) -> None:
+    """By the rulebook the COM has no turn until it operates; 18xx.games
+    (com_waiting_last_may_borrow) gives it one when it is last and the company before it had
+    nothing to do at its end step: a loan, a private or ending it."""
+    game = new_game(com_waiting_last_may_borrow=variant)
+    buy_all_privates(game)
+    start(game, "VR", treasury=0, par=100)
+    start(game, "COM", treasury=500, par=70, president="Bob")
+    station(game, "VR", "H11")
+    give_train(game, "SAR", "2")
+    give_train(game, "SAR", "3")
+    game.state.corporations["SAR"].trains.clear()
+    operate(game, "VR")
+    round_ = game.round
+    round_.end_step_skipped = True  # type: ignore[attr-defined]
+    round_._next_corporation()  # type: ignore[attr-defined]
+    if variant:
+        assert game.acting == "COM"
+        assert {c.action for c in game.choices()} >= {Pass, TakeLoan}
+        game.process(Pass("COM"))
+    assert round_.finished  # type: ignore[attr-defined]
+    assert not game.state.corporations["COM"].operated
