@@ -75,8 +75,11 @@ class AustraliaBuyTrainStep(BuyTrainStep):
 
     def owned_limit_problem(self, action: BuyTrain) -> str | None:
         """8.2.5: a company owns at most one 2E; under ghan_discount_outside_the_2e_rules a
-        purchase with P4's discount is not held to it."""
-        if action.ability is not None and self.game.rules.option(GHAN_DISCOUNT_PLAIN):
+        purchase with P4's discount is not held to it while the train step is open on its own
+        (18xx.games offers the discount only then: the company must buy, or has room and the
+        cheapest price)."""
+        if action.ability is not None and self.game.rules.option(GHAN_DISCOUNT_PLAIN) and \
+                (self.must_buy() or self._room_and_the_cheapest_price()):
             return None
         return super().owned_limit_problem(action)
 
