@@ -16,6 +16,7 @@ from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.titles.g1848.bank import BOE, bank_dividend
 from tresham.engine.rounds.steps.base import Step, TurnRecord
 from tresham.engine.rounds.steps.companies import BuyCompanyStep
+from tresham.engine.rounds.steps.routes import RouteStep
 from tresham.engine.rounds.steps.track import TrackStep
 from tresham.engine.rounds.steps.trains import BuyTrainStep
 from tresham.engine.titles.g1848.track import AustraliaTrackStep
@@ -36,6 +37,7 @@ WAITS_WHILE_MAY_BORROW = "turn_waits_while_company_may_borrow"
 PENDING_CLOSING_OUTLIVES = "pending_closing_outlives_the_privates"
 DISCARDS_NEXT_TURN = "receivership_discards_in_the_next_turn"
 IDLE_COM_MAY_BORROW = "com_waiting_last_may_borrow"
+LOAN_BEFORE_DIVIDEND = "loan_offered_before_dividend"
 
 
 class AustraliaOperatingRound(OperatingRound):
@@ -318,7 +320,11 @@ class AustraliaOperatingRules(TitleRules):
         replaced: dict[type[Step], type[Step]] = {BuyCompanyStep: EndOfTurnStep,
                                                   BuyTrainStep: AustraliaBuyTrainStep,
                                                   TrackStep: AustraliaTrackStep}
-        return tuple(replaced.get(s, s) for s in shared)
+        steps = tuple(replaced.get(s, s) for s in shared)
+        if RouteStep in steps:
+            at = steps.index(RouteStep)
+            steps = steps[:at] + (LoanBeforeDividendStep,) + steps[at:]
+        return steps
 
     def private_purchase_problem(self, company: str, corp_id: str) -> str | None:
         """4.1: a company buys a private only from its own director (18xx.games: from any
@@ -432,6 +438,36 @@ class AustraliaOperatingRules(TitleRules):
 
     def pool_shares_pay(self) -> bool:
         """5.1.5: shares in the bank pool pay nobody."""
+        return False
+
+
+class LoanBeforeDividendStep(Step):
+    """Variant loan_offered_before_dividend: before its run, a company with no train whose
+    price is in the column next to receivership takes a loan, while it may borrow (18xx.games
+    asks for it and accepts nothing else); by the rulebook nothing stops there."""
+
+    name = "loan before the dividend"
+    may_pass = False
+    private_purchases = False
+
+    def _due(self) -> bool:
+        round_ = self.round
+        assert isinstance(round_, AustraliaOperatingRound)
+        corp = self.corp
+        if not self.game.rules.option(LOAN_BEFORE_DIVIDEND) or corp.trains or \
+                corp.market_cell is None or corp.market_cell[1] != 1:
+            return False
+        return self.game.state.loans.get(corp.id, 0) < \
+            self.game.title.banks[BOE].loans.voluntary_limit and voluntary_loan_problem(
+                self.game, corp.id, round_.loans_taken.get(corp.id, 0)) is None
+
+    def active(self) -> bool:
+        return self._due()
+
+    def choices(self) -> list[Choice]:
+        return []  # the round offers the loan
+
+    def accepts(self, action: Action) -> bool:
         return False
 
 
