@@ -50,6 +50,7 @@ class AustraliaOperatingRound(OperatingRound):
         self.resume_at: int | None = None
         self.idle_operated: bool | None = None
         self.end_step_skipped = False
+        self.next_pinned: str | None = None
         super().__init__(game, number, index_in_set, set_size)
 
     def acting(self) -> str | None:
@@ -180,6 +181,9 @@ class AustraliaOperatingRound(OperatingRound):
                     self._end_receivership_turn()
                 else:
                     self.end_after_debt = True  # the turn ends once the director has sold
+                    if self.game.rules.option(CASH_CRISIS):
+                        # 18xx.games' round has moved on already: the sales do not reorder it.
+                        self.next_pinned = self._next_to_operate()
         return ended
 
     def _end_receivership_turn(self) -> None:
@@ -287,6 +291,7 @@ class AustraliaOperatingRound(OperatingRound):
                 return
         self.end_step_skipped = False
         super()._next_corporation()
+        self.next_pinned = None
 
     def _idle_turn(self, corp: CorporationState) -> None:
         """Variant com_waiting_last_may_borrow: the COM, waiting for its link and last in the
@@ -316,6 +321,17 @@ class AustraliaOperatingRound(OperatingRound):
 
 
 class AustraliaOperatingRules(TitleRules):
+    def next_to_operate(self, round_: OperatingRound,
+                        waiting: list[CorporationState]) -> CorporationState:
+        """7.2; a company chosen to operate next before a cash crisis's sales keeps its turn
+        (variant cash_crisis_for_players_in_debt)."""
+        pinned = getattr(round_, "next_pinned", None)
+        if pinned is not None:
+            chosen = next((c for c in waiting if c.id == pinned), None)
+            if chosen is not None:
+                return chosen
+        return super().next_to_operate(round_, waiting)
+
     def turn_steps(self, shared: tuple[type[Step], ...]) -> tuple[type[Step], ...]:
         replaced: dict[type[Step], type[Step]] = {BuyCompanyStep: EndOfTurnStep,
                                                   BuyTrainStep: AustraliaBuyTrainStep,
