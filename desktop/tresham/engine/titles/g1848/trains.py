@@ -101,7 +101,8 @@ class AustraliaBuyTrainStep(BuyTrainStep):
                     ghan_price = price
                 prices.append(price)
         owns_ghan = any(self.trains.definition(t).destination for t in corp.trains)
-        room = self.trains.counted(corp.id) < self.trains.limit(corp.id) or (
+        # "At the limit" is theirs exactly: a company over it (before discarding) has room.
+        room = self.trains.counted(corp.id) != self.trains.limit(corp.id) or (
             ghan_price is not None and not owns_ghan and ghan_price <= treasury)
         if not room:
             return False
