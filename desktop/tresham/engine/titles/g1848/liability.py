@@ -83,16 +83,23 @@ class DirectorsDebt:
         self.game.rules.sell_shares(self.player, action.corporation, action.percent)
 
 
-def cash_crisis(game: Game, clockwise_from: str | None) -> DirectorsDebt | None:
+def cash_crisis(game: Game, clockwise_from: str | None,
+                marked: list[str | None]) -> DirectorsDebt | None:
     """Under cash_crisis_for_players_in_debt: the first player below zero clockwise from
-    `clockwise_from`, if he has a share he may sell (a player below zero with none is not
-    passed over for another)."""
+    `clockwise_from`, if he has a share he may sell. `marked` holds the round's player in
+    crisis (18xx.games marks the first it finds, and keeps him until a sale leaves him at zero
+    or above): while he has nothing he may sell, no crisis opens in the round."""
     if clockwise_from is None or not game.rules.option(CASH_CRISIS):
         return None
     names = [p.name for p in game.state.players]
     start = names.index(clockwise_from)
-    for name in names[start:] + names[:start]:
-        if game.state.player(name).cash < 0:
-            debt = DirectorsDebt(game, name)
-            return debt if debt.open() else None
-    return None
+    found = next((n for n in names[start:] + names[:start]
+                  if game.state.player(n).cash < 0), None)
+    if found is None:
+        return None
+    if marked[0] is None:
+        marked[0] = found
+    if not DirectorsDebt(game, marked[0]).open():
+        return None
+    debt = DirectorsDebt(game, found)
+    return debt if debt.open() else None

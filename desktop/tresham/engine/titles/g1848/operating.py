@@ -51,6 +51,7 @@ class AustraliaOperatingRound(OperatingRound):
         self.idle_operated: bool | None = None
         self.end_step_skipped = False
         self.next_pinned: str | None = None
+        self.crisis_marked: list[str | None] = [None]
         super().__init__(game, number, index_in_set, set_size)
 
     def acting(self) -> str | None:
@@ -97,13 +98,15 @@ class AustraliaOperatingRound(OperatingRound):
     def process(self, action: Action) -> None:
         if self.debt is not None:
             self.debt.process(action)
+            if self.game.state.player(self.debt.player).cash >= 0:
+                self.crisis_marked[0] = None
             if self.game.rules.option(CASH_CRISIS):
                 # 18xx.games: the crisis goes on while the same player is found clockwise from
                 # the operating company's director; after a receivership their round has
                 # moved on to the next company (none left: no director, the crisis ends).
                 operating = self._next_to_operate() if self.end_after_debt \
                     else self.turn.corporation
-                found = cash_crisis(self.game, self._director(operating))
+                found = cash_crisis(self.game, self._director(operating), self.crisis_marked)
                 if found is None or found.player != self.debt.player:
                     self.debt = None
             elif not self.debt.open():
@@ -115,7 +118,7 @@ class AustraliaOperatingRound(OperatingRound):
         actor = self.turn.corporation
         self._process(action)
         if self.debt is None and self.game.round is self and not self.game.state.finished:
-            self.debt = cash_crisis(self.game, self._director(actor))
+            self.debt = cash_crisis(self.game, self._director(actor), self.crisis_marked)
             if self.debt is not None:
                 self.game.log(f"{self.debt.player} is below zero and must sell shares "
                               "(cash crisis)")
@@ -163,7 +166,7 @@ class AustraliaOperatingRound(OperatingRound):
             enter_receivership(self.game, corp.id)
             self.queue_discards()  # 9.4: a train it exported (5.4.4) may lower the limit
             if self.game.rules.option(CASH_CRISIS):
-                self.debt = self.debt or cash_crisis(self.game, director)
+                self.debt = self.debt or cash_crisis(self.game, director, self.crisis_marked)
                 if self.debt is not None:
                     self.game.log(f"{self.debt.player} is below zero and must sell shares "
                                   "(cash crisis)")
