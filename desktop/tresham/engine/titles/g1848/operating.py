@@ -136,7 +136,11 @@ class AustraliaOperatingRound(OperatingRound):
     def _process(self, action: Action) -> None:
         if self.tasmania is not None:
             self.tasmania.process(action)
-            self.tasmania = None
+            forced, self.tasmania = self.tasmania, None
+            private = self.game.state.privates[forced.company]
+            if forced.close_after and not private.closed:
+                private.closed = True
+                self.game.log(f"{forced.company} closes, its tile laid (4.1, 4.4)")
             return
         if isinstance(action, TakeLoan):
             corp = self.turn.corporation
@@ -374,8 +378,13 @@ class AustraliaOperatingRules(TitleRules):
         """4.1: the privates close with the first 5/5+; the unused powers of P2 and P4
         outlive them (4.3, 4.5), held by the private's owner."""
         state = self.game.state
+        round_ = self.game.round
+        forced = round_.tasmania if isinstance(round_, AustraliaOperatingRound) else None
         for private in state.privates.values():
             if private.closed:
+                continue
+            if forced is not None and private.id == forced.company:
+                forced.close_after = True  # 4.4: it closes once its tile is down
                 continue
             abilities = self.game.title.privates[private.id].abilities
             surviving = [a for a in abilities
@@ -420,6 +429,12 @@ class AustraliaOperatingRules(TitleRules):
             return
         round_.tasmania = ForcedTasmaniaLay(self.game, private.owner, company)
         self.game.log(f"{private.owner} must lay the Tasmania tile now (4.4)")
+
+    def awaited_private(self) -> str | None:
+        round_ = self.game.round
+        if isinstance(round_, AustraliaOperatingRound) and round_.tasmania is not None:
+            return round_.tasmania.company
+        return None
 
     def ability_usable(self, company: str, ability: Ability, corp_id: str) -> bool:
         """4.4 under the variant tasmania_only_by_owning_company: the Tasmania tile only by a
