@@ -308,7 +308,7 @@ class BuyTrainStep(Step):
         owned_limit = self.owned_limit_problem(action)
         if owned_limit:
             return owned_limit
-        if card.counts_for_limit and trains.counted(corp.id) >= trains.limit(corp.id):
+        if card.counts_for_limit and self.counted_for_limit(action) >= trains.limit(corp.id):
             return f"{corp.id} already has {trains.limit(corp.id)} trains, the limit" + \
                 self.game.rules.cite("train_limit", default="4.2.5(g)")
         owner = trains.owner(action.train)
@@ -367,6 +367,11 @@ class BuyTrainStep(Step):
         if action.price > funds:
             return f"{corp.id} has only {self.game.money(corp.treasury)}"
         return None
+
+    def counted_for_limit(self, action: BuyTrain) -> int:
+        """The corporation's trains that count against the limit, as the purchase finds them
+        (a title's trade-in hands one in: 1848 8.2.4)."""
+        return self.trains.counted(self.corp.id)
 
     def owned_limit_problem(self, action: BuyTrain) -> str | None:
         """A card's `max_owned`: how many of its kind a corporation may own (1848 8.2.5)."""

@@ -3,6 +3,8 @@ the compulsory purchase financed by loans alone (8.4)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from tresham.engine.actions import BuyTrain
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.trains import BuyTrainStep
@@ -109,6 +111,36 @@ class AustraliaBuyTrainStep(BuyTrainStep):
         if any(c.trains for c in self.game.state.corporations.values() if c.id != corp.id):
             prices.append(1)
         return bool(prices) and min(prices) <= treasury
+
+    def counted_for_limit(self, action: BuyTrain) -> int:
+        """8.2.4: the 4/4+ handed in for a D makes room for it."""
+        counted = super().counted_for_limit(action)
+        if action.exchange in self.corp.trains and \
+                self.trains.definition(action.exchange).counts_for_limit:
+            counted -= 1
+        return counted
+
+    def _purchases(self) -> Iterator[Choice]:
+        yield from super()._purchases()
+        yield from self._trade_ins()
+
+    def _trade_ins(self) -> Iterator[Choice]:
+        """8.2.4: a D from the bank with one of the company's 4/4+ cards handed in."""
+        corp = self.corp
+        for train_id in self.bank_offer():
+            card = self.trains.definition(train_id)
+            for side in card.sides:
+                if side.trade_in is None:
+                    continue
+                for own in [t for t in corp.trains
+                            if self.trains.definition(t).name in side.trade_in.trains]:
+                    price = self.bank_price(train_id, None, side.name, exchange=own)
+                    action = BuyTrain(corp.id, train_id, price, side=side.name, exchange=own)
+                    if self.problem(action) is None:
+                        yield Choice(BuyTrain, {"train": train_id, "price": price,
+                                                "side": side.name, "exchange": own},
+                                     text=f"Buy a {side.name} for {self.game.money(price)}, "
+                                          f"handing in the {own} train (8.2.4)")
 
     def trade_in_problem(self, action: BuyTrain) -> str | None:
         """8.2.4: the buyer of a D may hand in one of its 4/4+ cards for £300 off."""
