@@ -169,10 +169,12 @@ def test_their_engine_agrees_with_ours_on_a_random_game(tmp_path: Path, title: s
     assert_agree(game, reference, refused)
 
 
-THEIR_RANDOM_GAMES = [("1848", count, 801) for count in range(3, 7)] + [("1848", 4, 990)]
+THEIR_RANDOM_GAMES = [("1848", count, 801) for count in range(3, 7)] + \
+    [("1848", 4, 990), ("1848", 4, 991), ("1848", 5, 991)]
 """Games their engine plays at random (../shared/refengine/randgame.rb; 1848 has no optional
 rules there) that ours replays to the same state at every action: their random choices reach
-corners ours do not choose."""
+corners ours do not choose (4 players, seed 990: a second 2E with P4's discount; seed 991: a
+D with a 4/4+ handed in; 5 players, seed 991: the COM's link as a train's route)."""
 
 
 @needs_refengine
