@@ -374,6 +374,7 @@ def hex_art(game: Game, hex_id: str, tile: TileDef | None = None, rotation: int 
                   for b in game.state.board.bonus_tokens if b.hex == hex_id
                   and b.corporation in corporations)
     shown = tile if tile is not None else laid.tile if laid is not None else None
+    shared_at, elsewhere = _shared_location(game, hex_id)
     name = hex_def.name
     if name is None and shown is not None and shown.special:
         name = special_tile_owner(game, shown.id)
@@ -385,28 +386,31 @@ def hex_art(game: Game, hex_id: str, tile: TileDef | None = None, rotation: int 
         border_costs=tuple((b.edge, b.cost) for b in hex_def.borders if b.cost),
         compass=compass_letters(game, hex_id),
         features=tuple(f.type for f in hex_def.features), bonus=bonus,
-        currency=game.title.info.currency, **_shared_location(game, hex_id))
+        currency=game.title.info.currency, shared_at=shared_at, shared_elsewhere=elsewhere)
 
 
-def _shared_location(game: Game, hex_id: str) -> dict[str, object]:
+def _shared_location(game: Game, hex_id: str) -> tuple[Point | None, bool]:
     """An off-board location printed over adjacent hexes of one name shows its name and
     revenue once, over the side between them, drawn by the last of its hexes on the map (so
     that no other of its hexes paints over it)."""
     hexes = game.title.map.hexes
     hex_def = hexes[hex_id]
     if not hex_def.name or not hex_def.track.offboards:
-        return {}
+        return None, False
     grid = game.title.map.grid
-    twins = [(edge, other) for edge in range(6)
-             if (other := grid.neighbour_name(hex_id, edge)) in hexes
-             and hexes[other].name == hex_def.name and hexes[other].track.offboards]
+    twins: list[tuple[int, str]] = []
+    for edge in range(6):
+        other = grid.neighbour_name(hex_id, edge)
+        if other is not None and other in hexes and hexes[other].name == hex_def.name \
+                and hexes[other].track.offboards:
+            twins.append((edge, other))
     if not twins:
-        return {}
+        return None, False
     order = list(hexes)
     edge, other = twins[0]
     if order.index(other) > order.index(hex_id):
-        return {"shared_elsewhere": True}
-    return {"shared_at": grid.edge_midpoint(HexCoord(0, 0), edge)}
+        return None, True
+    return grid.edge_midpoint(HexCoord(0, 0), edge), False
 
 
 def compass_letters(game: Game, hex_id: str) -> str:

@@ -99,7 +99,7 @@ def cash_crisis(game: Game, clockwise_from: str | None,
         return None
     if marked[0] is None:
         marked[0] = found
-    if not DirectorsDebt(game, marked[0]).open():
+    if not DirectorsDebt(game, marked[0] or found).open():
         return None
     debt = DirectorsDebt(game, found)
     return debt if debt.open() else None
