@@ -103,13 +103,22 @@ def trace_state(game: Game, ids: dict[str, str]) -> dict[str, Any]:
         "round": _round_name(game), "phase": _phase_name(game),
         # An unlimited bank (18GB) is reported as what it has paid out, as 18xx.games does.
         "bank": state.bank - game.title.info.bank if game.rules.bank_unlimited() else state.bank,
-        "acting": ids.get(game.acting or "", game.acting),
+        "acting": _acting(game, ids),
         "players": players, "corporations": corporations,
         "tiles": {h: f"{t.tile.id}@{t.rotation}" for h, t in sorted(state.board.tiles.items())},
         "depot_next": (lambda t: Trains(game).definition(t).name if t else None)(
             Trains(game).next_in_depot()),
         "finished": state.finished,
     }
+
+
+def _acting(game: Game, ids: dict[str, str]) -> str | None:
+    """Who acts, as their traces name it: a player by id, a private whose power is awaited by
+    its name."""
+    private = game.rules.awaited_private()
+    if private is not None:
+        return game.title.privates[private].name
+    return ids.get(game.acting or "", game.acting)
 
 
 def _round_name(game: Game) -> str:

@@ -271,6 +271,47 @@ def test_4_5_the_ghan_private_takes_100_off_a_2e_for_a_company_its_owner_directs
     assert step.problem(BuyTrain("VR", ghan, 100, ability="P4")) is not None  # type: ignore[union-attr]
 
 
+def _ghan_buyer(**options: object):  # type: ignore[no-untyped-def]
+    """Phase 5, VR at its train step, owning a 2E and no other train, £60 in its treasury;
+    Ann directs VR and owns P4."""
+    game = new_game(**options)
+    buy_all_privates(game)
+    start(game, "VR", treasury=500, par=100)
+    station(game, "VR", "H11")
+    give_train(game, "SAR", "4")
+    give_train(game, "SAR", "5")
+    game.state.trains_gone.extend(game.state.corporations["SAR"].trains)
+    game.state.corporations["SAR"].trains.clear()
+    operate(game, "VR")
+    game.state.privates["P4"].owner = "Ann"
+    give_train(game, "VR", "2E")
+    game.state.corporations["VR"].treasury = 60
+    game.round.tasmania = None  # type: ignore[attr-defined]
+    game.round.step_index = len(game.round.steps) - 2
+    game.rules.has_legal_run = lambda corp: True  # type: ignore[method-assign]
+    return game
+
+
+def test_8_2_5_one_2e_a_company_even_with_the_ghans_discount() -> None:
+    game = _ghan_buyer()
+    ghan = next(t for t in game.state.depot if t.startswith("2E"))
+    with pytest.raises(IllegalAction, match="at most 1 2E"):
+        game.process(BuyTrain("VR", ghan, 100, ability="P4"))
+
+
+def test_8_2_5_variant_the_ghans_discount_outside_the_2e_rules() -> None:
+    """18xx.games (variant ghan_discount_outside_the_2e_rules): with P4's discount a second 2E,
+    its director paying what the treasury lacks when the company must buy a train."""
+    game = _ghan_buyer(ghan_discount_outside_the_2e_rules=True)
+    ghan = next(t for t in game.state.depot if t.startswith("2E"))
+    ann = game.state.player("Ann").cash
+    game.process(BuyTrain("VR", ghan, 100, ability="P4"))
+    vr = game.state.corporations["VR"]
+    assert [t[:2] for t in vr.trains] == ["2E", "2E"]
+    assert vr.treasury == 0 and game.state.player("Ann").cash == ann - 40
+    assert game.state.loans.get("VR", 0) == 0
+
+
 def test_5_5_3_a_liable_director_sells_shares_before_owing_the_bank() -> None:
     game = operating_game()
     vr = game.state.corporations["VR"]
@@ -292,8 +333,10 @@ def test_5_5_3_a_liable_director_sells_shares_before_owing_the_bank() -> None:
     assert game.acting != "Ann"
 
 
-def test_5_5_3_variant_the_debt_stands_without_sales() -> None:
-    game = new_game(director_owes_without_selling=True)
+def _liable_ann(**options: object):  # type: ignore[no-untyped-def]
+    """VR goes into receivership owing Bob £300 with £100 in its treasury: Ann, its director,
+    with £100 and three Bank of England shares, owes £100."""
+    game = new_game(**options)
     buy_all_privates(game)
     start(game, "VR", treasury=0, par=100)
     station(game, "VR", "H11")
@@ -303,12 +346,57 @@ def test_5_5_3_variant_the_debt_stands_without_sales() -> None:
     operate(game, "VR")
     vr = game.state.corporations["VR"]
     vr.cert_owners[1:4] = ["Bob", "Bob", "Bob"]
-    game.state.corporations["BOE"].cert_owners[0] = "Ann"
+    game.state.corporations["BOE"].cert_owners[0:3] = ["Ann", "Ann", "Ann"]
     game.state.player("Ann").cash = 100
     vr.market_cell = (vr.market_cell[0], 2)  # type: ignore[index]
     game.process(TakeLoan("VR"))
-    assert game.state.player("Ann").cash == -100
-    assert game.acting != "Ann"
+    assert game.state.player("Ann").cash == -100 and game.acting == "Ann"
+    return game
+
+
+def test_5_5_3_a_liable_director_may_sell_more_than_he_owes() -> None:
+    """By the usual rules (12.4) he sells as many shares as he likes."""
+    from tresham.engine.actions import SellShares
+    game = _liable_ann()
+    game.process(SellShares("Ann", "BOE", 30))  # £80 a share
+    assert game.state.player("Ann").cash == 140
+    assert getattr(game.round, "debt", None) is None
+
+
+def test_5_5_3_variant_a_liable_director_sells_no_more_than_he_needs() -> None:
+    """18xx.games (variant director_sells_only_what_he_needs): no sale one share of which
+    could be left out and still pay what he owes."""
+    from tresham.engine.actions import SellShares
+    game = _liable_ann(cash_crisis_for_players_in_debt=True)
+    with pytest.raises(IllegalAction, match="5.5.3"):
+        game.process(SellShares("Ann", "BOE", 30))
+    assert {c.fields["percent"] for c in game.choices()} == {10, 20}
+    game.process(SellShares("Ann", "BOE", 20))
+    assert game.state.player("Ann").cash == 60
+    assert getattr(game.round, "debt", None) is None
+
+
+def test_5_4_4_9_4_an_exported_train_that_lowers_the_limit_brings_discards_first() -> None:
+    """The 5/5+ removed at the second receivership starts its phase (limit 3): a company over
+    the limit discards before the company in receivership's turn is over."""
+    from tresham.engine.actions import DiscardTrain
+    game = operating_game()
+    game.state.receiverships.append("QR")
+    game.state.privates["P3"].closed = True  # no Tasmania tile forced at the 5/5+
+    start(game, "SAR", treasury=0, par=100, president="Bob")
+    for _ in range(4):
+        give_train(game, "SAR", "4")
+    vr = game.state.corporations["VR"]
+    vr.market_cell = (vr.market_cell[0], 2)  # type: ignore[index]
+    vr.treasury = 0
+    game.process(TakeLoan("VR"))
+    assert "VR" in game.state.receiverships and game.state.phase == "5"
+    assert game.acting == "SAR"
+    with pytest.raises(IllegalAction, match="train limit"):
+        game.process(Pass("SAR"))
+    game.process(DiscardTrain("SAR", game.state.corporations["SAR"].trains[0]))
+    assert len(game.state.corporations["SAR"].trains) == 3
+    assert game.acting == "SAR" and game.round.turn.corporation == "SAR"  # type: ignore[attr-defined]
 
 
 def test_9_4_trains_over_the_limit_leave_the_game() -> None:
@@ -320,8 +408,6 @@ def test_9_4_trains_over_the_limit_leave_the_game() -> None:
     step = DiscardStep(game.round, "VR")
     step.process(DiscardTrain("VR", "2-5"))
     assert "2-5" in game.state.trains_gone and "2-5" not in game.state.market_trains
-    pooled = new_game(discarded_trains_to_pool=True)
-    assert not pooled.rules.discarded_trains_leave_game()
 
 
 def test_8_2_5_the_train_step_waits_for_a_loan_for_the_2e_only_on_18xx_games() -> None:
@@ -452,3 +538,93 @@ def test_4_7_p6_closes_with_the_privates_or_on_18xx_games_when_the_car_buys_a_tr
         assert p6.owner == owner
         game.rules.on_train_bought("CAR", "2-0")
         assert p6.closed
+
+
+def _obliged_vr(**options: object):  # type: ignore[no-untyped-def]
+    """VR at its train step with no train, £50 and a route: it must buy and cannot pay."""
+    game = new_game(**options)
+    buy_all_privates(game)
+    start(game, "VR", treasury=50, par=100)
+    station(game, "VR", "H11")
+    give_train(game, "SAR", "2")
+    give_train(game, "SAR", "3")
+    game.state.corporations["SAR"].trains.clear()
+    operate(game, "VR")
+    game.rules.has_legal_run = lambda corp: True  # type: ignore[method-assign]
+    game.round.step_index = len(game.round.steps) - 2
+    return game
+
+
+def test_8_4_a_compulsory_purchase_borrows_without_a_loan_first() -> None:
+    game = _obliged_vr()
+    train = Trains(game).next_in_depot()
+    game.process(BuyTrain("VR", train, 100, side="2"))
+    assert train in game.state.corporations["VR"].trains
+    assert game.state.loans["VR"] == 1 and not game.state.voluntary_loans.get("VR")
+
+
+def test_8_4_variant_the_voluntary_loan_comes_before_the_compulsory_purchase() -> None:
+    """18xx.games (voluntary_loan_before_forced_loans): the company takes its loan of the
+    round first, the train step waiting for it; then loans pay the rest."""
+    game = _obliged_vr(voluntary_loan_before_forced_loans=True)
+    train = Trains(game).next_in_depot()
+    with pytest.raises(IllegalAction, match="loan of the round first"):
+        game.process(BuyTrain("VR", train, 100, side="2"))
+    assert any(c.action is TakeLoan for c in game.choices())
+    game.process(TakeLoan("VR"))
+    game.process(BuyTrain("VR", train, 100, side="2"))
+    assert train in game.state.corporations["VR"].trains
+    assert game.state.voluntary_loans["VR"] == 1
+
+
+def test_9_4_variant_discards_after_a_receivership_wait_for_the_next_train_step() -> None:
+    """18xx.games (receivership_discards_in_the_next_turn): the next company's turn begins,
+    and the discards come just before its train step."""
+    game = new_game(receivership_discards_in_the_next_turn=True)
+    buy_all_privates(game)
+    start(game, "VR", treasury=0, par=100)
+    station(game, "VR", "H11")
+    start(game, "SAR", treasury=0, par=90, president="Bob")
+    give_train(game, "QR", "2")
+    give_train(game, "QR", "3")
+    game.state.corporations["QR"].trains.clear()
+    operate(game, "VR")
+    game.state.receiverships.append("QR")
+    game.state.privates["P3"].closed = True
+    for _ in range(4):
+        give_train(game, "SAR", "4")
+    vr = game.state.corporations["VR"]
+    vr.market_cell = (vr.market_cell[0], 2)  # type: ignore[index]
+    game.process(TakeLoan("VR"))
+    round_ = game.round
+    assert round_.turn.corporation == "SAR" and not round_.discards  # type: ignore[attr-defined]
+    while not round_.discards:  # type: ignore[attr-defined]
+        round_._advance()  # type: ignore[attr-defined]
+    from tresham.engine.rounds.steps.trains import BuyTrainStep
+    assert isinstance(round_.steps[round_.step_index], BuyTrainStep)  # type: ignore[attr-defined]
+    assert game.acting == "SAR"
+
+
+@pytest.mark.parametrize("variant", [False, True])
+def test_5_3_2_the_waiting_com_has_no_turn_but_18xx_games_gives_it_one_last(variant: bool) -> None:
+    """By the rulebook the COM has no turn until it operates; 18xx.games
+    (com_waiting_last_may_borrow) gives it one when it is last and the company before it had
+    nothing to do at its end step: a loan, a private or ending it."""
+    game = new_game(com_waiting_last_may_borrow=variant)
+    buy_all_privates(game)
+    start(game, "VR", treasury=0, par=100)
+    start(game, "COM", treasury=500, par=70, president="Bob")
+    station(game, "VR", "H11")
+    give_train(game, "SAR", "2")
+    give_train(game, "SAR", "3")
+    game.state.corporations["SAR"].trains.clear()
+    operate(game, "VR")
+    round_ = game.round
+    round_.end_step_skipped = True  # type: ignore[attr-defined]
+    round_._next_corporation()  # type: ignore[attr-defined]
+    if variant:
+        assert game.acting == "COM"
+        assert {c.action for c in game.choices()} >= {Pass, TakeLoan}
+        game.process(Pass("COM"))
+    assert round_.finished  # type: ignore[attr-defined]
+    assert not game.state.corporations["COM"].operated

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from tresham import game_file
 from tresham.ui.map_scene import HexItem
-from tresham.ui.tile_art import layout_marks
+from tresham.ui.tile_art import layout_marks, name_lines
 
 from shared_paths import SHARED
 from window_helpers import open_window
@@ -33,12 +33,14 @@ def _text_box(win, hex_id: str) -> QRectF:  # type: ignore[no-untyped-def]
     font.setPixelSize(max(1, round(pixels)))
     font.setBold(item.art.colour in ("red", "gray"))
     metrics = QFontMetricsF(font)
-    width = metrics.horizontalAdvance(item.art.name or "")
+    lines = name_lines(item.geometry, item.art)  # a long name in two lines, the first above
+    width = max(metrics.horizontalAdvance(line) for line in lines)
+    lifted = (len(lines) - 1) * metrics.height() * 0.9
     at = layout_marks(item.geometry, item.art).name
     assert at is not None
     centre = item.pos() + QPointF(at.x, at.y)
-    return QRectF(centre.x() - width / 2, centre.y() - metrics.height() / 2, width,
-                  metrics.height())
+    return QRectF(centre.x() - width / 2, centre.y() - metrics.height() / 2 - lifted, width,
+                  metrics.height() + lifted)
 
 
 @pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
@@ -102,7 +104,8 @@ def test_revenue_boxes_wider_than_their_hex_are_whole(qtbot: QtBot, tmp_path: Pa
     unit = 1.0 / win.view.current_scale()
     grow = min(max(size * 0.2, 10.0 * unit), size * 0.2 * 1.8) / (size * 0.2)
     rows = [(at.x, at.y, revenue) for at, revenue in layout_marks(item.geometry, item.art).boxes]
-    rows += [(0.0, 0.0, n.revenue) for n in item.art.track.offboards]
+    shared = item.art.shared_at  # Alice Springs' row goes over the side between its hexes
+    rows += [(shared.x if shared else 0.0, 0.0, n.revenue) for n in item.art.track.offboards]
     (x, y, revenue), = rows
     width = size * 0.38 * grow * len(revenue.steps)
     row = QRectF(x - width / 2, y - size * 0.13 * grow, width, size * 0.26 * grow)
@@ -111,3 +114,23 @@ def test_revenue_boxes_wider_than_their_hex_are_whole(qtbot: QtBot, tmp_path: Pa
     assert win.view.visible_scene_rect().contains(row.translated(item.pos()))
     plain = win.scene.hex_items["E4"]
     assert item.zValue() > plain.zValue()
+
+
+def test_a_location_of_two_hexes_shows_its_name_and_values_once(qtbot: QtBot,
+                                                                 tmp_path: Path) -> None:
+    """1848's Alice Springs is one off-board location printed over A4 and A6 (8.2.5): one name
+    and one row of values, over the side between the hexes, drawn by A6 (painted after A4);
+    a long name beside another ("Toowoomba & Ipswich" beside Brisbane) goes in two lines."""
+    from tresham.engine.history import History
+    from tresham.engine.game import GameSetup
+
+    history = History(GameSetup("1848", ("Ann", "Bob", "Cy"), {}, 1))
+    win = open_window(qtbot, history, tmp_path, size=(1366, 768), fit=True)
+    a4, a6 = win.scene.hex_items["A4"].art, win.scene.hex_items["A6"].art
+    assert a4.shared_elsewhere and layout_marks(win.scene.geometry, a4).name is None
+    assert a6.shared_at is not None and a6.shared_at.x < 0
+    toowoomba = win.scene.hex_items["B17"]
+    assert name_lines(toowoomba.geometry, toowoomba.art) == ["Toowoomba", "& Ipswich"]
+    ours = win.scene.name_items["B17"].sceneBoundingRect()
+    brisbane = win.scene.name_items["B19"].sceneBoundingRect()
+    assert not ours.intersects(brisbane)

@@ -72,6 +72,11 @@ class TitleRules:
     def option(self, option_id: str) -> object:
         return self.game.setup.options.get(option_id)
 
+    def awaited_private(self) -> str | None:
+        """A private company whose power the game waits for now (1848's forced Tasmania
+        tile), which 18xx.games' traces name as the entity acting; None by default."""
+        return None
+
     def cite(self, rule: str, clause: str = "", default: str = "") -> str:
         """" (4.2.5.2(a))": the title's own section for a rule the shared engine cites (title.yaml
         `sections`) and a clause of it, for the end of a message; `default` (18GA's numbering)

@@ -290,6 +290,11 @@ class HexArt:
     """Printed symbols, by type ("coal": a coal field, 18AL's S&NA token goes there)."""
     bonus: tuple[tuple[TokenArt, int], ...] = ()
     """Bonus tokens placed in the hex (18AL's coal token): the corporation's and the amount."""
+    shared_at: Point | None = None
+    """Where the name and revenue of an off-board location of several hexes go (1848's Alice
+    Springs), drawn once by one of its hexes; None in the others and in every other hex."""
+    shared_elsewhere: bool = False
+    """True in the other hexes of such a location: they draw neither name nor revenue."""
     currency: str = DEFAULT_CURRENCY
     """The title's currency, for terrain costs."""
 
@@ -369,6 +374,7 @@ def hex_art(game: Game, hex_id: str, tile: TileDef | None = None, rotation: int 
                   for b in game.state.board.bonus_tokens if b.hex == hex_id
                   and b.corporation in corporations)
     shown = tile if tile is not None else laid.tile if laid is not None else None
+    shared_at, elsewhere = _shared_location(game, hex_id)
     name = hex_def.name
     if name is None and shown is not None and shown.special:
         name = special_tile_owner(game, shown.id)
@@ -380,7 +386,31 @@ def hex_art(game: Game, hex_id: str, tile: TileDef | None = None, rotation: int 
         border_costs=tuple((b.edge, b.cost) for b in hex_def.borders if b.cost),
         compass=compass_letters(game, hex_id),
         features=tuple(f.type for f in hex_def.features), bonus=bonus,
-        currency=game.title.info.currency)
+        currency=game.title.info.currency, shared_at=shared_at, shared_elsewhere=elsewhere)
+
+
+def _shared_location(game: Game, hex_id: str) -> tuple[Point | None, bool]:
+    """An off-board location printed over adjacent hexes of one name shows its name and
+    revenue once, over the side between them, drawn by the last of its hexes on the map (so
+    that no other of its hexes paints over it)."""
+    hexes = game.title.map.hexes
+    hex_def = hexes[hex_id]
+    if not hex_def.name or not hex_def.track.offboards:
+        return None, False
+    grid = game.title.map.grid
+    twins: list[tuple[int, str]] = []
+    for edge in range(6):
+        other = grid.neighbour_name(hex_id, edge)
+        if other is not None and other in hexes and hexes[other].name == hex_def.name \
+                and hexes[other].track.offboards:
+            twins.append((edge, other))
+    if not twins:
+        return None, False
+    order = list(hexes)
+    edge, other = twins[0]
+    if order.index(other) > order.index(hex_id):
+        return None, True
+    return grid.edge_midpoint(HexCoord(0, 0), edge), False
 
 
 def compass_letters(game: Game, hex_id: str) -> str:
@@ -612,8 +642,11 @@ def layout_marks(geometry: HexGeometry, art: HexArt) -> MarkLayout:
     taken: list[float] = []
     if art.name:
         top = 270.0
-        if art.colour == "red":
-            result.name = Point(0.0, -0.5 * size)
+        if art.shared_elsewhere:
+            result.name = None
+        elif art.colour == "red":
+            shift = art.shared_at.x if art.shared_at is not None else 0.0
+            result.name = Point(shift, -0.5 * size)
         elif geometry.orientation is Orientation.POINTY:
             result.name = Point(0.0, -0.62 * size)
         else:
@@ -693,7 +726,9 @@ def hex_art_bounds(geometry: HexGeometry, art: HexArt) -> QRectF:
     bounds = hex_bounds(geometry)
     size = geometry.size
     rows = [(where, revenue) for where, revenue in layout_marks(geometry, art).boxes]
-    rows += [(Point(0.0, 0.0), n.revenue) for n in art.track.offboards if not n.revenue.is_fixed]
+    at = Point(art.shared_at.x, 0.0) if art.shared_at is not None else Point(0.0, 0.0)
+    rows += [(at, n.revenue) for n in art.track.offboards
+             if not n.revenue.is_fixed and not art.shared_elsewhere]
     for where, revenue in rows:
         width = size * 0.38 * _ReadableText.GROWTH * len(revenue.steps) + size * 0.04
         height = size * 0.26 * _ReadableText.GROWTH + size * 0.04
@@ -747,25 +782,48 @@ def _paint_offboard(painter: QPainter, geometry: HexGeometry, art: HexArt) -> No
         painter.setBrush(QColor(palette.TRACK))
         painter.drawPolygon(QPolygonF([qpoint(left), qpoint(tip), qpoint(right)]))
     painter.restore()
+    if art.shared_elsewhere:
+        return
+    at = Point(art.shared_at.x, 0.0) if art.shared_at is not None else Point(0.0, 0.0)
     for node in art.track.offboards:
         if node.revenue.is_fixed:
-            paint_revenue_circle(painter, Point(0.0, 0.0), READABLE.size(size * 0.17, 9.5),
+            paint_revenue_circle(painter, at, READABLE.size(size * 0.17, 9.5),
                                  node.revenue.values[0])
         else:
-            _paint_revenue_boxes(painter, node.revenue, art.phases, Point(0.0, 0.0), size)
+            _paint_revenue_boxes(painter, node.revenue, art.phases, at, size)
 
 
 NAME_SIZE, NAME_MINIMUM = 0.17, 9.0
 """A hex name's height as a part of the hex's size, and its smallest height on screen."""
 
 
+def name_lines(geometry: HexGeometry, art: HexArt) -> list[str]:
+    """The name in one line, or in two (broken at the space nearest its middle) when at its
+    largest it would be wider than its hex (or than the hexes of a shared location) and reach
+    over a neighbour's name ("Toowoomba & Ipswich" beside Brisbane)."""
+    name = art.name or ""
+    pixels = geometry.size * NAME_SIZE * _ReadableText.GROWTH
+    metrics = QFontMetricsF(_font(pixels, bold=art.colour in ("red", "gray")))
+    room = 2 * geometry.inner * (2 if art.shared_at is not None else 1)
+    spaces = [i for i, c in enumerate(name) if c == " "]
+    if metrics.horizontalAdvance(name) <= room or not spaces:
+        return [name]
+    cut = min(spaces, key=lambda i: abs(i - len(name) / 2))
+    return [name[:cut], name[cut + 1:]]
+
+
 def paint_hex_name(painter: QPainter, geometry: HexGeometry, art: HexArt) -> None:
-    """The hex's name where `layout_marks` puts it, in local coordinates."""
+    """The hex's name where `layout_marks` puts it, in local coordinates; a name in two lines
+    grows upwards, away from the hex's track."""
     where = layout_marks(geometry, art).name
     if art.name and where:
-        draw_text(painter, art.name, where, READABLE.size(geometry.size * NAME_SIZE,
-                                                          NAME_MINIMUM),
-                  bold=art.colour in ("red", "gray"))
+        pixels = READABLE.size(geometry.size * NAME_SIZE, NAME_MINIMUM)
+        bold = art.colour in ("red", "gray")
+        lines = name_lines(geometry, art)
+        step = QFontMetricsF(_font(pixels, bold)).height() * 0.9
+        for index, line in enumerate(lines):
+            lift = (len(lines) - 1 - index) * step
+            draw_text(painter, line, Point(where.x, where.y - lift), pixels, bold=bold)
 
 
 def hex_name_bounds(geometry: HexGeometry, art: HexArt) -> QRectF:
@@ -777,8 +835,11 @@ def hex_name_bounds(geometry: HexGeometry, art: HexArt) -> QRectF:
     pixels = geometry.size * NAME_SIZE * _ReadableText.GROWTH
     metrics = QFontMetricsF(_font(pixels, bold=art.colour in ("red", "gray")))
     halo = pixels * 0.28
-    width, height = metrics.horizontalAdvance(art.name) + halo, metrics.height() + halo
-    return QRectF(where.x - width / 2, where.y - height / 2, width, height)
+    lines = name_lines(geometry, art)
+    width = max(metrics.horizontalAdvance(line) for line in lines) + halo
+    height = metrics.height() + halo
+    lifted = (len(lines) - 1) * metrics.height() * 0.9
+    return QRectF(where.x - width / 2, where.y - height / 2 - lifted, width, height + lifted)
 
 
 def _paint_marks(painter: QPainter, geometry: HexGeometry, art: HexArt,

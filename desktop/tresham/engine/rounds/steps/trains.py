@@ -305,11 +305,10 @@ class BuyTrainStep(Step):
         if action.seller is not None and not card.tradeable:
             return f"a {card.name} train is never sold to another corporation" + \
                 self.game.rules.cite("train_purchase")
-        if card.max_owned != UNLIMITED and sum(
-                1 for t in corp.trains if trains.definition(t).name == card.name) >= card.max_owned:
-            return f"{corp.id} may own at most {card.max_owned} {card.name} train" + \
-                self.game.rules.cite("train_purchase")
-        if card.counts_for_limit and trains.counted(corp.id) >= trains.limit(corp.id):
+        owned_limit = self.owned_limit_problem(action)
+        if owned_limit:
+            return owned_limit
+        if card.counts_for_limit and self.counted_for_limit(action) >= trains.limit(corp.id):
             return f"{corp.id} already has {trains.limit(corp.id)} trains, the limit" + \
                 self.game.rules.cite("train_limit", default="4.2.5(g)")
         owner = trains.owner(action.train)
@@ -368,6 +367,21 @@ class BuyTrainStep(Step):
         if action.price > funds:
             return f"{corp.id} has only {self.game.money(corp.treasury)}"
         return None
+
+    def counted_for_limit(self, action: BuyTrain) -> int:
+        """The corporation's trains that count against the limit, as the purchase finds them
+        (a title's trade-in hands one in: 1848 8.2.4)."""
+        return self.trains.counted(self.corp.id)
+
+    def owned_limit_problem(self, action: BuyTrain) -> str | None:
+        """A card's `max_owned`: how many of its kind a corporation may own (1848 8.2.5)."""
+        card = self.trains.definition(action.train)
+        if card.max_owned == UNLIMITED or sum(
+                1 for t in self.corp.trains
+                if self.trains.definition(t).name == card.name) < card.max_owned:
+            return None
+        return f"{self.corp.id} may own at most {card.max_owned} {card.name} train" + \
+            self.game.rules.cite("train_purchase")
 
     def _president_funds_corporation_trains(self) -> bool:
         """Variant emergency_buy_from_corporations: in a forced purchase the president may

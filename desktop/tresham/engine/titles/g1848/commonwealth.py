@@ -21,45 +21,70 @@ CAPITAL_BEFORE_LINK = "com_capital_before_link"
 
 def linked(game: Game, hexes: tuple[str, ...]) -> bool:
     """Whether a notional train of infinite range could travel from the first hex to each of
-    the others (5.3.2): along track as a train runs it, through any city or town (stations do
-    not block), never turning back at a hex edge onto another path of the same hex, nor
-    running on through an off-board area."""
+    the others (5.3.2): along track as a train runs it, using no track twice and passing no
+    city or town twice (stations do not block), never turning back at a hex edge onto another
+    path of the same hex, nor running on through an off-board area. A train's route, so a
+    depth-first search of routes from the first hex, stopping once every other hex is reached."""
     graph = track_graph(game)
     by_node: dict[int, list[int]] = {}
     for segment in graph.segments:
         for end in segment.ends:
             if end.is_node:
                 by_node.setdefault(end.node, []).append(segment.index)
-    # A state: a segment and the end the train entered it by.
-    todo: list[tuple[int, int]] = []
-    for node in graph.nodes:
-        if node.hex == hexes[0]:
-            for index in by_node.get(node.index, []):
-                todo.append((index, _end_at(graph, index, node=node.index)))
-    seen: set[tuple[int, int]] = set()
+    wanted = set(hexes[1:])
     reached: set[str] = set()
-    while todo:
-        index, entered = todo.pop()
-        if (index, entered) in seen:
-            continue
-        seen.add((index, entered))
+    used: set[int] = set()
+    passed: set[int] = set()
+    budget = [_SEARCH_LIMIT]
+
+    def walk(index: int, entered: int) -> bool:
+        """Run along segment `index` from its end `entered`; True once all are reached."""
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        used.add(index)
         segment = graph.segments[index]
-        out = segment.ends[1 - entered]
-        if out.is_node:
-            node = graph.nodes[out.node]
-            reached.add(node.hex)
-            if node.kind is NodeKind.OFFBOARD:
-                continue
-            for other in by_node.get(out.node, []):
-                if other != index:
-                    todo.append((other, _end_at(graph, other, node=out.node)))
+        reached.add(segment.hex)
+        try:
+            if wanted <= reached:
+                return True
+            out = segment.ends[1 - entered]
+            if out.is_node:
+                node = graph.nodes[out.node]
+                reached.add(node.hex)
+                if wanted <= reached:
+                    return True
+                if node.kind is NodeKind.OFFBOARD or out.node in passed:
+                    return False
+                passed.add(out.node)
+                try:
+                    return any(walk(other, _end_at(graph, other, node=out.node))
+                               for other in by_node.get(out.node, [])
+                               if other not in used)
+                finally:
+                    passed.discard(out.node)
+            side = graph.sides[out.side]
+            if side.blocked or side.hexes[1] is None:
+                return False
+            return any(walk(other, _end_at(graph, other, side=out.side))
+                       for other in side.segments[side.other(segment.hex)] if other not in used)
+        finally:
+            used.discard(index)
+
+    for node in graph.nodes:
+        if node.hex != hexes[0]:
             continue
-        side = graph.sides[out.side]
-        if side.blocked or side.hexes[1] is None:
-            continue
-        for other in side.segments[side.other(segment.hex)]:
-            todo.append((other, _end_at(graph, other, side=out.side)))
-    return all(h in reached for h in hexes[1:])
+        reached.add(node.hex)
+        passed.add(node.index)
+        for index in by_node.get(node.index, []):
+            if walk(index, _end_at(graph, index, node=node.index)):
+                return True
+        passed.discard(node.index)
+    return wanted <= reached
+
+
+_SEARCH_LIMIT = 200_000
+"""Segments walked at most in one search (a guard: the boards of 1848 need far fewer)."""
 
 
 def _end_at(graph: TrackGraph, index: int, node: int = -1, side: int = -1) -> int:

@@ -1,8 +1,13 @@
 """1848 5.5.3: a director liable for a receivership's compensation who cannot pay it sells
 shares by the usual rules, none of them changing a directorship, until the debt is paid or he
 has nothing he may sell; what is left he owes the bank (his cash below zero, paid back from
-his next income). 18xx.games lets the debt stand without sales
-(variant director_owes_without_selling)."""
+his next income).
+
+18xx.games (variant cash_crisis_for_players_in_debt) settles it in "cash crises": right after
+the receivership the director makes one sale; later, after any action of a company with a
+director in an operating round, the first player below zero clockwise from that director sells
+again while he has a share he may sell; no sale may be bigger than he needs (one share fewer
+would not pay what he owes)."""
 
 from __future__ import annotations
 
@@ -13,13 +18,14 @@ from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Choice
 from tresham.engine.selling import successor
 from tresham.engine.shares import PRESIDENT, Shares
+from tresham.engine.market import StockMarket
 from tresham.engine.state import MARKET
 from tresham.engine.titles.g1848.bank import BOE
 
 if TYPE_CHECKING:
     from tresham.engine.game import Game
 
-OWES_WITHOUT_SELLING = "director_owes_without_selling"
+CASH_CRISIS = "cash_crisis_for_players_in_debt"
 
 
 class DirectorsDebt:
@@ -40,6 +46,12 @@ class DirectorsDebt:
         step = shares.share_percent(corp)
         if percent <= 0 or percent % step or percent > held:
             return f"{self.player} holds {held}% of {corp_id}"
+        if self.game.rules.option(CASH_CRISIS):
+            owed = -state.player(self.player).cash
+            price = StockMarket(self.game.title.market, state).price(corp)
+            if shares.worth(corp, percent - step, price) >= owed:
+                return (f"{self.player} owes {self.game.money(owed)}: "
+                        f"{percent - step}% of {corp_id} would pay it (5.5.3)")
         if corp_id == BOE:
             return None
         if shares.percent(corp, MARKET) + percent > 50:
@@ -69,3 +81,25 @@ class DirectorsDebt:
         if problem:
             raise IllegalAction(problem)
         self.game.rules.sell_shares(self.player, action.corporation, action.percent)
+
+
+def cash_crisis(game: Game, clockwise_from: str | None,
+                marked: list[str | None]) -> DirectorsDebt | None:
+    """Under cash_crisis_for_players_in_debt: the first player below zero clockwise from
+    `clockwise_from`, if he has a share he may sell. `marked` holds the round's player in
+    crisis (18xx.games marks the first it finds, and keeps him until a sale leaves him at zero
+    or above): while he has nothing he may sell, no crisis opens in the round."""
+    if clockwise_from is None or not game.rules.option(CASH_CRISIS):
+        return None
+    names = [p.name for p in game.state.players]
+    start = names.index(clockwise_from)
+    found = next((n for n in names[start:] + names[:start]
+                  if game.state.player(n).cash < 0), None)
+    if found is None:
+        return None
+    if marked[0] is None:
+        marked[0] = found
+    if not DirectorsDebt(game, marked[0] or found).open():
+        return None
+    debt = DirectorsDebt(game, found)
+    return debt if debt.open() else None

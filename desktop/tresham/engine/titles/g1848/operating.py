@@ -16,6 +16,7 @@ from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.titles.g1848.bank import BOE, bank_dividend
 from tresham.engine.rounds.steps.base import Step, TurnRecord
 from tresham.engine.rounds.steps.companies import BuyCompanyStep
+from tresham.engine.rounds.steps.routes import RouteStep
 from tresham.engine.rounds.steps.track import TrackStep
 from tresham.engine.rounds.steps.trains import BuyTrainStep
 from tresham.engine.titles.g1848.track import AustraliaTrackStep
@@ -23,7 +24,7 @@ from tresham.engine.titles.g1848.trains import AustraliaBuyTrainStep
 from tresham.engine.shares import Shares
 from tresham.engine.trains import Trains
 from tresham.engine.titles.g1848.commonwealth import may_operate
-from tresham.engine.titles.g1848.liability import OWES_WITHOUT_SELLING, DirectorsDebt
+from tresham.engine.titles.g1848.liability import CASH_CRISIS, DirectorsDebt, cash_crisis
 from tresham.engine.titles.g1848.loans import loans_left, take_loan, voluntary_loan_problem
 from tresham.engine.titles.g1848.receivership import enter_receivership, in_receivership_column
 from tresham.engine.titles.g1848.tasmania import ForcedTasmaniaLay, tasmania_power
@@ -34,6 +35,9 @@ if TYPE_CHECKING:
 
 WAITS_WHILE_MAY_BORROW = "turn_waits_while_company_may_borrow"
 PENDING_CLOSING_OUTLIVES = "pending_closing_outlives_the_privates"
+DISCARDS_NEXT_TURN = "receivership_discards_in_the_next_turn"
+IDLE_COM_MAY_BORROW = "com_waiting_last_may_borrow"
+LOAN_BEFORE_DIVIDEND = "loan_offered_before_dividend"
 
 
 class AustraliaOperatingRound(OperatingRound):
@@ -42,6 +46,12 @@ class AustraliaOperatingRound(OperatingRound):
         self.tasmania: ForcedTasmaniaLay | None = None
         self.debt: DirectorsDebt | None = None
         self.end_after_debt = False
+        self.deferred_discards = False
+        self.resume_at: int | None = None
+        self.idle_operated: bool | None = None
+        self.end_step_skipped = False
+        self.next_pinned: str | None = None
+        self.crisis_marked: list[str | None] = [None]
         super().__init__(game, number, index_in_set, set_size)
 
     def acting(self) -> str | None:
@@ -88,15 +98,49 @@ class AustraliaOperatingRound(OperatingRound):
     def process(self, action: Action) -> None:
         if self.debt is not None:
             self.debt.process(action)
-            if not self.debt.open():
+            if self.game.state.player(self.debt.player).cash >= 0:
+                self.crisis_marked[0] = None
+            if self.game.rules.option(CASH_CRISIS):
+                # 18xx.games: the crisis goes on while the same player is found clockwise from
+                # the operating company's director; after a receivership their round has
+                # moved on to the next company (none left: no director, the crisis ends).
+                operating = self._next_to_operate() if self.end_after_debt \
+                    else self.turn.corporation
+                found = cash_crisis(self.game, self._director(operating), self.crisis_marked)
+                if found is None or found.player != self.debt.player:
+                    self.debt = None
+            elif not self.debt.open():
                 self.debt = None
-                if self.end_after_debt:
-                    self.end_after_debt = False
-                    self._advance()
+            if self.debt is None and self.end_after_debt:
+                self.end_after_debt = False
+                self._end_receivership_turn()
             return
+        actor = self.turn.corporation
+        self._process(action)
+        if self.debt is None and self.game.round is self and not self.game.state.finished:
+            self.debt = cash_crisis(self.game, self._director(actor), self.crisis_marked)
+            if self.debt is not None:
+                self.game.log(f"{self.debt.player} is below zero and must sell shares "
+                              "(cash crisis)")
+
+    def _next_to_operate(self) -> str | None:
+        waiting = [c for c in self.game.state.corporations.values()
+                   if c.floated and c.id not in self.operated and may_operate(self.game, c.id)]
+        return self.game.rules.next_to_operate(self, waiting).id if waiting else None
+
+    def _director(self, corp_id: str | None) -> str | None:
+        if not corp_id or corp_id == BOE:
+            return None
+        return Shares(self.game).president(self.game.state.corporations[corp_id])
+
+    def _process(self, action: Action) -> None:
         if self.tasmania is not None:
             self.tasmania.process(action)
-            self.tasmania = None
+            forced, self.tasmania = self.tasmania, None
+            private = self.game.state.privates[forced.company]
+            if forced.close_after and not private.closed:
+                private.closed = True
+                self.game.log(f"{forced.company} closes, its tile laid (4.1, 4.4)")
             return
         if isinstance(action, TakeLoan):
             corp = self.turn.corporation
@@ -124,7 +168,13 @@ class AustraliaOperatingRound(OperatingRound):
                 continue
             director = Shares(self.game).president(corp)
             enter_receivership(self.game, corp.id)
-            if director is not None and not self.game.rules.option(OWES_WITHOUT_SELLING):
+            self.queue_discards()  # 9.4: a train it exported (5.4.4) may lower the limit
+            if self.game.rules.option(CASH_CRISIS):
+                self.debt = self.debt or cash_crisis(self.game, director, self.crisis_marked)
+                if self.debt is not None:
+                    self.game.log(f"{self.debt.player} is below zero and must sell shares "
+                                  "(cash crisis)")
+            elif director is not None:
                 debt = DirectorsDebt(self.game, director)
                 if debt.open():
                     self.debt = debt
@@ -135,10 +185,59 @@ class AustraliaOperatingRound(OperatingRound):
                 del self.steps[self.step_index + 1:]
                 self.step_index = len(self.steps) - 1
                 if self.debt is None:
-                    self._advance()
+                    self._end_receivership_turn()
                 else:
                     self.end_after_debt = True  # the turn ends once the director has sold
+                    if self.game.rules.option(CASH_CRISIS):
+                        # 18xx.games' round has moved on already: the sales do not reorder it.
+                        self.next_pinned = self._next_to_operate()
         return ended
+
+    def _end_receivership_turn(self) -> None:
+        """The turn of a company gone into receivership ends, once the trains over a lowered
+        limit are discarded (9.4); under receivership_discards_in_the_next_turn they wait for
+        the next company's train step, if a company is still to operate."""
+        if self.discards and self.game.rules.option(DISCARDS_NEXT_TURN) and any(
+                c.floated and c.id not in self.operated and may_operate(self.game, c.id)
+                for c in self.game.state.corporations.values()):
+            self.discards = []
+            self.deferred_discards = True
+        if self.discards:
+            self.advance_after_discards = True
+        else:
+            self._advance()
+
+    def _advance_steps(self) -> None:
+        if not self.deferred_discards:
+            super()._advance()
+            return
+        self.step_index += 1
+        while self.step_index < len(self.steps):
+            if isinstance(self.steps[self.step_index], BuyTrainStep):
+                self.deferred_discards = False
+                self.queue_discards()
+                if self.discards:
+                    self.resume_at = self.step_index
+                    return
+            if self.steps[self.step_index].enter():
+                return
+            self.step_index += 1
+        self.step_index = len(self.steps) - 1
+        super()._advance()
+
+    def _process_discard(self, action: Action) -> None:
+        if self.resume_at is None:
+            super()._process_discard(action)
+            return
+        step = self.discards[0]
+        if not step.accepts(action):
+            raise IllegalAction(f"{step.corporation} must first discard down to the train limit")
+        if step.process(action):
+            self.discards.pop(0)
+        if not self.discards:
+            self.step_index = self.resume_at - 1
+            self.resume_at = None
+            self._advance()
 
     def _place_home_station(self, corp: CorporationState, hex_id: str, city: int) -> None:
         """5.3.6: the COM's home stations go down in both its homes, free; one that finds no
@@ -152,11 +251,23 @@ class AustraliaOperatingRound(OperatingRound):
             track = current_track(self.game.title.map.hexes[home], self.game.board.laid(home))
             slots = track.cities[0].slots if track.cities else 0
             taken = sum(1 for t in state.board.tokens if t.hex == home and t.city == 0
-                        and not t.extra)
+                        and not t.extra) + self._held_for_homes(home, corp.id)
             state.board.tokens.append(StationToken(corp.id, home, 0, extra=taken >= slots))
             self.game.log(f"{corp.id} places a home station in {home}"
                           + (" beside its full circles (5.3.6)" if taken >= slots else ""))
         corp.tokens_placed = len(homes)
+
+    def _held_for_homes(self, hex_id: str, corp_id: str) -> int:
+        """7.7: circles held for the homes of companies not yet started (Adelaide's for the
+        SAR, Sydney's for the NSW): the COM's home station goes beside them."""
+        held = 0
+        for other in self.game.state.corporations.values():
+            definition = self.game.title.corporations[other.id]
+            if other.id == corp_id or other.tokens_placed or not definition.homes_reserve_slots:
+                continue
+            if self.game.rules.home_of(other.id)[0] == hex_id:
+                held += 1
+        return held
 
     def _pay_privates(self) -> None:
         """7.2: the privates pay (not those closed with a power left), then the Bank of
@@ -179,15 +290,64 @@ class AustraliaOperatingRound(OperatingRound):
             self.operated.append(corp.id)
             self.game.log(f"{corp.id} does not operate until track joins Sydney and Adelaide "
                           "or the first 6/6+ is bought (5.3.2)")
+            if self.game.rules.option(IDLE_COM_MAY_BORROW) and self.end_step_skipped and \
+                    not any(
+                    c.floated and c.id not in self.operated
+                    for c in self.game.state.corporations.values()):
+                self._idle_turn(corp)
+                return
+        self.end_step_skipped = False
         super()._next_corporation()
+        self.next_pinned = None
+
+    def _idle_turn(self, corp: CorporationState) -> None:
+        """Variant com_waiting_last_may_borrow: the COM, waiting for its link and last in the
+        order, has a turn of its end step alone (a loan, a private, or ending it), when the
+        company before it had nothing to do at its own end step (18xx.games leaves that step
+        open, and the COM inherits it)."""
+        self.turn = TurnRecord(corp.id, first_turn=False)
+        self.steps = [EndOfTurnStep(self)]
+        self.step_index = -1
+        operated = corp.operated
+        self._advance()
+        if self.finished:
+            corp.operated = operated
+        else:
+            self.idle_operated = operated
+
+    def _advance(self) -> None:
+        idle = self.idle_operated
+        if idle is not None and self.step_index >= 0:
+            corp = self.corporation
+            self.idle_operated = None
+            self._advance_steps()
+            if corp is not None:
+                corp.operated = idle
+            return
+        self._advance_steps()
 
 
 class AustraliaOperatingRules(TitleRules):
+    def next_to_operate(self, round_: OperatingRound,
+                        waiting: list[CorporationState]) -> CorporationState:
+        """7.2; a company chosen to operate next before a cash crisis's sales keeps its turn
+        (variant cash_crisis_for_players_in_debt)."""
+        pinned = getattr(round_, "next_pinned", None)
+        if pinned is not None:
+            chosen = next((c for c in waiting if c.id == pinned), None)
+            if chosen is not None:
+                return chosen
+        return super().next_to_operate(round_, waiting)
+
     def turn_steps(self, shared: tuple[type[Step], ...]) -> tuple[type[Step], ...]:
         replaced: dict[type[Step], type[Step]] = {BuyCompanyStep: EndOfTurnStep,
                                                   BuyTrainStep: AustraliaBuyTrainStep,
                                                   TrackStep: AustraliaTrackStep}
-        return tuple(replaced.get(s, s) for s in shared)
+        steps = tuple(replaced.get(s, s) for s in shared)
+        if RouteStep in steps:
+            at = steps.index(RouteStep)
+            steps = steps[:at] + (LoanBeforeDividendStep,) + steps[at:]
+        return steps
 
     def private_purchase_problem(self, company: str, corp_id: str) -> str | None:
         """4.1: a company buys a private only from its own director (18xx.games: from any
@@ -218,8 +378,13 @@ class AustraliaOperatingRules(TitleRules):
         """4.1: the privates close with the first 5/5+; the unused powers of P2 and P4
         outlive them (4.3, 4.5), held by the private's owner."""
         state = self.game.state
+        round_ = self.game.round
+        forced = round_.tasmania if isinstance(round_, AustraliaOperatingRound) else None
         for private in state.privates.values():
             if private.closed:
+                continue
+            if forced is not None and private.id == forced.company:
+                forced.close_after = True  # 4.4: it closes once its tile is down
                 continue
             abilities = self.game.title.privates[private.id].abilities
             surviving = [a for a in abilities
@@ -265,6 +430,12 @@ class AustraliaOperatingRules(TitleRules):
         round_.tasmania = ForcedTasmaniaLay(self.game, private.owner, company)
         self.game.log(f"{private.owner} must lay the Tasmania tile now (4.4)")
 
+    def awaited_private(self) -> str | None:
+        round_ = self.game.round
+        if isinstance(round_, AustraliaOperatingRound) and round_.tasmania is not None:
+            return round_.tasmania.company
+        return None
+
     def ability_usable(self, company: str, ability: Ability, corp_id: str) -> bool:
         """4.4 under the variant tasmania_only_by_owning_company: the Tasmania tile only by a
         company that owns P3."""
@@ -289,9 +460,9 @@ class AustraliaOperatingRules(TitleRules):
                 f"{' or '.join(open_homes)} (7.4.3)")
 
     def discarded_trains_leave_game(self) -> bool:
-        """9.4 (8.1): trains over the limit after a phase change leave the game (18xx.games:
-        to the bank pool, variant discarded_trains_to_pool)."""
-        return not self.option("discarded_trains_to_pool")
+        """9.4 (8.1): trains over the limit after a phase change leave the game (18xx.games
+        too: their 1848 removes discarded trains)."""
+        return True
 
     def special_lay_any_time(self, company: str) -> bool:
         """4.4: the Tasmania tile goes down besides the normal lay, at any time of the turn
@@ -304,12 +475,49 @@ class AustraliaOperatingRules(TitleRules):
         return False
 
 
+class LoanBeforeDividendStep(Step):
+    """Variant loan_offered_before_dividend: before its run, a company with no train whose
+    price is in the column next to receivership takes a loan, while it may borrow (18xx.games
+    asks for it and accepts nothing else); by the rulebook nothing stops there."""
+
+    name = "loan before the dividend"
+    may_pass = False
+    private_purchases = False
+
+    def _due(self) -> bool:
+        round_ = self.round
+        assert isinstance(round_, AustraliaOperatingRound)
+        corp = self.corp
+        if not self.game.rules.option(LOAN_BEFORE_DIVIDEND) or corp.trains or \
+                corp.market_cell is None or corp.market_cell[1] != 1:
+            return False
+        return self.game.state.loans.get(corp.id, 0) < \
+            self.game.title.banks[BOE].loans.voluntary_limit and voluntary_loan_problem(
+                self.game, corp.id, round_.loans_taken.get(corp.id, 0)) is None
+
+    def active(self) -> bool:
+        return self._due()
+
+    def choices(self) -> list[Choice]:
+        return []  # the round offers the loan
+
+    def accepts(self, action: Action) -> bool:
+        return False
+
+
 class EndOfTurnStep(BuyCompanyStep):
     """The turn's last step: privates bought from the director (4.1) and, since a loan may be
     taken at any time of the turn (5.6.1), the turn ends when the director ends it while the
     company may still borrow by choice."""
 
     name = "end of turn"
+
+    def enter(self) -> bool:
+        entered = super().enter()
+        round_ = self.round
+        assert isinstance(round_, AustraliaOperatingRound)
+        round_.end_step_skipped = not entered
+        return entered
 
     def waits(self) -> bool:
         round_ = self.round

@@ -36,6 +36,9 @@ class ForcedTasmaniaLay:
         self.game = game
         self.owner = owner
         self.company = company
+        self.close_after = False
+        """Whether the private closes once the tile is down (the privates' closing came
+        while it was due)."""
 
     def lays(self) -> dict[str, dict[str, list[int]]]:
         power = tasmania_power(self.game)

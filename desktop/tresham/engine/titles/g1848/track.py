@@ -17,6 +17,11 @@ class AustraliaTrackStep(TrackStep):
         it on 18xx.games and keep nothing waiting."""
         return self.game.rules.track_step_waits_for_pass() and self._own_lay_left()
 
+    def active(self) -> bool:
+        """With the turn's own lays used, the step is over: P2's tile needs one of them (4.3)
+        and P3's Tasmania tile may go down at any time of the turn (4.4, 7.3)."""
+        return self._own_lay_left() and super().active()
+
     def _rights_problem(self, hex_id: str, company: str | None
                         ) -> tuple[Ability | None, str | None]:
         """4.3: P2's desert tile is one of the turn's yellow tiles, laid free of the terrain

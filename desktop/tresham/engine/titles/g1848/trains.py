@@ -3,18 +3,21 @@ the compulsory purchase financed by loans alone (8.4)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from tresham.engine.actions import BuyTrain
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.trains import BuyTrainStep
 from tresham.engine.shares import Shares
 from tresham.engine.titles.g1848.bank import BOE
-from tresham.engine.titles.g1848.loans import loans_left, take_loan
+from tresham.engine.titles.g1848.loans import loans_left, take_loan, voluntary_loan_problem
 from tresham.engine.titles.g1848.receivership import EXPORT_SKIPS_NO_PHASE, in_receivership_column
 
 FORCED_LOANS_FOR_ANY_TRAIN = "voluntary_loan_before_forced_loans"
 ANY_PRICE = "trains_between_companies_at_any_price"
 LOANS_WHEN_OBLIGED = "loans_for_any_new_train_when_obliged"
 WAITS_FOR_A_GHAN_LOAN = "train_step_waits_while_a_loan_could_buy_the_2e"
+GHAN_DISCOUNT_PLAIN = "ghan_discount_outside_the_2e_rules"
 
 
 class AustraliaBuyTrainStep(BuyTrainStep):
@@ -40,13 +43,29 @@ class AustraliaBuyTrainStep(BuyTrainStep):
         offer = [t for t in self.bank_offer() if self.trains.definition(t).satisfies_must_own]
         return min(offer, key=self.trains.price) if offer else None
 
+    def _loan_first(self) -> bool:
+        """Under voluntary_loan_before_forced_loans a company that must buy a train it cannot
+        pay for takes its voluntary loan of the round first: the step waits for it."""
+        if not self.game.rules.option(FORCED_LOANS_FOR_ANY_TRAIN) or not self.must_buy():
+            return False
+        cheapest = self.cheapest_bank_train()
+        return cheapest is not None and self.trains.price(cheapest) > self.corp.treasury and \
+            voluntary_loan_problem(self.game, self.corp.id, getattr(
+                self.round, "loans_taken", {}).get(self.corp.id, 0)) is None
+
+    def _any_choice(self) -> bool:
+        return super()._any_choice() or self._loan_first()
+
     def waits_with_nothing_to_buy(self) -> bool:
         """Under the variant train_step_waits_while_a_loan_could_buy_the_2e the step stays
         open, offering only to end it, while the company owns no 2E, holds a loan's worth and
         may borrow (in any phase: their check leaves out when the 2E comes), unless a purchase
         has just left nothing to buy."""
-        if not self.game.rules.option(WAITS_FOR_A_GHAN_LOAN) or \
-                self._bought_at == self.game.actions_applied:
+        if not self.game.rules.option(WAITS_FOR_A_GHAN_LOAN):
+            return False
+        if self._room_and_the_cheapest_price():
+            return True
+        if self._bought_at == self.game.actions_applied:
             return False  # a purchase that leaves nothing to buy closes the step
         corp = self.corp
         loans = self.game.title.banks[BOE].loans
@@ -55,6 +74,73 @@ class AustraliaBuyTrainStep(BuyTrainStep):
             return False
         return loans.from_phase in self.trains.phases_started() and loans_left(self.game) > 0 \
             and self.game.state.loans.get(corp.id, 0) < loans.voluntary_limit
+
+    def owned_limit_problem(self, action: BuyTrain) -> str | None:
+        """8.2.5: a company owns at most one 2E; under ghan_discount_outside_the_2e_rules a
+        purchase with P4's discount is not held to it while the train step is open on its own
+        (18xx.games offers the discount only then: the company must buy, or has room and the
+        cheapest price)."""
+        if action.ability is not None and self.game.rules.option(GHAN_DISCOUNT_PLAIN) and \
+                (self.must_buy() or self._room_and_the_cheapest_price()):
+            return None
+        return super().owned_limit_problem(action)
+
+    def _room_and_the_cheapest_price(self) -> bool:
+        """18xx.games' test for a train step with something to buy: room for a train (or for
+        a 2E it may buy) and the price of the cheapest train on sale, the 2E counted even when
+        the company owns one, another company's train counted at £1."""
+        corp = self.corp
+        treasury = corp.treasury
+        offer = self.bank_offer()
+        prices = []
+        ghan_price = None
+        for train_id in offer:
+            for side in self._sides_to_offer(train_id, None):
+                price = self.bank_price(train_id, None, side)
+                if self.trains.definition(train_id).destination:
+                    for company, _ in self.discounts():
+                        price = min(price, self.bank_price(train_id, company, side))
+                    ghan_price = price
+                prices.append(price)
+        owns_ghan = any(self.trains.definition(t).destination for t in corp.trains)
+        # "At the limit" is theirs exactly: a company over it (before discarding) has room.
+        room = self.trains.counted(corp.id) != self.trains.limit(corp.id) or (
+            ghan_price is not None and not owns_ghan and ghan_price <= treasury)
+        if not room:
+            return False
+        if any(c.trains for c in self.game.state.corporations.values() if c.id != corp.id):
+            prices.append(1)
+        return bool(prices) and min(prices) <= treasury
+
+    def counted_for_limit(self, action: BuyTrain) -> int:
+        """8.2.4: the 4/4+ handed in for a D makes room for it."""
+        counted = super().counted_for_limit(action)
+        if action.exchange in self.corp.trains and \
+                self.trains.definition(action.exchange).counts_for_limit:
+            counted -= 1
+        return counted
+
+    def _purchases(self) -> Iterator[Choice]:
+        yield from super()._purchases()
+        yield from self._trade_ins()
+
+    def _trade_ins(self) -> Iterator[Choice]:
+        """8.2.4: a D from the bank with one of the company's 4/4+ cards handed in."""
+        corp = self.corp
+        for train_id in self.bank_offer():
+            card = self.trains.definition(train_id)
+            for side in card.sides:
+                if side.trade_in is None:
+                    continue
+                for own in [t for t in corp.trains
+                            if self.trains.definition(t).name in side.trade_in.trains]:
+                    price = self.bank_price(train_id, None, side.name, exchange=own)
+                    action = BuyTrain(corp.id, train_id, price, side=side.name, exchange=own)
+                    if self.problem(action) is None:
+                        yield Choice(BuyTrain, {"train": train_id, "price": price,
+                                                "side": side.name, "exchange": own},
+                                     text=f"Buy a {side.name} for {self.game.money(price)}, "
+                                          f"handing in the {own} train (8.2.4)")
 
     def trade_in_problem(self, action: BuyTrain) -> str | None:
         """8.2.4: the buyer of a D may hand in one of its 4/4+ cards for £300 off."""
@@ -122,10 +208,25 @@ class AustraliaBuyTrainStep(BuyTrainStep):
     def _plain_problem(self, action: BuyTrain) -> str | None:
         return self._money_problem(action) or self._between_companies_problem(action)
 
+    def _director_tops_up(self, action: BuyTrain) -> bool:
+        """Under ghan_discount_outside_the_2e_rules, a company that must buy a train and buys
+        with P4's discount has its director pay what its treasury lacks (18xx.games' plain
+        purchase rules; 8.4.3 has the director pay nothing)."""
+        return action.ability is not None and action.seller is None and \
+            bool(self.game.rules.option(GHAN_DISCOUNT_PLAIN)) and self.must_buy()
+
     def _money_problem(self, action: BuyTrain) -> str | None:
         """8.4.1: in a compulsory purchase the company may buy any new train from the bank,
         the loans paying what its treasury lacks (18xx.games: a train from another company
         too)."""
+        if self._director_tops_up(action):
+            corp = self.corp
+            saved = corp.treasury
+            corp.treasury += self.game.state.player(self.president()).cash
+            try:
+                return super().problem(action)
+            finally:
+                corp.treasury = saved
         if not self._compulsory(action):
             return super().problem(action)
         if action.seller is not None and not self.game.rules.option(FORCED_LOANS_FOR_ANY_TRAIN):
@@ -135,6 +236,13 @@ class AustraliaBuyTrainStep(BuyTrainStep):
                         "(5.6.3)")
             return problem
         corp = self.corp
+        price = action.price if action.seller is not None else \
+            self.bank_price(action.train, action.ability, action.side)
+        if price > corp.treasury and self.game.rules.option(FORCED_LOANS_FOR_ANY_TRAIN) and \
+                voluntary_loan_problem(self.game, corp.id, getattr(
+                    self.round, "loans_taken", {}).get(corp.id, 0)) is None:
+            return (f"{corp.id} takes its loan of the round first; only then do loans pay "
+                    "for a compulsory train")
         saved = corp.treasury
         corp.treasury = 10 ** 9  # the money question is the loans' (8.4.1)
         try:
@@ -184,7 +292,14 @@ class AustraliaBuyTrainStep(BuyTrainStep):
     def _buy_with(self, action: BuyTrain) -> None:
         price = action.price if action.seller is not None else \
             self.bank_price(action.train, action.ability, action.side)
-        if price > self.corp.treasury and self._compulsory(action):
+        if price > self.corp.treasury and self._director_tops_up(action):
+            lacking = price - self.corp.treasury
+            director = self.president()
+            self.game.state.player(director).cash -= lacking
+            self.corp.treasury += lacking
+            self.game.log(f"{director} pays {self.game.money(lacking)} towards "
+                          f"{self.corp.id}'s {self.trains.definition(action.train).name}")
+        elif price > self.corp.treasury and self._compulsory(action):
             if not self._borrow_for(price):
                 return  # 8.4.2: in receivership the train stays in the bank
         super()._buy(action)
