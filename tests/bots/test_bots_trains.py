@@ -77,3 +77,56 @@ def test_the_first_4_is_bought_and_it_counts_that_the_others_2s_rust(level: str)
     own_gain = after_p.worth(player) - before_p.worth(player)
     standing_gain = after_p.standing(player) - before_p.standing(player)
     assert standing_gain > own_gain
+
+
+def test_a_share_is_valued_toward_where_the_next_run_moves_its_price() -> None:
+    """18GA 4.2.4: a payout moves the price right, a run that earns nothing left. In operating
+    round 8, ACL's trains earn $120 (its $170 share counts for more, on its way to $190),
+    W&A's 2 train finds no route (its $40 share counts for less, on its way down): a bot sells
+    before a fall and buys before a rise. Looking ahead leaves the market as it was."""
+    game = position("18ga_first_4_rusts_the_others_2s")
+    corps = game.state.corporations
+    cells = {c.id: (c.market_cell, c.market_arrival) for c in corps.values()}
+    arrivals = game.state.market_arrivals
+    projection = Projection(game)
+    assert route_revenue(game, "ACL") == 120 and route_revenue(game, "W&A") == 0
+    assert projection.share_price(corps["ACL"]) > projection.market.price(corps["ACL"])
+    assert projection.share_price(corps["W&A"]) < projection.market.price(corps["W&A"])
+    assert {c.id: (c.market_cell, c.market_arrival) for c in corps.values()} == cells
+    assert game.state.market_arrivals == arrivals
+
+
+def test_normal_judges_a_stock_move_after_the_tables_answers_and_never_past_the_rounds_end(
+        ) -> None:
+    """Normal's lookahead plays the others' answers to a stock-round move (greedily) before
+    judging it, and every line stops where the round ends: a pass that closes the stock round
+    is judged as the operating round begins, not after corporations have run and paid (which
+    made the pass look worse than a sale, and Normal sold share after share)."""
+    from tresham.bots.play import SEARCHES, _play_out, _round_of
+    from tresham.engine.actions import Pass
+
+    def last_to_pass(game: Game) -> bool:
+        if game.round.kind != "stock" or not any(c.action is Pass for c in game.choices()):
+            return False
+        after = clone(game)
+        after.process(Pass(game.acting or ""))
+        return after.round.kind != "stock"
+
+    game = _advance(Game.new("18GA", ["A", "B", "C", "D"], seed=4), last_to_pass)
+    now = _round_of(game)
+    replies = SEARCHES["normal"].replies
+    closing = _play_out(game, Pass(game.acting or ""), replies)
+    assert _round_of(closing) != now and closing.actions_applied == game.actions_applied + 1
+    for action in [c.make(game.acting or "") for c in game.choices()
+                   if c.action is not Pass and not c.price_range][:3]:
+        line = _play_out(game, action, replies)
+        assert line.actions_applied > game.actions_applied + 1, "the table answered nothing"
+        assert _round_of(line) == now or line.round.kind != "stock"
+
+
+def _advance(game: Game, until: object, limit: int = 800) -> Game:
+    for _ in range(limit):
+        if until(game):  # type: ignore[operator]
+            return game
+        game.process(choose(game, "greedy").action)
+    raise AssertionError("the position was never reached")

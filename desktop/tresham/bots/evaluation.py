@@ -53,6 +53,9 @@ class Weights:
     track_value: float = 10.0
     """Worth of each piece of track a corporation's stations reach: what its network may
     become (a lay toward a city pays only once the city is reached)."""
+    price_outlook: float = 0.5
+    """How much of the move a corporation's next run makes to its share price counts now
+    (`Projection.share_price`)."""
     rivalry: float = 0.5
     """How much the others' average worth counts against a player's own."""
     sale_friction: float = 12.0
@@ -155,6 +158,7 @@ class Projection:
         cheap)."""
         self.game = game
         self.weights = weights
+        self._next_prices: dict[str, int] = {}
         self.rounds_left: float
         self.corporation_value: dict[str, float]
         self.state = game.state
@@ -311,6 +315,32 @@ class Projection:
             prices.append(self.trains.price(upcoming))
         return max(0.0, min(prices, default=0) - corp.treasury)
 
+    def share_price(self, corp: CorporationState) -> float:
+        """A share's price as a player looks ahead: today's, moved part of the way to where
+        the corporation's next run takes it (the title's own move after a payout when its
+        trains earn; one step left when it earns nothing). A share to be sold before it
+        falls, or bought before it rises."""
+        price = self.market.price(corp)
+        if not corp.floated or self.state.finished:
+            return float(price)
+        known = self._next_prices.get(corp.id)
+        if known is None:
+            known = self._next_prices[corp.id] = self._price_after_run(corp)
+        return price + self.weights.price_outlook * (known - price)
+
+    def _price_after_run(self, corp: CorporationState) -> int:
+        state = self.state
+        kept = corp.market_cell, corp.market_arrival, state.market_arrivals
+        try:
+            revenue = route_revenue(self.game, corp.id) if corp.trains else 0
+            if revenue:
+                self.game.rules.move_after_payout(corp, revenue)
+            else:
+                self.market.move_left(corp)
+            return self.market.price(corp)
+        finally:
+            corp.market_cell, corp.market_arrival, state.market_arrivals = kept
+
     # Players -------------------------------------------------------------------------------
 
     def worth(self, player: str) -> float:
@@ -329,7 +359,7 @@ class Projection:
                 continue
             percent = self.shares.percent(corp, player)
             if percent:
-                total += self.market.price(corp) * percent / 10
+                total += self.share_price(corp) * percent / 10
                 total += self.corporation_value.get(corp.id, 0.0) * percent / 100
             if self.shares.president(corp) == player:
                 total -= self.weights.shortfall_penalty * self.shortfall(corp)
