@@ -249,10 +249,9 @@ class Projection:
         """What a stop is expected to pay a train of `corp`: the average of the best stops its
         stations reach, as many as its longest train may count, those it does not reach yet
         counted at `Weights.revenue_per_distance`."""
-        values = self._reach(corp)[2]
         count = max([4] + [self._distance(t) for t in corp.trains])
-        values = values[:count] + (self.weights.revenue_per_distance,) * (count - len(values))
-        return sum(values) / count
+        best = self._reach(corp)[2][:count]
+        return (sum(best) + self.weights.revenue_per_distance * (count - len(best))) / count
 
     def _reach(self, corp: CorporationState) -> tuple[int, int, tuple[int, ...]]:
         """What `corp`'s stations reach: stops, pieces of track, the stops' values (best
