@@ -115,11 +115,11 @@ def test_normal_judges_a_stock_move_after_the_tables_answers_and_never_past_the_
     game = _advance(Game.new("18GA", ["A", "B", "C", "D"], seed=4), last_to_pass)
     now = _round_of(game)
     replies = SEARCHES["normal"].replies
-    closing = _play_out(game, Pass(game.acting or ""), replies)
+    closing = _play_out(game, Pass(game.acting or ""), replies)[0]
     assert _round_of(closing) != now and closing.actions_applied == game.actions_applied + 1
     for action in [c.make(game.acting or "") for c in game.choices()
                    if c.action is not Pass and not c.price_range][:3]:
-        line = _play_out(game, action, replies)
+        line = _play_out(game, action, replies)[0]
         assert line.actions_applied > game.actions_applied + 1, "the table answered nothing"
         assert _round_of(line) == now or line.round.kind != "stock"
 

@@ -124,22 +124,27 @@ def _round_of(game: Game) -> tuple[str, int]:
     return game.round.kind, game.state.operating_round_number
 
 
-def _play_out(game: Game, action: Action, replies: int) -> Game:
+def _play_out(game: Game, action: Action, replies: int) -> tuple[Game, float]:
     """A copy of `game` once `action` is made, the acting entity has finished its turn and
-    the table played on up to `replies` actions (`Search.replies`), within the round. A line
-    that ends the round is judged after what the round's end does (a stock round's sold-out
-    shares rise): the others go on toward that end too, as far as the cap lets them."""
+    the table played on up to `replies` actions (`Search.replies`), within the round; and
+    the friction of the acting entity's sales on the way (`_friction`: a line that sells
+    later is charged as one that sells now, or buying first and selling later would look
+    cheaper than selling). A line that ends the round is judged after what the round's end
+    does (a stock round's sold-out shares rise): the others go on toward that end too, as
+    far as the cap lets them."""
     entity, round_now = game.acting, _round_of(game)
     game = _after(game, action)
-    for _ in range(TURN_LIMIT):
-        if game.state.finished or game.acting != entity or _round_of(game) != round_now:
-            break
-        game.process(_quick_move(game))
-    for _ in range(replies):
-        if game.state.finished or _round_of(game) != round_now:
-            break
-        game.process(_quick_move(game))
-    return game
+    friction = _friction(action)
+    for limit in (TURN_LIMIT, replies):
+        for _ in range(limit):
+            if game.state.finished or _round_of(game) != round_now or \
+                    (limit == TURN_LIMIT and game.acting != entity):
+                break
+            move = _quick_move(game)
+            if move.entity == entity:
+                friction += _friction(move)
+            game.process(move)
+    return game, friction
 
 
 def ranked(game: Game, level: str, rng: random.Random) -> list[tuple[float, Action]]:
@@ -157,8 +162,8 @@ def ranked(game: Game, level: str, rng: random.Random) -> list[tuple[float, Acti
         raise ValueError("no offered move is accepted")
     if search.refine and len(scored) > 1:
         replies = search.replies if player == game.acting else search.corporation_replies
-        top = [(_standing(_play_out(game, a, replies), player)
-                - _friction(a), a) for _, a in scored[:search.refine]]
+        top = [(_standing(line, player) - friction, a) for line, friction, a in
+               ((*_play_out(game, a, replies), a) for _, a in scored[:search.refine])]
         top.sort(key=lambda s: (-round(s[0], 2), isinstance(s[1], (BuyShare, SellShares))))
         scored = top + scored[search.refine:]
     if search.noise:
