@@ -10,12 +10,14 @@ engine's state and its exact route finder; nothing hidden (the seed's draws) is 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from tresham.engine.data.model import UNLIMITED
 from tresham.engine.game import Game
 from tresham.engine.market import StockMarket
 from tresham.engine.routes.connectivity import reachable
+from tresham.engine.routes.graph import track_graph
 from tresham.engine.routes.revenue import routes_revenue
 from tresham.engine.routes.rules import RouteRules
 from tresham.engine.routes.search import best_routes
@@ -35,6 +37,9 @@ class Weights:
     the end it is worth nothing: it counts by the trains it buys)."""
     revenue_per_distance: float = 22.0
     """Revenue expected of a train not yet run, per city it may count."""
+    network_growth: float = 0.7
+    """Each operating round, the part of the gap between a train's run and what its length
+    could earn (`Projection.trains_earnings`) that the network has not yet closed."""
     trains_bought_per_corporation: float = 0.45
     """Trains bought from the bank per operating corporation and operating round."""
     last_phase_rounds: float = 4.0
@@ -48,20 +53,25 @@ class Weights:
     track_value: float = 10.0
     """Worth of each piece of track a corporation's stations reach: what its network may
     become (a lay toward a city pays only once the city is reached)."""
+    price_outlook: float = 0.5
+    """How much of the move a corporation's next run makes to its share price counts now
+    (`Projection.share_price`)."""
     rivalry: float = 0.5
     """How much the others' average worth counts against a player's own."""
     sale_friction: float = 12.0
     """What a sale must gain per share over standing pat: the evaluation's margin of error,
     so that a bot does not buy and sell the same shares back and forth."""
-    dump_risk: float = 1.0
+    dump_risk: float = 1.3
     """What a player holding enough of a trainless corporation to be handed its presidency
-    (a dump) expects to lose per dollar it is short, against the president's whole loss."""
+    (a dump) expects to lose per dollar it is short: as much as its president does, since a
+    president short of money for a train would gladly hand it over."""
 
 
 WEIGHTS = Weights()
 
 _ROUTE_CACHE: dict[int, int] = {}
 _ROUTE_CACHE_LIMIT = 20_000
+_REACH_CACHE: dict[int, tuple[int, int, tuple[int, ...]]] = {}
 
 
 def route_revenue(game: Game, corp_id: str, extra_train: str | None = None) -> int:
@@ -143,10 +153,12 @@ class Projection:
     def __init__(self, game: Game, weights: Weights = WEIGHTS, *,
                  track_of: tuple[Projection, str] | None = None) -> None:
         """`track_of` (a projection of the position before, a corporation): the position
-        differs only by that corporation's track or station, so the others' values and the
-        time left are taken over (what a lay does to the others is left out: it is cheap)."""
+        differs only by that corporation's track, station or shares, so the others' values
+        and the time left are taken over (what a lay does to the others is left out: it is
+        cheap)."""
         self.game = game
         self.weights = weights
+        self._next_prices: dict[str, int] = {}
         self.rounds_left: float
         self.corporation_value: dict[str, float]
         self.state = game.state
@@ -206,17 +218,55 @@ class Projection:
         """Everything a corporation will still be worth to all its shares together, besides
         its share price: future revenue and treasury."""
         weights = self.weights
-        revenue = route_revenue(self.game, corp.id)
-        if corp.trains:
-            lives = [self.rounds_until_gone(t) for t in corp.trains]
-            future = revenue * sum(lives) / len(lives)
-        else:
-            future = 0.0
-        future += weights.unbought_share * self._revenue_still_to_buy(corp)
-        reach = reachable(self.game, corp.id, self.game.rules.routes)
+        future = self.trains_earnings(corp) + weights.unbought_share * self._revenue_still_to_buy(corp)
+        nodes, paths, _ = self._reach(corp)
         value = weights.payout_share * future + weights.treasury_share * corp.treasury + \
-            weights.reach_value * len(reach.nodes) + weights.track_value * len(reach.paths)
+            weights.reach_value * nodes + weights.track_value * paths
         return value * self._float_chance(corp)
+
+    def trains_earnings(self, corp: CorporationState) -> float:
+        """What the corporation's trains will earn over their lives, as a player sees it:
+        today's best run now, and each train growing toward what its length could earn
+        (its stops at the corporation's stop value) as the network grows, round by round; a
+        train that rusts soon earns for fewer rounds. So a second train on a short network is
+        worth something: the network will grow."""
+        if not corp.trains:
+            return 0.0
+        revenue = route_revenue(self.game, corp.id)
+        stop = self.stop_value(corp)
+        capacities = [stop * self._distance(t) for t in corp.trains]
+        whole = sum(capacities) or 1.0
+        rate = -math.log(self.weights.network_growth)
+        total = 0.0
+        for train, capacity in zip(corp.trains, capacities):
+            life = self.rounds_until_gone(train)
+            now = revenue * capacity / whole
+            growing = life - (1.0 - self.weights.network_growth ** life) / rate
+            total += now * life + max(0.0, capacity - now) * growing
+        return total
+
+    def stop_value(self, corp: CorporationState) -> float:
+        """What a stop is expected to pay a train of `corp`: the average of the best stops its
+        stations reach, as many as its longest train may count, those it does not reach yet
+        counted at `Weights.revenue_per_distance`."""
+        count = max([4] + [self._distance(t) for t in corp.trains])
+        best = self._reach(corp)[2][:count]
+        return (sum(best) + self.weights.revenue_per_distance * (count - len(best))) / count
+
+    def _reach(self, corp: CorporationState) -> tuple[int, int, tuple[int, ...]]:
+        """What `corp`'s stations reach: stops, pieces of track, the stops' values (best
+        first). Cached by position: a stock round's moves leave the board as it is."""
+        key = hash((_board_key(self.game), corp.id))
+        known = _REACH_CACHE.get(key)
+        if known is None:
+            if len(_REACH_CACHE) > _ROUTE_CACHE_LIMIT:
+                _REACH_CACHE.clear()
+            graph = track_graph(self.game)
+            reach = reachable(self.game, corp.id, self.game.rules.routes)
+            values = tuple(sorted((n.revenue for n in map(graph.node, reach.nodes)
+                                   if n is not None), reverse=True))
+            known = _REACH_CACHE[key] = (len(reach.nodes), len(reach.paths), values)
+        return known
 
     def _float_chance(self, corp: CorporationState) -> float:
         """1 once floated; before, it grows with the part of the float already sold."""
@@ -250,7 +300,9 @@ class Projection:
 
     def _distance(self, train_id: str) -> int:
         definition = self.trains.definition(train_id)
-        return sum(min(a.count, 8) for a in definition.distance) or 2
+        # An allowance without limit (18GA's towns for any train) adds about one stop.
+        return sum(1 if a.count == UNLIMITED else min(a.count, 8)
+                   for a in definition.distance if a.pays) or 2
 
     def shortfall(self, corp: CorporationState) -> float:
         """What a floated corporation with no trains lacks for the cheapest bank train."""
@@ -261,6 +313,32 @@ class Projection:
         if upcoming is not None:
             prices.append(self.trains.price(upcoming))
         return max(0.0, min(prices, default=0) - corp.treasury)
+
+    def share_price(self, corp: CorporationState) -> float:
+        """A share's price as a player looks ahead: today's, moved part of the way to where
+        the corporation's next run takes it (the title's own move after a payout when its
+        trains earn; one step left when it earns nothing). A share to be sold before it
+        falls, or bought before it rises."""
+        price = self.market.price(corp)
+        if not corp.floated or self.state.finished:
+            return float(price)
+        known = self._next_prices.get(corp.id)
+        if known is None:
+            known = self._next_prices[corp.id] = self._price_after_run(corp)
+        return price + self.weights.price_outlook * (known - price)
+
+    def _price_after_run(self, corp: CorporationState) -> int:
+        state = self.state
+        kept = corp.market_cell, corp.market_arrival, state.market_arrivals
+        try:
+            revenue = route_revenue(self.game, corp.id) if corp.trains else 0
+            if revenue:
+                self.game.rules.move_after_payout(corp, revenue)
+            else:
+                self.market.move_left(corp)
+            return self.market.price(corp)
+        finally:
+            corp.market_cell, corp.market_arrival, state.market_arrivals = kept
 
     # Players -------------------------------------------------------------------------------
 
@@ -280,7 +358,7 @@ class Projection:
                 continue
             percent = self.shares.percent(corp, player)
             if percent:
-                total += self.market.price(corp) * percent / 10
+                total += self.share_price(corp) * percent / 10
                 total += self.corporation_value.get(corp.id, 0.0) * percent / 100
             if self.shares.president(corp) == player:
                 total -= self.weights.shortfall_penalty * self.shortfall(corp)

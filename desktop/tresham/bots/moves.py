@@ -88,11 +88,14 @@ def _own_president(game: Game, buyer: str, owner: str) -> bool:
     return corp is not None and Shares(game).president(corp) == owner
 
 
-def moves(game: Game) -> list[Action]:
-    """The candidate actions, each legal now, in a stable order."""
+def moves(game: Game, *, lays: bool = True) -> list[Action]:
+    """The candidate actions, each legal now, in a stable order; without tile lays if not
+    `lays` (a lookahead's quick moves: finding the lays is costly)."""
     found: list[Action] = []
     seen: set[Action] = set()
     for choice in game.choices():
+        if not lays and choice.action is LayTile:
+            continue
         entity = choice.by or game.acting
         assert entity is not None
         for action in _actions_of(game, choice, entity):

@@ -19,7 +19,7 @@ from tresham.bots.evaluation import WEIGHTS, Projection, player_of
 from tresham.bots.moves import moves
 from tresham.bots.reasons import reason
 from tresham.bots.suggestion import Suggestion
-from tresham.engine.actions import Action, BuyShare, LayTile, PlaceToken, SellShares
+from tresham.engine.actions import Action, BuyShare, LayTile, Par, PlaceToken, SellShares
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
 from tresham.engine.history import collector_paused
@@ -33,19 +33,29 @@ BASELINES: tuple[str, ...] = ("random", "greedy")
 class Search:
     refine: int
     """How many of the best greedy moves are weighed again with the turn played out."""
-    replies: bool
-    """Whether the next entity's greedy reply is played before judging."""
+    replies: int
+    """Actions played out (greedily, every seat) after the acting entity's turn, before
+    judging: in a stock round, the table's answers to a buy or a sale (does the corporation
+    float, do the others sell too); in an operating round, the next corporations' turns (do
+    they buy the train that rusts ours). The play-out stops early where the round ends."""
+    corporation_replies: int
+    """The same after a corporation's turn (the next corporations' turns cost more to play:
+    their runs)."""
     noise: float
     """Standard deviation of the noise added to each score, in dollars."""
     slip: float = 0.0
     """With noise, how far below the best a move may score and still be chosen."""
 
 
+REPLIES = 8
+"""Actions Normal plays out after a turn (Hard more): in a 4-player stock round, about one
+turn of each player, or the round's end when they all pass."""
+
 SEARCHES: dict[str, Search] = {
-    "greedy": Search(refine=0, replies=False, noise=0.0),
-    "easy": Search(refine=0, replies=False, noise=25.0, slip=30.0),
-    "normal": Search(refine=4, replies=False, noise=0.0),
-    "hard": Search(refine=8, replies=True, noise=0.0),
+    "greedy": Search(refine=0, replies=0, corporation_replies=0, noise=0.0),
+    "easy": Search(refine=0, replies=0, corporation_replies=0, noise=25.0, slip=30.0),
+    "normal": Search(refine=4, replies=REPLIES, corporation_replies=0, noise=0.0),
+    "hard": Search(refine=6, replies=2 * REPLIES, corporation_replies=REPLIES, noise=0.0),
 }
 TURN_LIMIT = 12
 """Most actions played out to finish an entity's turn in a lookahead."""
@@ -85,6 +95,12 @@ def _greedy(game: Game, player: str, candidates: list[Action]) -> list[tuple[flo
             return None  # offered, but refused when made: not a move
         if isinstance(action, (LayTile, PlaceToken)):
             return Projection(after, track_of=(before, action.entity)).standing(player)
+        if isinstance(action, (BuyShare, SellShares, Par)) and \
+                _round_of(after) == _round_of(game):
+            # Only that corporation's worth changes (its float, its treasury): the others'
+            # are taken over, which makes a stock round's lookahead affordable.
+            return Projection(after, track_of=(before, action.corporation)).standing(player) \
+                - _friction(action)
         return Projection(after).standing(player) - _friction(action)
 
     judged = [(judge(a), i, a) for i, a in enumerate(candidates)]
@@ -97,20 +113,38 @@ def _greedy(game: Game, player: str, candidates: list[Action]) -> list[tuple[flo
 def _quick_move(game: Game) -> Action:
     """The rest of a turn in a lookahead: the greedy move, track left alone (cheap)."""
     entity = game.acting
-    candidates = [a for a in moves(game) if not isinstance(a, LayTile)] or moves(game)
+    candidates = moves(game, lays=False) or moves(game)
+    if len(candidates) == 1:
+        return candidates[0]
     player = player_of(game, candidates[0].entity) or entity or ""
     return _greedy(game, player, candidates)[0][1]
 
 
-def _play_out(game: Game, entity: str, replies: bool) -> Game:
-    """`game` (a copy) once `entity` has finished its turn, and the next entity replied."""
-    for _ in range(TURN_LIMIT):
-        if game.state.finished or game.acting != entity:
-            break
-        game.process(_quick_move(game))
-    if replies and not game.state.finished:
-        game.process(_quick_move(game))
-    return game
+def _round_of(game: Game) -> tuple[str, int]:
+    return game.round.kind, game.state.operating_round_number
+
+
+def _play_out(game: Game, action: Action, replies: int) -> tuple[Game, float]:
+    """A copy of `game` once `action` is made, the acting entity has finished its turn and
+    the table played on up to `replies` actions (`Search.replies`), within the round; and
+    the friction of the acting entity's sales on the way (`_friction`: a line that sells
+    later is charged as one that sells now, or buying first and selling later would look
+    cheaper than selling). A line that ends the round is judged after what the round's end
+    does (a stock round's sold-out shares rise): the others go on toward that end too, as
+    far as the cap lets them."""
+    entity, round_now = game.acting, _round_of(game)
+    game = _after(game, action)
+    friction = _friction(action)
+    for limit in (TURN_LIMIT, replies):
+        for _ in range(limit):
+            if game.state.finished or _round_of(game) != round_now or \
+                    (limit == TURN_LIMIT and game.acting != entity):
+                break
+            move = _quick_move(game)
+            if move.entity == entity:
+                friction += _friction(move)
+            game.process(move)
+    return game, friction
 
 
 def ranked(game: Game, level: str, rng: random.Random) -> list[tuple[float, Action]]:
@@ -127,9 +161,9 @@ def ranked(game: Game, level: str, rng: random.Random) -> list[tuple[float, Acti
     if not scored:
         raise ValueError("no offered move is accepted")
     if search.refine and len(scored) > 1:
-        entity = game.acting or ""
-        top = [(_standing(_play_out(_after(game, a), entity, search.replies), player)
-                - _friction(a), a) for _, a in scored[:search.refine]]
+        replies = search.replies if player == game.acting else search.corporation_replies
+        top = [(_standing(line, player) - friction, a) for line, friction, a in
+               ((*_play_out(game, a, replies), a) for _, a in scored[:search.refine])]
         top.sort(key=lambda s: (-round(s[0], 2), isinstance(s[1], (BuyShare, SellShares))))
         scored = top + scored[search.refine:]
     if search.noise:

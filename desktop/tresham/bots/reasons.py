@@ -66,7 +66,7 @@ def _choice_text(game: Game, action: Action) -> str:
 def _why(game: Game, after: Game, action: Action) -> str:
     corp_id = action.entity if action.entity in game.state.corporations else None
     if isinstance(action, BuyTrain) and corp_id:
-        return _train_why(game, corp_id)
+        return _train_why(game, after, corp_id) + _rusted_words(game, after, corp_id)
     if isinstance(action, (LayTile, PlaceToken)) and corp_id:
         before, now = route_revenue(game, corp_id), route_revenue(after, corp_id)
         if now != before:
@@ -107,7 +107,7 @@ def _listed(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-def _train_why(game: Game, corp_id: str) -> str:
+def _train_why(game: Game, after: Game, corp_id: str) -> str:
     corp = game.state.corporations[corp_id]
     if not corp.trains:
         return "it has no train and earns nothing without one"
@@ -118,4 +118,26 @@ def _train_why(game: Game, corp_id: str) -> str:
         ends = {Trains(game).definition(t).rusts_on for t in rusting}
         on = f" at the first {sorted(e for e in ends if e)[0]}" if any(ends) else ""
         return f"its {', '.join(names)}s rust{on}"
+    before, now = route_revenue(game, corp_id), route_revenue(after, corp_id)
+    if now > before:
+        return f"its best run goes from {game.money(before)} to {game.money(now)}"
+    gain = Projection(after).trains_earnings(after.state.corporations[corp_id]) - \
+        projection.trains_earnings(corp)
+    if gain > 0:
+        return (f"its network will grow into it: its trains earn {game.money(round(gain))} "
+                "more over the rounds left")
     return "more trains earn more"
+
+
+def _rusted_words(game: Game, after: Game, corp_id: str) -> str:
+    """What a purchase does to the other presidents' corporations: their trains it rusts
+    (the attack a player sees in buying the first train of a phase)."""
+    buyer = player_of(game, corp_id)
+    hit: dict[str, list[str]] = {}
+    for other, corp in game.state.corporations.items():
+        if other == corp_id or player_of(game, other) == buyer:
+            continue
+        kept = set(after.state.corporations[other].trains)
+        for name in sorted({train_name(t) for t in corp.trains if t not in kept}):
+            hit.setdefault(name, []).append(other)
+    return "".join(f"; the {name}s of {_listed(corps)} rust" for name, corps in sorted(hit.items()))

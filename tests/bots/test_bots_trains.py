@@ -1,0 +1,132 @@
+"""Trains as a player values them (#16): over the rounds left, as the network grows into them,
+while they last, and what buying one does to the others. Each position is a saved game
+(tests/bots/positions) where the right move is clear; the test asserts the bot's move and its
+reason, so a regression fails."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tresham.bots import LEVELS, choose
+from tresham.bots.evaluation import Projection, player_of, route_revenue
+from tresham.engine import savefile
+from tresham.engine.actions import BuyTrain
+from tresham.engine.game import Game
+from tresham.engine.snapshot import clone
+from tresham.engine.trains import Trains, train_name
+
+POSITIONS = Path(__file__).parent / "positions"
+
+
+def position(name: str) -> Game:
+    return savefile.load(POSITIONS / f"{name}.json").game
+
+
+@pytest.mark.parametrize("name", ["18ga_second_train_on_a_short_network",
+                                  "18al_second_train_on_a_short_network"])
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_corporation_buys_a_second_train_its_network_will_grow_into(
+        name: str, level: str) -> None:
+    """18GA's G&F (operating round 5) holds one 2 train and $430, 18AL's WRA (operating round
+    2) one 2 and $500; a second 2 adds nothing to today's best run ($40 either way). Valued by
+    today's run alone, the bots declined it (both positions are where they did, in their
+    games), and games crawled through phase 2; a player buys it, for the runs the growing
+    network will give it before the 2s rust."""
+    game = position(name)
+    corp = game.state.corporations[game.acting or ""]
+    upcoming = Trains(game).next_in_depot()
+    assert len(corp.trains) == 1 and upcoming is not None
+    assert route_revenue(game, corp.id, upcoming) == route_revenue(game, corp.id)
+    suggestion = choose(game, level)
+    assert isinstance(suggestion.action, BuyTrain) and suggestion.action.seller is None, \
+        suggestion
+    assert "its network will grow into it" in suggestion.reason
+
+
+def test_a_train_that_rusts_sooner_is_worth_less() -> None:
+    """The rust schedule counts: with the first 4 (which rusts the 2s) moved to the front of
+    the depot, G&F's 2 train has a round or so to run, and its trains are worth less."""
+    game = position("18ga_second_train_on_a_short_network")
+    corp = game.state.corporations[game.acting or ""]
+    lasting = Projection(game).trains_earnings(corp)
+    depot = game.state.depot
+    first_4 = next(i for i, t in enumerate(depot) if train_name(t) == "4")
+    game.state.depot = [depot[first_4]] + depot[:first_4] + depot[first_4 + 1:]
+    rusting = Projection(game).trains_earnings(corp)
+    assert rusting < lasting / 2
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_first_4_is_bought_and_it_counts_that_the_others_2s_rust(level: str) -> None:
+    """18GA, operating round 8: CoG (one 3 train, $855) may buy the first 4, which rusts the
+    2s of ACL, G&F, GA and W&A, none of them its president's, and none of CoG's own trains.
+    The bot buys it, and says so; the evaluation counts the others' loss as a gain of the
+    buyer's standing (the attack a player sees in a phase change), besides its own run."""
+    game = position("18ga_first_4_rusts_the_others_2s")
+    corp = game.state.corporations[game.acting or ""]
+    suggestion = choose(game, level)
+    assert isinstance(suggestion.action, BuyTrain), suggestion
+    assert train_name(suggestion.action.train) == "4"
+    assert "the 2s of ACL, G&F, GA and W&A rust" in suggestion.reason
+    player = player_of(game, corp.id) or ""
+    after = clone(game)
+    after.process(suggestion.action)
+    before_p, after_p = Projection(game), Projection(after)
+    own_gain = after_p.worth(player) - before_p.worth(player)
+    standing_gain = after_p.standing(player) - before_p.standing(player)
+    assert standing_gain > own_gain
+
+
+def test_a_share_is_valued_toward_where_the_next_run_moves_its_price() -> None:
+    """18GA 4.2.4: a payout moves the price right, a run that earns nothing left. In operating
+    round 8, ACL's trains earn $120 (its $170 share counts for more, on its way to $190),
+    W&A's 2 train finds no route (its $40 share counts for less, on its way down): a bot sells
+    before a fall and buys before a rise. Looking ahead leaves the market as it was."""
+    game = position("18ga_first_4_rusts_the_others_2s")
+    corps = game.state.corporations
+    cells = {c.id: (c.market_cell, c.market_arrival) for c in corps.values()}
+    arrivals = game.state.market_arrivals
+    projection = Projection(game)
+    assert route_revenue(game, "ACL") == 120 and route_revenue(game, "W&A") == 0
+    assert projection.share_price(corps["ACL"]) > projection.market.price(corps["ACL"])
+    assert projection.share_price(corps["W&A"]) < projection.market.price(corps["W&A"])
+    assert {c.id: (c.market_cell, c.market_arrival) for c in corps.values()} == cells
+    assert game.state.market_arrivals == arrivals
+
+
+def test_normal_judges_a_stock_move_after_the_tables_answers_and_never_past_the_rounds_end(
+        ) -> None:
+    """Normal's lookahead plays the others' answers to a stock-round move (greedily) before
+    judging it, and every line stops where the round ends: a pass that closes the stock round
+    is judged as the operating round begins, not after corporations have run and paid (which
+    made the pass look worse than a sale, and Normal sold share after share)."""
+    from tresham.bots.play import SEARCHES, _play_out, _round_of
+    from tresham.engine.actions import Pass
+
+    def last_to_pass(game: Game) -> bool:
+        if game.round.kind != "stock" or not any(c.action is Pass for c in game.choices()):
+            return False
+        after = clone(game)
+        after.process(Pass(game.acting or ""))
+        return after.round.kind != "stock"
+
+    game = _advance(Game.new("18GA", ["A", "B", "C", "D"], seed=4), last_to_pass)
+    now = _round_of(game)
+    replies = SEARCHES["normal"].replies
+    closing = _play_out(game, Pass(game.acting or ""), replies)[0]
+    assert _round_of(closing) != now and closing.actions_applied == game.actions_applied + 1
+    for action in [c.make(game.acting or "") for c in game.choices()
+                   if c.action is not Pass and not c.price_range][:3]:
+        line = _play_out(game, action, replies)[0]
+        assert line.actions_applied > game.actions_applied + 1, "the table answered nothing"
+        assert _round_of(line) == now or line.round.kind != "stock"
+
+
+def _advance(game: Game, until: object, limit: int = 800) -> Game:
+    for _ in range(limit):
+        if until(game):  # type: ignore[operator]
+            return game
+        game.process(choose(game, "greedy").action)
+    raise AssertionError("the position was never reached")
