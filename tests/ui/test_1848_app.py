@@ -202,6 +202,26 @@ def test_the_final_scores_say_privates_count_nothing(qtbot: QtBot) -> None:
     heading = dialog.findChildren(QLabel)[0].text()
     assert "private companies count nothing (13.2)" in heading
     assert "at par" not in heading
+    headers = [dialog.table.horizontalHeaderItem(i).text()
+               for i in range(dialog.table.columnCount())]
+    assert "Privates" not in headers and headers[-1] == "Total"
+
+
+def test_an_open_private_adds_nothing_to_the_breakdown_after_the_auction() -> None:
+    """13.2: a private still open after the auction (the P6 under 18xx.games' reading, or a
+    game stopped early) counts nothing, in the engine's total and in the breakdown alike; while
+    the privates are auctioned they count at face value."""
+    from tresham.ui.session import score_breakdown
+    history = at(200)
+    game = history.game
+    open_privates = [p for p in game.state.privates.values() if p.owner and not p.closed
+                     and p.owner in {q.name for q in game.state.players}]
+    assert open_privates, "the position should have a player's private still open"
+    assert all(game.rules.private_worth(p.id) == 0 for p in open_privates)
+    lines = score_breakdown(game)
+    assert all(not line.privates for line in lines)
+    scores = game.scores()
+    assert all(line.total == scores[line.player] for line in lines)
 
 
 def test_the_map_keeps_its_room_at_1366_in_a_stock_round(qtbot: QtBot, tmp_path: Path) -> None:

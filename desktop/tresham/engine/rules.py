@@ -882,7 +882,11 @@ class TitleRules:
                 value += shares.worth(corp, shares.percent(corp, player.name), market.price(corp))
             for private in state.privates.values():
                 if private.owner == player.name and not private.closed:
-                    value += self.game.title.privates[private.id].par
+                    value += self.private_worth(private.id)
             result[player.name] = value
         return result
+
+    def private_worth(self, private_id: str) -> int:
+        """What an open private company adds to its owner's value (5.1: its par value)."""
+        return self.game.title.privates[private_id].par
 

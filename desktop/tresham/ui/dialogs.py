@@ -394,7 +394,9 @@ class GameEndDialog(QDialog):
         layout.addWidget(heading)
         corps = [c for c in game.title.corporations
                  if any(c in line.shares for line in lines)]
-        columns = ["Player", "Cash"] + corps + ["Privates", "Total"]
+        # A title whose privates count nothing (1848 13.2) shows no column for them.
+        privates = any(line.privates for line in lines)
+        columns = ["Player", "Cash"] + corps + (["Privates"] if privates else []) + ["Total"]
         table = QTableWidget(len(lines), len(columns))
         table.setHorizontalHeaderLabels(columns)
         table.verticalHeader().hide()
@@ -403,8 +405,9 @@ class GameEndDialog(QDialog):
         for row, line in enumerate(lines):
             cells = [line.player + (" (bankrupt)" if line.bankrupt else ""), game.money(line.cash)]
             cells += [game.money(line.shares[c]) if c in line.shares else "" for c in corps]
-            cells += [game.money(sum(line.privates.values())) if line.privates else "",
-                      game.money(line.total)]
+            if privates:
+                cells.append(game.money(sum(line.privates.values())) if line.privates else "")
+            cells.append(game.money(line.total))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if column == len(cells) - 1:

@@ -309,7 +309,8 @@ class ScoreLine:
     shares: dict[str, int]
     """Market value of the player's shares, per corporation."""
     privates: dict[str, int]
-    """Par value of the player's private companies."""
+    """What each of the player's open private companies counts for (`private_worth`; 5.1: its
+    par value); those that count nothing are left out."""
     total: int
     bankrupt: bool = False
 
@@ -327,8 +328,9 @@ def score_breakdown(game: Game) -> list[ScoreLine]:
             percent = shares.percent(corp, player.name)
             if corp.market_cell is not None and percent:
                 held[corp.id] = shares.worth(corp, percent, market.price(corp))
-        privates = {p.id: game.title.privates[p.id].par for p in state.privates.values()
-                    if p.owner == player.name and not p.closed}
+        privates = {p.id: game.rules.private_worth(p.id) for p in state.privates.values()
+                    if p.owner == player.name and not p.closed
+                    and game.rules.private_worth(p.id)}
         bankrupt = player.name in state.bankrupt
         lines.append(ScoreLine(player.name, 0 if bankrupt else player.cash, held, privates,
                                scores.get(player.name, 0), bankrupt))

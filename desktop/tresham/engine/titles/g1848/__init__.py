@@ -161,14 +161,10 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
     def score_words(self) -> str:
         return "cash + shares at their share value; private companies count nothing (13.2)"
 
-    def scores(self) -> dict[str, int]:
-        """13.2: cash and shares at their price (the Bank of England's included). While the
-        privates are auctioned, a player's privates count at face value (18xx.games shows
-        them so); afterwards they count for nothing."""
-        result = super().scores()
+    def private_worth(self, private_id: str) -> int:
+        """13.2: cash and shares at their price count (the Bank of England's included), privates
+        nothing; while they are auctioned they count at face value (18xx.games shows them
+        so)."""
         if isinstance(self.game.round, DutchAuction):
-            return result
-        for private in self.game.state.privates.values():
-            if private.owner in result and not private.closed:
-                result[private.owner] -= self.game.title.privates[private.id].par
-        return result
+            return super().private_worth(private_id)
+        return 0
