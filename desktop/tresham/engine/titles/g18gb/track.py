@@ -545,8 +545,8 @@ class TrackAndTokenStep(TrackStep):
 
     def _station_possible(self) -> bool:
         """Whether `station_choices` has one."""
-        return self.game.rules.stations_allowed() and \
-            not self.turn.station_placed and self.tokens.any_spot()  # type: ignore[attr-defined]
+        allowed: bool = self.game.rules.stations_allowed()  # type: ignore[attr-defined]
+        return allowed and not self.turn.station_placed and self.tokens.any_spot()
 
     def _lay_offered(self) -> bool:
         """Whether the shared track step's choices offer a lay (its own or a private's)."""
