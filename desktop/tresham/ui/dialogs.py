@@ -415,7 +415,10 @@ class GameEndDialog(QDialog):
                     font.setBold(True)
                     item.setFont(font)
                 table.setItem(row, column, item)
-        table.setMinimumHeight(30 + 26 * len(lines))
+        table.resizeRowsToContents()
+        # Every player's row shown whole: rows are taller than a fixed guess with some fonts.
+        table.setMinimumHeight(table.horizontalHeader().sizeHint().height()
+                               + table.verticalHeader().length() + 2 * table.frameWidth() + 2)
         self.table = table
         layout.addWidget(table)
         players = [p.name for p in game.state.players]

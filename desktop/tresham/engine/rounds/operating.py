@@ -269,14 +269,18 @@ class OperatingRound(Round):
             self._advance()
 
     def _process_discard(self, action: Action) -> None:
+        if self._discard(action):
+            current = self.step
+            self._step_done(done=current is None or not current.active())
+
+    def _discard(self, action: Action) -> bool:
+        """The first waiting corporation's discard; True once no discard is left."""
         step = self.discards[0]
         if not step.accepts(action):
             raise IllegalAction(f"{step.corporation} must first discard down to the train limit")
         if step.process(action):
             self.discards.pop(0)
-        if not self.discards:
-            current = self.step
-            self._step_done(done=current is None or not current.active())
+        return not self.discards
 
     # Board queries for the operating corporation ----------------------------------------------
 

@@ -229,12 +229,7 @@ class AustraliaOperatingRound(OperatingRound):
         if self.resume_at is None:
             super()._process_discard(action)
             return
-        step = self.discards[0]
-        if not step.accepts(action):
-            raise IllegalAction(f"{step.corporation} must first discard down to the train limit")
-        if step.process(action):
-            self.discards.pop(0)
-        if not self.discards:
+        if self._discard(action):
             self.step_index = self.resume_at - 1
             self.resume_at = None
             self._advance()
