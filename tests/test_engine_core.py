@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import gc
 import json
+import weakref
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tresham.bench import random_player
 from tresham.engine import savefile
 from tresham.engine.actions import Bid, BuyPrivate, LayTile, Par, Pass
 from tresham.engine.errors import IllegalAction, SaveFileError
@@ -260,3 +263,40 @@ def test_snapshots_are_taken_by_the_work_since_the_last(monkeypatch: pytest.Monk
     monkeypatch.setattr(history_module, "SNAPSHOT_BUDGET_S", 1e9)
     monkeypatch.setattr(history_module, "SNAPSHOT_EVERY", 2)
     assert played(5) == [0, 2, 4]
+
+
+def _in_collector(obj: object) -> bool:
+    return any(o is obj for generation in range(3) for o in gc.get_objects(generation))
+
+
+def test_a_loaded_game_is_set_aside_from_the_cyclic_collector(tmp_path: Path) -> None:
+    """Loading a game leaves what it built out of later collections (a full pass over a long
+    game's objects took longer than an undo may); a later load hands it back to the collector,
+    which frees its cycles once nothing holds it."""
+    history = new_history()
+    for _ in range(12):
+        game = history.game
+        history.apply(next(c for c in game.choices() if c.price_range is None).make(game.acting))
+    path = tmp_path / "game.json"
+    savefile.save(history, path)
+    first = savefile.load(path)
+    assert not _in_collector(first.game) and gc.get_freeze_count() > 0
+    dropped = weakref.ref(first.game)
+    first.undo()  # the loaded game object, replaced, is now garbage held in reference cycles
+    assert dropped() is not None
+    second = savefile.load(path)
+    assert dropped() is None and not _in_collector(second.game)
+    gc.unfreeze()
+
+
+def test_replaying_makes_almost_no_reference_cycles() -> None:
+    """What `loading_game` sets aside relies on this: a replay's garbage is freed by reference
+    counting, so little is kept from the collector for nothing."""
+    played = random_player.play("18GA", ("A", "B", "C", "D"), seed=5)
+    gc.collect()
+    with history_module.collector_paused():
+        history = History(played.setup)
+        for action in played.actions:
+            history.apply(action)
+        made = len(gc.get_objects())
+        assert gc.collect() < made // 25

@@ -18,7 +18,7 @@ from tresham.engine import savefile
 from tresham.engine.data.loader import UnknownTitle, available_titles, data_titles
 from tresham.engine.errors import DataError, RefusedAction, SaveFileError
 from tresham.engine.game import Game
-from tresham.engine.history import History
+from tresham.engine.history import History, loading_game
 from tresham.importers import eighteen_xx_games as exports
 
 SAVE = "save"
@@ -141,7 +141,8 @@ def _open_export(document: dict[str, Any], name: str,
         raise SaveFileError(UnknownTitle(export.title, available_titles()).describe(name))
     ids = {player: pid for pid, player in export.players}
     try:
-        replayed = exports.replay(export, on_action)
+        with loading_game():
+            replayed = exports.replay(export, on_action)
     except exports.ExportError as exc:
         if exc.history is None or exc.refused is None:
             raise SaveFileError(f"{name} is an 18xx.games export Tresham cannot replay: "

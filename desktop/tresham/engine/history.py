@@ -38,6 +38,25 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
+@contextmanager
+def loading_game() -> Iterator[None]:
+    """`collector_paused` for loading a whole game (a save, an export). What a replay builds --
+    the game, its snapshots, the graphs of its boards -- holds almost no reference cycles and
+    lives while the game is open, so it is set aside from the cyclic collector (`gc.freeze`)
+    rather than walked now and again at every full collection after (a pass over a long 18GB
+    game's objects took longer than an undo may). Refcounting still frees what it sets aside;
+    the few cycles among it (the game an undo replaces, the game open before this one) are
+    handed back, and collected, when the next game loads."""
+    if gc.get_freeze_count():
+        gc.unfreeze()
+        gc.collect()
+    with collector_paused():
+        try:
+            yield
+        finally:
+            gc.freeze()
+
+
 class History:
     def __init__(self, setup: GameSetup) -> None:
         self.setup = setup

@@ -23,7 +23,7 @@ from tresham.engine.actions import ActionFormatError, action_from_json
 from tresham.engine.data.loader import UnknownTitle
 from tresham.engine.errors import DataError, IllegalAction, RefusedAction, SaveFileError
 from tresham.engine.game import GameSetup
-from tresham.engine.history import History, collector_paused
+from tresham.engine.history import History, loading_game
 
 FORMAT = "tresham-game"
 FORMAT_VERSION = 1
@@ -117,7 +117,7 @@ def from_document(document: Any, source: str = "the save file") -> History:
     actions = document.get("actions")
     if not isinstance(actions, list):
         raise SaveFileError(f"{source} has no list of actions")
-    with collector_paused():
+    with loading_game():
         for index, data in enumerate(actions):
             try:
                 history.apply(action_from_json(data))
