@@ -325,6 +325,7 @@ _STOPS: _Answers[Stops] = _Answers(32)
 _ROUTES: _Answers[bool] = _Answers(32)
 _EARLY_REACHES: _Answers[Reach] = _Answers(8)
 _EARLY_STOPS: _Answers[Stops] = _Answers(8)
+_TOWARDS: _Answers[Reach] = _Answers(8)
 
 
 def forget_reaches() -> None:
@@ -333,6 +334,7 @@ def forget_reaches() -> None:
     _STOPS.clear()
     _EARLY_REACHES.clear()
     _EARLY_STOPS.clear()
+    _TOWARDS.clear()
     _ROUTES.clear()
     _EARLIER.clear()
     forget_graphs()
@@ -481,9 +483,15 @@ def reach_towards(game: Game, corp_id: str, hex_id: str, tile_id: str, rotation:
     the new track of the tile laid so, or at a node of the hex: what shows most lays connected
     (4.2.1(j)) with the least searching. `complete` when the search ran to its end."""
     hooks = rules_for(game, rules)
-    edges = frozenset((hex_id, end) for path in _new_paths(game, hex_id, tile_id, rotation)[2]
-                      for end in path if isinstance(end, int))
-    return reach_in(game, track_graph(game), corp_id, hooks, until=(edges, hex_id))
+    # Asked again of the same lay by a title's further checks (18GB's restrictive track).
+    key = (*_answer_key(game, corp_id, hooks), hex_id, tile_id, rotation)
+    found = _TOWARDS.get(key)
+    if found is None:
+        edges = frozenset((hex_id, end) for path in _new_paths(game, hex_id, tile_id, rotation)[2]
+                          for end in path if isinstance(end, int))
+        found = _TOWARDS.put(key, reach_in(game, track_graph(game), corp_id, hooks,
+                                           until=(edges, hex_id)))
+    return found
 
 
 def has_route(game: Game, corp_id: str, rules: RouteRules | None = None) -> bool:

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tresham.engine.data.model import Endpoint, TrackDef
-from tresham.engine.routes.connectivity import Reach, reachable
+from tresham.engine.data.model import Endpoint, HexDef, TrackDef
+from tresham.engine.routes.connectivity import Reach, reach_towards, reachable
 from tresham.engine.upgrades import LaidTile, current_track, match_nodes
 
 if TYPE_CHECKING:
@@ -70,7 +70,19 @@ def uses_new_track(game: Game, corp_id: str, hex_id: str, tile_id: str, rotation
     if not added:
         return False
     if reach is None:
+        # The search towards the new track (the lay's connection check made it) settles most.
+        towards = reach_towards(game, corp_id, hex_id, tile_id, rotation,
+                                game.rules.routes)  # type: ignore[attr-defined]
+        if _uses(game, corp_id, hex_id, hex_def, old, new, added, towards):
+            return True
+        if towards.complete:
+            return False
         reach = reachable(game, corp_id, game.rules.routes)  # type: ignore[attr-defined]
+    return _uses(game, corp_id, hex_id, hex_def, old, new, added, reach)
+
+
+def _uses(game: Game, corp_id: str, hex_id: str, hex_def: HexDef, old: TrackDef,
+          new: TrackDef, added: list[tuple[Endpoint, Endpoint]], reach: Reach) -> bool:
     mapping = node_map(old, new)
     held: dict[str, int] = {}
     own: set[str] = set()
