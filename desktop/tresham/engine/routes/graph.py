@@ -26,7 +26,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from tresham.engine.data.model import HexDef, NodeDef, NodeKind, TitleData, TrackDef
 from tresham.engine.hexgrid import opposite_edge
@@ -312,13 +312,14 @@ it enters the neighbour or None)."""
 @dataclass(frozen=True)
 class _TakenUp:
     """What a graph built by taking up another keeps of that one's walk moves (`WalkTable`):
-    its table, how many segments and nodes were taken, and the sides taken whole."""
+    its table, how many segments and nodes were taken, and which sides were not taken whole."""
 
     table: WalkTable
     side_offset: int
     segments: int
     nodes: int
-    whole_sides: frozenset[int]
+    partial_sides: tuple[int, ...]
+    """The sides taken from it that the build then added to (their other hex was rebuilt)."""
 
 
 class WalkTable:
@@ -353,20 +354,37 @@ class WalkTable:
             return found[0], found[1]
 
         node_leads = [(node, -1, 0, (), None) for node in range(len(graph.nodes))]
-        self.leads: list[Lead] = []
-        append = self.leads.append
-        kept_segments, whole, old_leads = 0, frozenset[int](), []
+
+        def lead(segment: Segment, start: int) -> Lead:
+            end = segment.ends[start]
+            if end.node >= 0:
+                return node_leads[end.node]
+            pair = beyond.get(end.side)
+            if pair is None:
+                pair = beyond[end.side] = across(sides[end.side])
+            return pair[0] if sides[end.side].hexes[0] == segment.hex else pair[1]
+
+        kept_segments = 0
         if taken_up is not None:
-            kept_segments, whole = taken_up.segments, taken_up.whole_sides
-            old_leads = taken_up.table.leads
-        for segment in segments:
-            kept = segment.index < kept_segments
+            # The kept segments' moves are the old table's but where they reach a side the
+            # build added to.
+            kept_segments = taken_up.segments
+            self.leads: list[Lead] = taken_up.table.leads[:2 * kept_segments]
+            for index in taken_up.partial_sides:
+                side = sides[index]
+                for segment_index in (*side.segments[0], *side.segments[1]):
+                    if segment_index < kept_segments:
+                        segment = segments[segment_index]
+                        self.leads[2 * segment_index] = lead(segment, 1)
+                        self.leads[2 * segment_index + 1] = lead(segment, 0)
+        else:
+            self.leads = []
+        append = self.leads.append
+        for segment in segments[kept_segments:]:
             for start in (1, 0):
                 end = segment.ends[start]
                 if end.node >= 0:
                     append(node_leads[end.node])
-                elif kept and end.side in whole:
-                    append(old_leads[len(self.leads)])
                 else:
                     pair = beyond.get(end.side)
                     if pair is None:
@@ -511,6 +529,8 @@ class _BuildLog:
     side_slots: tuple[int, ...]
     blocked_at: tuple[int, ...]
     started: frozenset[str]
+    far_places: tuple[int, ...]
+    """Per side, the place in map order of its second hex (-1: off the map)."""
 
 
 def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
@@ -541,13 +561,15 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
     graph.node_segments = node_segments
     log = resume._log if resume is not None else None
     first = 0
+    # The sides still drafts when the build ends: those it added to (`Side` otherwise).
+    open_sides: list[int] = []
     if resume is not None and log is not None and log.started == started and same_before > 0:
         first = _take_up(graph, resume, log, same_before, drafts, side_at, log_hexes,
-                         side_slots, blocked_at)
+                         side_slots, blocked_at, open_sides)
         if resume._walks is not None:
-            graph._taken_up = _TakenUp(
-                resume._walks, resume.side_offset, len(segments), len(nodes),
-                frozenset(i for i, d in enumerate(drafts) if isinstance(d, Side)))
+            graph._taken_up = _TakenUp(resume._walks, resume.side_offset, len(segments),
+                                       len(nodes), tuple(open_sides))
+    taken_sides = len(drafts)
     placed: list[tuple[_Piece, int, int]] = []
     hex_items = order.items[first:]
     for ordinal, (hex_id, hex_def) in enumerate(hex_items, start=first):
@@ -605,28 +627,32 @@ def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
                                                                leads_to)
         segments.extend(block)
         graph.hex_segments[hex_id] = list(range(seg_base, seg_base + len(block)))
-    sides = graph.sides
-    for i, d in enumerate(drafts):
-        if isinstance(d, Side):
-            sides.append(d)
-            continue
+    for i in (*open_sides, *range(taken_sides, len(drafts))):
+        d = drafts[i]
+        assert isinstance(d, _SideDraft)
         side_key = (i, d.hexes, d.edges, tuple(d.segments[0]), tuple(d.segments[1]), d.blocked)
         found = parts.sides.get(side_key)
         if found is None:
             found = parts.sides[side_key] = Side(
                 i, d.hexes, d.edges, (tuple(d.segments[0]), tuple(d.segments[1])), d.blocked)
-        sides.append(found)
-    graph._log = _BuildLog(tuple(log_hexes), tuple(side_slots), tuple(blocked_at), started)
+        drafts[i] = found
+    graph.sides = cast(list[Side], drafts)
+    place = order.place
+    graph._log = _BuildLog(tuple(log_hexes), tuple(side_slots), tuple(blocked_at), started,
+                           tuple(-1 if d.hexes[1] is None else place[d.hexes[1]]
+                                 for d in drafts))
     return graph
 
 
 def _take_up(graph: TrackGraph, old: TrackGraph, log: _BuildLog, same_before: int,
              drafts: list[_SideDraft | Side], side_at: dict[int, int],
              log_hexes: list[tuple[int, int, int, int]], side_slots: list[int],
-             blocked_at: list[int]) -> int:
+             blocked_at: list[int], open_sides: list[int]) -> int:
     """Fill `graph` and the build's records with `old`'s part for the hexes before map place
     `same_before` (whose track is the same on both boards), as the build would have left them
-    there; returns the map place where the build goes on."""
+    there, the sides whose other hex lies beyond as drafts (listed in `open_sides`); returns
+    the map place where the build goes on. Its work grows with the part left out, not with
+    the part taken."""
     kept = 0
     while kept < len(log.hexes) and log.hexes[kept][0] < same_before:
         kept += 1
@@ -636,30 +662,30 @@ def _take_up(graph: TrackGraph, old: TrackGraph, log: _BuildLog, same_before: in
         _, node_count, seg_count, side_count = log.hexes[kept]
     log_hexes.extend(log.hexes[:kept])
     graph.nodes.extend(old.nodes[:node_count])
-    for node in graph.nodes:
-        graph.node_ids[node.id] = node.index
+    graph.node_ids.update(old.node_ids)
+    for node in old.nodes[node_count:]:
+        del graph.node_ids[node.id]
     # A node's segments are those of its own hex, all in the part taken: the lists are shared.
     graph.node_segments.extend(old.node_segments[:node_count])
     graph.segments.extend(old.segments[:seg_count])
-    for hex_id, found in old.hex_segments.items():
-        if found and found[0] < seg_count:
-            graph.hex_segments[hex_id] = found
-    place = _map_order(graph.title).place
-    for index in range(side_count):
+    graph.hex_segments.update(old.hex_segments)
+    for segment in old.segments[seg_count:]:
+        graph.hex_segments.pop(segment.hex, None)
+    drafts.extend(old.sides[:side_count])
+    side_slots.extend(log.side_slots[:side_count])
+    blocked_at.extend(log.blocked_at[:side_count])
+    far = log.far_places
+    open_sides.extend(i for i in range(side_count) if far[i] >= same_before)
+    for index in open_sides:
+        # Its other hex is rebuilt: the build adds that hex's segments to it.
         side = old.sides[index]
-        side_slots.append(log.side_slots[index])
-        other = side.hexes[1]
-        if other is None or place[other] < same_before:
-            # Both its hexes lie in the part taken up: the build adds nothing to it.
-            drafts.append(side)
-            blocked_at.append(log.blocked_at[index])
-            continue
         draft = _SideDraft(side.hexes, side.edges)
         draft.segments[0].extend(side.segments[0])
         draft.blocked = 0 <= log.blocked_at[index] < same_before
-        drafts.append(draft)
+        drafts[index] = draft
         side_at[log.side_slots[index]] = index
-        blocked_at.append(log.blocked_at[index] if draft.blocked else -1)
+        if not draft.blocked:
+            blocked_at[index] = -1
     return same_before
 
 
