@@ -483,14 +483,20 @@ def reach_towards(game: Game, corp_id: str, hex_id: str, tile_id: str, rotation:
     the new track of the tile laid so, or at a node of the hex: what shows most lays connected
     (4.2.1(j)) with the least searching. `complete` when the search ran to its end."""
     hooks = rules_for(game, rules)
-    # Asked again of the same lay by a title's further checks (18GB's restrictive track).
+    edges = frozenset((hex_id, end) for path in _new_paths(game, hex_id, tile_id, rotation)[2]
+                      for end in path if isinstance(end, int))
+    return reach_in(game, track_graph(game), corp_id, hooks, until=(edges, hex_id))
+
+
+def reach_towards_kept(game: Game, corp_id: str, hex_id: str, tile_id: str, rotation: int,
+                       rules: RouteRules | None = None) -> Reach:
+    """`reach_towards`, kept for the lay's further checks (18GB's restrictive track asks it
+    again); keeping it costs titles that ask once more than it saves."""
+    hooks = rules_for(game, rules)
     key = (*_answer_key(game, corp_id, hooks), hex_id, tile_id, rotation)
     found = _TOWARDS.get(key)
     if found is None:
-        edges = frozenset((hex_id, end) for path in _new_paths(game, hex_id, tile_id, rotation)[2]
-                          for end in path if isinstance(end, int))
-        found = _TOWARDS.put(key, reach_in(game, track_graph(game), corp_id, hooks,
-                                           until=(edges, hex_id)))
+        found = _TOWARDS.put(key, reach_towards(game, corp_id, hex_id, tile_id, rotation, hooks))
     return found
 
 

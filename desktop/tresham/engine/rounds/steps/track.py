@@ -95,7 +95,7 @@ class TrackStep(Step):
                 t.corporation == corp and t.hex == hex_id for t in game.state.board.tokens):
             return True  # 4.2.1(j)'s city clause: a station of its own in the hex, no search
         # A search that stops once it arrives at the new track settles most lays.
-        towards = reach_towards(game, corp, hex_id, tile_id, rotation, game.rules.routes)
+        towards = self._reach_towards(hex_id, tile_id, rotation)
         if game.rules.tile_lay_trace_enters_new_track():
             # Under 18xx.games' reading a trace must enter the new track: asked of the new
             # board's graph (wanted next anyway) by a search that ends once it does. Reaching
@@ -108,6 +108,12 @@ class TrackStep(Step):
             return self._connected(hex_id, tile_id, rotation)
         return self._connected(hex_id, tile_id, rotation, towards) or (
             not towards.complete and self._connected(hex_id, tile_id, rotation))
+
+    def _reach_towards(self, hex_id: str, tile_id: str, rotation: int) -> Reach:
+        """The search towards the new track of a lay (`reach_towards`); a title whose further
+        checks ask it again keeps it (`reach_towards_kept`)."""
+        return reach_towards(self.game, self.corp.id, hex_id, tile_id, rotation,
+                             self.game.rules.routes)
 
     def _early_reach(self) -> Reach:
         return reach_so_far(self.game, self.corp.id, self.game.rules.routes)

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import Endpoint, HexDef, TrackDef
-from tresham.engine.routes.connectivity import Reach, reach_towards, reachable
+from tresham.engine.routes.connectivity import Reach, reach_towards_kept, reachable
 from tresham.engine.upgrades import LaidTile, current_track, match_nodes
 
 if TYPE_CHECKING:
@@ -71,8 +71,8 @@ def uses_new_track(game: Game, corp_id: str, hex_id: str, tile_id: str, rotation
         return False
     if reach is None:
         # The search towards the new track (the lay's connection check made it) settles most.
-        towards = reach_towards(game, corp_id, hex_id, tile_id, rotation,
-                                game.rules.routes)  # type: ignore[attr-defined]
+        towards = reach_towards_kept(game, corp_id, hex_id, tile_id, rotation,
+                                     game.rules.routes)  # type: ignore[attr-defined]
         if _uses(game, corp_id, hex_id, hex_def, old, new, added, towards):
             return True
         if towards.complete:

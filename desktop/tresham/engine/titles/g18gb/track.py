@@ -15,7 +15,12 @@ from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.token import TokenStep
 from tresham.engine.rounds.steps.track import TrackStep
-from tresham.engine.routes.connectivity import Reach, reachable, token_reachable_cities
+from tresham.engine.routes.connectivity import (
+    Reach,
+    reach_towards_kept,
+    reachable,
+    token_reachable_cities,
+)
 from tresham.engine.shares import Shares
 from tresham.engine.state import StationToken
 from tresham.engine.titles.g18gb.restrictive import uses_new_track
@@ -99,6 +104,11 @@ class TrackAndTokenStep(TrackStep):
         return super().reserved_by(hex_id)
 
     # Tile lays --------------------------------------------------------------------------------
+
+    def _reach_towards(self, hex_id: str, tile_id: str, rotation: int) -> Reach:
+        """Kept: the restrictive-track check (`uses_new_track`) asks it again."""
+        return reach_towards_kept(self.game, self.corp.id, hex_id, tile_id, rotation,
+                                  self.game.rules.routes)
 
     def problem(self, hex_id: str, tile_id: str, rotation: int,
                 company: str | None = None) -> str | None:
