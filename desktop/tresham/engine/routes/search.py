@@ -28,7 +28,7 @@ from tresham.engine.data.model import UNLIMITED, TrainDef
 from tresham.engine.routes.connectivity import station_nodes
 from tresham.engine.routes.graph import GraphNode, Link, Step, TrackGraph, track_graph
 from tresham.engine.routes.revenue import RouteSpec, resolve_route, routes_revenue
-from tresham.engine.routes.rules import RouteRules, rules_for
+from tresham.engine.routes.rules import RouteRules, SetBonus, rules_for
 from tresham.engine.routes.trains import train_def
 from tresham.engine.routes.walks import Walk, waypoints_of
 
@@ -52,6 +52,16 @@ class Candidate:
     right: HalfRoute
     counts: tuple[int, ...] = ()
     """Stops counted against each of the train's allowances."""
+    used: int = 0
+    """Everything the route uses as the search tracks it: track, and a bit per node it stops
+    at (`TrackGraph.node_bit`)."""
+    share: int = 0
+    """The part of `value` that is only the route's share of a bonus of several routes
+    together (`RouteRules.set_bonus`): a bound for the search, not earned by the route."""
+
+    def stop_set(self, graph: TrackGraph) -> int:
+        """The nodes the route stops at, bit i for `graph.nodes[i]`."""
+        return (self.used >> graph.node_offset) & ((1 << len(graph.nodes)) - 1)
 
     def links(self) -> tuple[tuple[Link, bool], ...]:
         return self.left + self.right
@@ -112,6 +122,11 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
     values = [hooks.stop_revenue(game, corp_id, node, train) for node in nodes]
     walk_checks = type(hooks).walk_problem is not RouteRules.walk_problem
     checks = hooks.checks_routes or walk_checks
+    extras = hooks.search_extras(game, corp_id, graph, train) if hooks.has_route_extra \
+        else None
+    link_extra = extras.links if extras is not None else [0] * len(graph.links)
+    stop_extra = extras.stops if extras is not None else None
+    with_stops = checks or stop_extra is not None
     stops: list[int] = []
     limits = [_limit(a.count) for a in train.distance] + [_NO_LIMIT]
     node_offset = graph.node_offset
@@ -119,7 +134,8 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
     route_masks = _route_masks(game, graph)
     links_from = [[(link, back, link.a if back else link.b, route_masks[link.index],
                     1 << (node_offset + (link.a if back else link.b)),
-                    (link.steps[-1].segment if back else link.steps[0].segment))
+                    (link.steps[-1].segment if back else link.steps[0].segment),
+                    values[link.a if back else link.b] + link_extra[link.index])
                    for link, back in out if route_masks[link.index] >= 0]
                   for out in graph.links_from]
     found: list[Candidate] = []
@@ -128,7 +144,7 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
     excluded = 0
 
     def extend(node: int, used: int, value: int, side: int, station: int, left_first: int) -> None:
-        for link, back, other, mask, bit, first in links_from[node]:
+        for link, back, other, mask, bit, first, gain in links_from[node]:
             if used & mask or used & bit or excluded & bit:
                 continue
             kind = allowance[other]
@@ -143,14 +159,21 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
             counts[kind] += 1
             halves[side].append((link, back))
             now_used = used | mask | bit
-            now_value = value + values[other]
-            if checks:
+            now_value = value + gain
+            if with_stops:
                 stops.append(other)
             if (now_value > 0 or keep_worthless) and (
                     not checks or hooks.route_problem(
                         game, corp_id, train, [nodes[n] for n in stops]) is None):
-                candidate = Candidate(now_value, now_used & track, station,
-                                      tuple(halves[0]), tuple(halves[1]), tuple(counts))
+                worth = now_value
+                if stop_extra is not None:
+                    # `stops` holds the station, the left half outwards, then the right half.
+                    k = len(halves[0])
+                    worth += stop_extra(stops[k:0:-1] + stops[:1] + stops[k + 1:]
+                                        if halves[1] else stops)
+                candidate = Candidate(worth, now_used & track, station,
+                                      tuple(halves[0]), tuple(halves[1]), tuple(counts),
+                                      now_used)
                 # The exact track's own rule (1848's gauge changes), checked on the walk.
                 if not walk_checks or hooks.walk_problem(
                         game, graph, train, [nodes[n] for n in stops],
@@ -163,7 +186,7 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
             if passable[other]:
                 extend(other, now_used, now_value, side, station, ordered_by)
             halves[side].pop()
-            if checks:
+            if with_stops:
                 stops.pop()
             counts[kind] -= 1
 
@@ -176,7 +199,7 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
             stops.pop()
             counts[kind] -= 1
         excluded |= 1 << (node_offset + station)
-    if hooks.has_route_extra:
+    if hooks.has_route_extra and extras is None:
         found = [_with_route_extra(game, graph, corp_id, train, hooks, c) for c in found]
     found.sort(key=lambda c: -c.value)
     return found
@@ -191,7 +214,7 @@ def _with_route_extra(game: Game, graph: TrackGraph, corp_id: str, train: TrainD
 
 
 def _candidates_by_type(game: Game, graph: TrackGraph, corp_id: str, trains: list[TrainDef],
-                        hooks: RouteRules) -> dict[str, list[Candidate]]:
+                        hooks: RouteRules, keep_worthless: bool) -> dict[str, list[Candidate]]:
     """Candidates per train type. Types whose stops count and pay alike share one search, run
     for the longest of them and filtered by length for the others."""
     types: dict[str, TrainDef] = {}
@@ -215,7 +238,7 @@ def _candidates_by_type(game: Game, graph: TrackGraph, corp_id: str, trains: lis
             replace(a, count=UNLIMITED if limit == _NO_LIMIT else limit)
             for a, limit in zip(widest.distance, limits)))
         found = candidate_routes(game, graph, corp_id, longest, hooks,
-                                 keep_worthless=hooks.has_bonus)
+                                 keep_worthless=keep_worthless)
         for train in members:
             mine = [_limit(a.count) for a in train.distance]
             result[train.name] = found if mine == limits else [
@@ -277,11 +300,15 @@ def _best_routes(game: Game, corp_id: str,
     trains = [(train_id, train_def(game, train_id))
               for train_id in game.rules.runnable_trains(corp.id)]
     known = [(train_id, train) for train_id, train in trains if train is not None]
-    by_type = _candidates_by_type(game, graph, corp_id, [t for _, t in known], hooks)
-    choice = _branch_and_bound(game, graph, corp_id, hooks, known, by_type)
+    together = hooks.set_bonus(game, corp_id, graph) if known else None
+    by_type = _candidates_by_type(game, graph, corp_id, [t for _, t in known], hooks,
+                                  keep_worthless=hooks.has_bonus or together is not None)
+    if together is not None:
+        by_type = _with_shares(graph, together, by_type)
+    choice = _branch_and_bound(game, graph, corp_id, hooks, known, by_type, together)
     specs = tuple((train_id, waypoints_of(graph, cand.walk()))
                   for (train_id, _), cand in zip(known, choice) if cand is not None)
-    if hooks.has_route_extra:
+    if hooks.has_route_extra or together is not None:
         # The candidates' values hold their route bonuses: the total is what they earn.
         return routes_revenue(game, corp_id, specs, hooks), specs
     total = sum(cand.value for cand in choice if cand is not None)
@@ -291,10 +318,31 @@ def _best_routes(game: Game, corp_id: str,
     return total, specs
 
 
+def _with_shares(graph: TrackGraph, together: SetBonus,
+                 by_type: dict[str, list[Candidate]]) -> dict[str, list[Candidate]]:
+    """The candidates with their shares of the bonus of several routes in their values, best
+    first by that bound."""
+    lists = list({id(found): found for found in by_type.values()}.values())
+    everyone = [cand for found in lists for cand in found]
+    shares = iter(together.shares([cand.stop_set(graph) for cand in everyone]))
+    shared: dict[int, list[Candidate]] = {}
+    for found in lists:
+        bounded = [replace(cand, value=cand.value + share, share=share) if share else cand
+                   for cand, share in zip(found, shares)]
+        bounded.sort(key=lambda c: -c.value)
+        shared[id(found)] = bounded
+    return {name: shared[id(found)] for name, found in by_type.items()}
+
+
 def _branch_and_bound(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
                       trains: Sequence[tuple[str, TrainDef]],
-                      by_type: dict[str, list[Candidate]]) -> list[Candidate | None]:
-    """The best candidate (or None: stays home) per train, in the order of `trains`."""
+                      by_type: dict[str, list[Candidate]],
+                      together: SetBonus | None = None) -> list[Candidate | None]:
+    """The best candidate (or None: stays home) per train, in the order of `trains`.
+
+    With a bonus of several routes together (`together`), each candidate's value holds its
+    share of that bonus, so sums of values bound what choices can earn; what a full choice
+    earns is its routes' own values and the bonus they earn together."""
     order = sorted(range(len(trains)),
                    key=lambda i: (-(by_type[trains[i][1].name][:1] or [_EMPTY])[0].value,
                                   trains[i][1].name))
@@ -312,6 +360,10 @@ def _branch_and_bound(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteR
     best_pick: list[Candidate | None] = [None] * count
 
     def total_of(base: int) -> int:
+        if together is not None:
+            running = [c for c in chosen if c is not None]
+            base = sum(c.value - c.share for c in running) + together.value(
+                [c.stop_set(graph) for c in running])
         if not has_bonus:
             return base
         specs = [(trains[order[k]][0], waypoints_of(graph, c.walk()))

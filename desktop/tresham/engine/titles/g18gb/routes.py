@@ -10,8 +10,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import Ability, NodeKind, TrainDef
-from tresham.engine.routes.graph import GraphNode
-from tresham.engine.routes.rules import Route, RouteRules
+from tresham.engine.hexgrid import HexCoord
+from tresham.engine.routes.graph import GraphNode, Link, TrackGraph
+from tresham.engine.routes.rules import Route, RouteRules, SearchExtras, SetBonus
 from tresham.engine.trains import Trains
 
 if TYPE_CHECKING:
@@ -42,6 +43,58 @@ class BritainRouteRules(RouteRules):
     def corporation_bonus_bound(self, game: Game, corp_id: str,
                                 trains: Sequence[TrainDef]) -> int:
         return super().corporation_bonus_bound(game, corp_id, trains) + BONUS_BOUND * len(trains)
+
+    def search_extras(self, game: Game, corp_id: str, graph: TrackGraph,
+                      train: TrainDef) -> SearchExtras:
+        """`route_extras` as the search grows routes: estuary tunnels per link, the rest from
+        the stops (equal to `route_extras` on every route: tests/rules_18gb/test_routes.py)."""
+        grid = game.title.map.grid
+        links = [_tunnel_value(game, _link_hexes(graph, link)) for link in graph.links]
+        hex_of = [node.hex for node in graph.nodes]
+        amounts: dict[str, int] = {}
+        for ability in hex_bonuses(game, corp_id):
+            for h in ability.params.get("hexes", ()):
+                amounts[h] = amounts.get(h, 0) + int(ability.params["amount"])
+        per_hex: dict[str, int] = {}
+        for h in hex_of:
+            per_hex[h] = per_hex.get(h, 0) + 1
+        # Only a stop in a hex of several nodes can be a hex stopped at twice.
+        twice = {n: self.stop_revenue(game, corp_id, node, train)
+                 for n, node in enumerate(graph.nodes) if per_hex[node.hex] > 1}
+        bonus_nodes = {n: amounts[h] for n, h in enumerate(hex_of) if h in amounts}
+        express = is_express(train)
+        ends = [node.kind in (NodeKind.CITY, NodeKind.OFFBOARD) for node in graph.nodes]
+        coords = [grid.coord(h) for h in hex_of]
+
+        def stops_extra(stops: Sequence[int]) -> int:
+            total = 0
+            if bonus_nodes:
+                total += sum({hex_of[n]: bonus_nodes[n] for n in stops
+                              if n in bonus_nodes}.values())
+            if twice:
+                seen: set[str] = set()
+                for n in stops:
+                    if n in twice:
+                        if hex_of[n] in seen:
+                            total -= twice[n]
+                        seen.add(hex_of[n])
+            if express:
+                first = next((n for n in stops if ends[n]), None)
+                if first is not None:
+                    last = next(n for n in reversed(stops) if ends[n])
+                    total += DISTANCE_BONUS * _crow(coords[first], coords[last])
+            return total
+
+        return SearchExtras(links, stops_extra)
+
+    def set_bonus(self, game: Game, corp_id: str, graph: TrackGraph) -> SetBonus | None:
+        """The network bonus (HL "Running Trains") for the search (`NetworkBonus`)."""
+        setup = game.setup_def
+        table = game.title.setups
+        if setup is None or table is None or table.compass_bonus is None or not setup.compass:
+            return None
+        value = table.compass_bonus.value_in(Trains(game).phases_started())
+        return NetworkBonus(graph, setup.compass, value)
 
     def bonus_words(self, game: Game, corp_id: str, routes: Sequence[Route]) -> list[str]:
         """Each route's bonuses by train, then each network's compass bonus (HL "Running
@@ -109,14 +162,33 @@ def hex_bonuses(game: Game, corp_id: str) -> list[Ability]:
 def crow_distance(game: Game, start: str, finish: str) -> int:
     """Hexes in a straight line between two hexes (HL "Trains": X trains' bonus)."""
     grid = game.title.map.grid
-    a, b = grid.coord(start), grid.coord(finish)
+    return _crow(grid.coord(start), grid.coord(finish))
+
+
+def _crow(a: HexCoord, b: HexCoord) -> int:
     dx, dy = abs(a.x - b.x), abs(a.y - b.y)
     return dx + max(0, (dy - dx) // 2)
 
 
 def tunnel_bonus(game: Game, route: Route) -> int:
     """A route crossing an estuary tile's tunnel track earns its bonus (HL "Estuaries")."""
-    hexes = list(route.hexes)
+    return _tunnel_value(game, route.hexes)
+
+
+def _link_hexes(graph: TrackGraph, link: Link) -> list[str]:
+    """The hexes a link's track visits, in order, each visit once."""
+    hexes: list[str] = []
+    for step in link.steps:
+        hex_id = graph.segments[step.segment].hex
+        if not hexes or hexes[-1] != hex_id:
+            hexes.append(hex_id)
+    return hexes
+
+
+def _tunnel_value(game: Game, hexes: Sequence[str]) -> int:
+    """The tunnel bonuses of a walk through these hexes in order (HL "Estuaries"): an
+    estuary tile's tunnel crossed from one of its ends to the other."""
+    hexes = list(hexes)
     grid = game.title.map.grid
     total = 0
     for index in range(1, len(hexes) - 1):
@@ -161,7 +233,57 @@ def _network_bonus(compass: Mapping[str, tuple[str, ...]], group: list[Route],
 
 def _network_crossings(compass: Mapping[str, tuple[str, ...]], group: list[Route]) -> list[str]:
     hexes = {h for route in group for h in route.hexes}
-    points = {p for p, ids in compass.items() if hexes & set(ids)}
+    return _crossings({p for p, ids in compass.items() if hexes & set(ids)})
+
+
+class NetworkBonus:
+    """The network bonus in the search's terms (`RouteRules.set_bonus`): a route is the set of
+    nodes it stops at. The compass hexes are off-board areas (tests/test_data_18gb.py), where
+    every route through the hex stops, so the stops say which compass points a route reaches;
+    off-board areas do not join networks."""
+
+    def __init__(self, graph: TrackGraph, compass: Mapping[str, tuple[str, ...]],
+                 value: int) -> None:
+        self.bonus = value
+        self.points = {p: sum(1 << n for n, node in enumerate(graph.nodes) if node.hex in ids)
+                       for p, ids in compass.items()}
+        self.joins = sum(1 << n for n, node in enumerate(graph.nodes)
+                         if node.kind is not NodeKind.OFFBOARD)
+
+    def _reached(self, stops: int) -> set[str]:
+        return {p for p, mask in self.points.items() if stops & mask}
+
+    def value(self, routes: Sequence[int]) -> int:
+        networks: list[int] = []
+        for stops in routes:
+            if not stops:
+                continue
+            joined = [n for n in networks if n & stops & self.joins]
+            merged = stops
+            for n in joined:
+                merged |= n
+            networks = [n for n in networks if not n & stops & self.joins] + [merged]
+        return self.bonus * sum(len(_crossings(self._reached(n))) for n in networks)
+
+    def shares(self, routes: Sequence[int]) -> list[int]:
+        """Half the bonus per compass point a route reaches whose opposite point some route
+        reaches: a network earns a crossing only with a route at each end of it (one route
+        may be both), so the crossings are at most half the routes' reached points."""
+        anywhere = 0
+        for stops in routes:
+            anywhere |= stops
+        reached = self._reached(anywhere)
+        useful = {p: mask for p, mask in self.points.items() if _OPPOSITE[p] in reached}
+        if not useful:
+            return [0] * len(routes)
+        return [(self.bonus * sum(1 for mask in useful.values() if stops & mask) + 1) // 2
+                for stops in routes]
+
+
+_OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def _crossings(points: set[str]) -> list[str]:
     return [name for name, ends in (("north-south", {"N", "S"}), ("east-west", {"E", "W"}))
             if ends <= points]
 
