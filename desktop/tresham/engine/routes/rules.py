@@ -44,27 +44,39 @@ class Route:
 class SearchExtras:
     """`RouteRules.route_extra` in the terms the search grows routes in, prepared once per
     search (`RouteRules.search_extras`): a route's extra is the sum of `links` over the links
-    it walks plus `stops` of its stops."""
+    it walks and of `nodes` over its stops, plus `stops` of its stops."""
 
     links: Sequence[int]
     """Per link of the graph (`Link.index`): what walking it earns (18GB: an estuary tunnel)."""
     stops: Callable[[Sequence[int]], int] | None = None
     """What a route earns from its stops, given their node indices in travel order (18GB: an
-    X train's distance, a private's hex bonus, a hex stopped at twice)."""
+    X train's distance, a hex stopped at twice)."""
+    nodes: Sequence[int] | None = None
+    """Per node of the graph: what a stop there earns besides its value (18GB: a private's
+    hex bonus)."""
 
 
 class SetBonus(Protocol):
     """A bonus a corporation's routes earn together, in the search's terms (18GB's network
     bonus), prepared once per search (`RouteRules.set_bonus`). A route is given as the set of
-    graph nodes it stops at: bit i for `graph.nodes[i]`."""
+    graph nodes it stops at: bit i for `graph.nodes[i]`. Each route has a label, a small number
+    that its stops among `marked` decide (18GB: the compass points it reaches), and the bonus
+    of any routes is at most `bound` of their labels: the bound that lets the search prune
+    (`tresham.engine.routes.together`)."""
 
-    def value(self, routes: Sequence[int]) -> int:
-        """What these routes earn together."""
+    marked: int
+    """The nodes whose stops decide a route's label."""
+
+    def label(self, stops: int) -> int:
+        """The label of a route stopping at `stops` (only its nodes in `marked` are given)."""
         ...
 
-    def shares(self, routes: Sequence[int]) -> list[int]:
-        """Per route, a share such that any of these routes, taken together, earn at most the
-        sum of their shares: the bound that lets the search prune."""
+    def bound(self, labels: Sequence[int]) -> int:
+        """At most what any routes with these labels (one each) earn together."""
+        ...
+
+    def value(self, routes: Sequence[int]) -> int:
+        """What routes with these stops earn together."""
         ...
 
 

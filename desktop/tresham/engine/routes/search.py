@@ -29,6 +29,7 @@ from tresham.engine.routes.connectivity import station_nodes
 from tresham.engine.routes.graph import GraphNode, Link, Step, TrackGraph, track_graph
 from tresham.engine.routes.revenue import RouteSpec, resolve_route, routes_revenue
 from tresham.engine.routes.rules import RouteRules, SetBonus, rules_for
+from tresham.engine.routes.together import search_together
 from tresham.engine.routes.trains import train_def
 from tresham.engine.routes.walks import Walk, waypoints_of
 
@@ -55,9 +56,6 @@ class Candidate:
     used: int = 0
     """Everything the route uses as the search tracks it: track, and a bit per node it stops
     at (`TrackGraph.node_bit`)."""
-    share: int = 0
-    """The part of `value` that is only the route's share of a bonus of several routes
-    together (`RouteRules.set_bonus`): a bound for the search, not earned by the route."""
 
     def stop_set(self, graph: TrackGraph) -> int:
         """The nodes the route stops at, bit i for `graph.nodes[i]`."""
@@ -112,18 +110,28 @@ def _link_steps(link: Link, backwards: bool) -> list[Step]:
 
 
 def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDef,
-                     hooks: RouteRules, keep_worthless: bool = False) -> list[Candidate]:
-    """Every legal route of `train` for `corp_id`, best first (see the module docstring)."""
+                     hooks: RouteRules, keep_worthless: bool = False,
+                     free_ends: int = 0) -> list[Candidate]:
+    """Every legal route of `train` for `corp_id`, best first (see the module docstring).
+
+    `free_ends`, a bit per node: a route that ends at one of these nodes, having earned
+    nothing for the stop or the track to it, is left out when the route without that last
+    stop is a candidate worth as much (it uses less track and stops at fewer places; 18GB's X
+    trains pass many towns that pay them nothing). Only for a search whose bonuses do not
+    depend on those stops."""
     nodes = graph.nodes
+    droppable = [bool(free_ends >> n & 1) for n in range(len(nodes))]
     passable = [hooks.can_pass_through(game, corp_id, node) for node in nodes]
     allowance = stop_classes(hooks, nodes, train)
     # A stop several allowances take (18GB's M+N towns) counts against the first with room.
     others = stop_alternatives(hooks, nodes, train)
     values = [hooks.stop_revenue(game, corp_id, node, train) for node in nodes]
-    walk_checks = type(hooks).walk_problem is not RouteRules.walk_problem
-    checks = hooks.checks_routes or walk_checks
     extras = hooks.search_extras(game, corp_id, graph, train) if hooks.has_route_extra \
         else None
+    if extras is not None and extras.nodes is not None:
+        values = [v + extra for v, extra in zip(values, extras.nodes)]
+    walk_checks = type(hooks).walk_problem is not RouteRules.walk_problem
+    checks = hooks.checks_routes or walk_checks
     link_extra = extras.links if extras is not None else [0] * len(graph.links)
     stop_extra = extras.stops if extras is not None else None
     with_stops = checks or stop_extra is not None
@@ -143,7 +151,10 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
     halves: tuple[list[tuple[Link, bool]], list[tuple[Link, bool]]] = ([], [])
     excluded = 0
 
-    def extend(node: int, used: int, value: int, side: int, station: int, left_first: int) -> None:
+    def extend(node: int, used: int, value: int, side: int, station: int, left_first: int,
+               parent: int) -> None:
+        """Grow the route from `node`; `parent` is what the route so far is worth as a
+        candidate (-1: it is none)."""
         for link, back, other, mask, bit, first, gain in links_from[node]:
             if used & mask or used & bit or excluded & bit:
                 continue
@@ -162,6 +173,7 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
             now_value = value + gain
             if with_stops:
                 stops.append(other)
+            emitted = -1
             if (now_value > 0 or keep_worthless) and (
                     not checks or hooks.route_problem(
                         game, corp_id, train, [nodes[n] for n in stops]) is None):
@@ -171,20 +183,22 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
                     k = len(halves[0])
                     worth += stop_extra(stops[k:0:-1] + stops[:1] + stops[k + 1:]
                                         if halves[1] else stops)
-                candidate = Candidate(worth, now_used & track, station,
-                                      tuple(halves[0]), tuple(halves[1]), tuple(counts),
-                                      now_used)
-                # The exact track's own rule (1848's gauge changes), checked on the walk.
-                if not walk_checks or hooks.walk_problem(
-                        game, graph, train, [nodes[n] for n in stops],
-                        candidate.walk()) is None:
-                    found.append(candidate)
+                if gain or not droppable[other] or worth > parent:
+                    candidate = Candidate(worth, now_used & track, station,
+                                          tuple(halves[0]), tuple(halves[1]), tuple(counts),
+                                          now_used)
+                    # The exact track's own rule (1848's gauge changes), checked on the walk.
+                    if not walk_checks or hooks.walk_problem(
+                            game, graph, train, [nodes[n] for n in stops],
+                            candidate.walk()) is None:
+                        found.append(candidate)
+                        emitted = worth
             # The first link of the left half is the one the right half is ordered against.
             ordered_by = first if side == 0 and len(halves[0]) == 1 else left_first
             if side == 0 and passable[station]:
-                extend(station, now_used, now_value, 1, station, ordered_by)
+                extend(station, now_used, now_value, 1, station, ordered_by, emitted)
             if passable[other]:
-                extend(other, now_used, now_value, side, station, ordered_by)
+                extend(other, now_used, now_value, side, station, ordered_by, emitted)
             halves[side].pop()
             if with_stops:
                 stops.pop()
@@ -195,7 +209,7 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
         if kind is not None and limits[kind] > 0:
             counts[kind] += 1
             stops.append(station)
-            extend(station, 1 << (node_offset + station), values[station], 0, station, -1)
+            extend(station, 1 << (node_offset + station), values[station], 0, station, -1, -1)
             stops.pop()
             counts[kind] -= 1
         excluded |= 1 << (node_offset + station)
@@ -214,7 +228,8 @@ def _with_route_extra(game: Game, graph: TrackGraph, corp_id: str, train: TrainD
 
 
 def _candidates_by_type(game: Game, graph: TrackGraph, corp_id: str, trains: list[TrainDef],
-                        hooks: RouteRules, keep_worthless: bool) -> dict[str, list[Candidate]]:
+                        hooks: RouteRules, keep_worthless: bool,
+                        free_ends: int = 0) -> dict[str, list[Candidate]]:
     """Candidates per train type. Types whose stops count and pay alike share one search, run
     for the longest of them and filtered by length for the others."""
     types: dict[str, TrainDef] = {}
@@ -238,7 +253,7 @@ def _candidates_by_type(game: Game, graph: TrackGraph, corp_id: str, trains: lis
             replace(a, count=UNLIMITED if limit == _NO_LIMIT else limit)
             for a, limit in zip(widest.distance, limits)))
         found = candidate_routes(game, graph, corp_id, longest, hooks,
-                                 keep_worthless=keep_worthless)
+                                 keep_worthless=keep_worthless, free_ends=free_ends)
         for train in members:
             mine = [_limit(a.count) for a in train.distance]
             result[train.name] = found if mine == limits else [
@@ -301,10 +316,14 @@ def _best_routes(game: Game, corp_id: str,
               for train_id in game.rules.runnable_trains(corp.id)]
     known = [(train_id, train) for train_id, train in trains if train is not None]
     together = hooks.set_bonus(game, corp_id, graph) if known else None
+    # A stop that earns a route nothing matters only to bonuses that depend on the stops:
+    # the title's bonuses over routes, or how one route's stops join another's.
+    free_ends = 0
+    if not hooks.bonus_applies(game, corp_id) and (together is None or len(known) == 1):
+        free_ends = ((1 << len(graph.nodes)) - 1) & ~(together.marked if together else 0)
     by_type = _candidates_by_type(game, graph, corp_id, [t for _, t in known], hooks,
-                                  keep_worthless=hooks.has_bonus or together is not None)
-    if together is not None:
-        by_type = _with_shares(graph, together, by_type)
+                                  keep_worthless=hooks.has_bonus or together is not None,
+                                  free_ends=free_ends)
     choice = _branch_and_bound(game, graph, corp_id, hooks, known, by_type, together)
     specs = tuple((train_id, waypoints_of(graph, cand.walk()))
                   for (train_id, _), cand in zip(known, choice) if cand is not None)
@@ -318,31 +337,12 @@ def _best_routes(game: Game, corp_id: str,
     return total, specs
 
 
-def _with_shares(graph: TrackGraph, together: SetBonus,
-                 by_type: dict[str, list[Candidate]]) -> dict[str, list[Candidate]]:
-    """The candidates with their shares of the bonus of several routes in their values, best
-    first by that bound."""
-    lists = list({id(found): found for found in by_type.values()}.values())
-    everyone = [cand for found in lists for cand in found]
-    shares = iter(together.shares([cand.stop_set(graph) for cand in everyone]))
-    shared: dict[int, list[Candidate]] = {}
-    for found in lists:
-        bounded = [replace(cand, value=cand.value + share, share=share) if share else cand
-                   for cand, share in zip(found, shares)]
-        bounded.sort(key=lambda c: -c.value)
-        shared[id(found)] = bounded
-    return {name: shared[id(found)] for name, found in by_type.items()}
-
-
 def _branch_and_bound(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
                       trains: Sequence[tuple[str, TrainDef]],
                       by_type: dict[str, list[Candidate]],
                       together: SetBonus | None = None) -> list[Candidate | None]:
-    """The best candidate (or None: stays home) per train, in the order of `trains`.
-
-    With a bonus of several routes together (`together`), each candidate's value holds its
-    share of that bonus, so sums of values bound what choices can earn; what a full choice
-    earns is its routes' own values and the bonus they earn together."""
+    """The best candidate (or None: stays home) per train, in the order of `trains`; with a
+    bonus of several routes together, `search_together`'s search."""
     order = sorted(range(len(trains)),
                    key=lambda i: (-(by_type[trains[i][1].name][:1] or [_EMPTY])[0].value,
                                   trains[i][1].name))
@@ -353,6 +353,15 @@ def _branch_and_bound(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteR
     same_as_previous = [k > 0 and names[k] == names[k - 1] for k in range(len(names))]
     count = len(levels)
     has_bonus = hooks.bonus_applies(game, corp_id)
+    if together is not None:
+        if has_bonus:
+            raise NotImplementedError("the search takes a bonus of several routes together "
+                                      "(set_bonus) or route_bonus and train names, not both")
+        picked = search_together(graph, together, levels, same_as_previous)
+        result: list[Candidate | None] = [None] * count
+        for k, cand in enumerate(picked):
+            result[order[k]] = cand
+        return result
     bonus_bound = hooks.corporation_bonus_bound(game, corp_id, [t for _, t in trains]) \
         if has_bonus else 0
     chosen: list[Candidate | None] = [None] * count
@@ -360,10 +369,6 @@ def _branch_and_bound(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteR
     best_pick: list[Candidate | None] = [None] * count
 
     def total_of(base: int) -> int:
-        if together is not None:
-            running = [c for c in chosen if c is not None]
-            base = sum(c.value - c.share for c in running) + together.value(
-                [c.stop_set(graph) for c in running])
         if not has_bonus:
             return base
         specs = [(trains[order[k]][0], waypoints_of(graph, c.walk()))

@@ -46,8 +46,9 @@ class BritainRouteRules(RouteRules):
 
     def search_extras(self, game: Game, corp_id: str, graph: TrackGraph,
                       train: TrainDef) -> SearchExtras:
-        """`route_extras` as the search grows routes: estuary tunnels per link, the rest from
-        the stops (equal to `route_extras` on every route: tests/rules_18gb/test_routes.py)."""
+        """`route_extras` as the search grows routes: estuary tunnels per link, a private's
+        hex bonus per stop, the rest from the stops (equal to `route_extras` on every route:
+        tests/rules_18gb/test_routes.py)."""
         grid = game.title.map.grid
         links = [_tunnel_value(game, _link_hexes(graph, link)) for link in graph.links]
         hex_of = [node.hex for node in graph.nodes]
@@ -61,17 +62,22 @@ class BritainRouteRules(RouteRules):
         # Only a stop in a hex of several nodes can be a hex stopped at twice.
         twice = {n: self.stop_revenue(game, corp_id, node, train)
                  for n, node in enumerate(graph.nodes) if per_hex[node.hex] > 1}
-        bonus_nodes = {n: amounts[h] for n, h in enumerate(hex_of) if h in amounts}
+        # A bonus hex of one node pays as that stop does; one of several, once per route.
+        per_node = [amounts.get(h, 0) if per_hex[h] == 1 else 0 for h in hex_of]
+        shared_bonus = {n: amounts[h] for n, h in enumerate(hex_of)
+                        if h in amounts and per_hex[h] > 1}
         express = is_express(train)
         ends = [node.kind in (NodeKind.CITY, NodeKind.OFFBOARD) for node in graph.nodes]
         coords = [grid.coord(h) for h in hex_of]
+        spans: dict[tuple[int, int], int] = {}
+        twice_nodes = frozenset(twice)
 
         def stops_extra(stops: Sequence[int]) -> int:
             total = 0
-            if bonus_nodes:
-                total += sum({hex_of[n]: bonus_nodes[n] for n in stops
-                              if n in bonus_nodes}.values())
-            if twice:
+            if shared_bonus:
+                total += sum({hex_of[n]: shared_bonus[n] for n in stops
+                              if n in shared_bonus}.values())
+            if twice and len(twice_nodes.intersection(stops)) > 1:
                 seen: set[str] = set()
                 for n in stops:
                     if n in twice:
@@ -79,13 +85,21 @@ class BritainRouteRules(RouteRules):
                             total -= twice[n]
                         seen.add(hex_of[n])
             if express:
-                first = next((n for n in stops if ends[n]), None)
-                if first is not None:
-                    last = next(n for n in reversed(stops) if ends[n])
-                    total += DISTANCE_BONUS * _crow(coords[first], coords[last])
+                first, last = stops[0], stops[-1]
+                if not ends[first]:
+                    first = next((n for n in stops if ends[n]), -1)
+                if not ends[last]:
+                    last = next((n for n in reversed(stops) if ends[n]), -1)
+                if first >= 0:
+                    pair = (first, last)
+                    span = spans.get(pair)
+                    if span is None:
+                        span = spans[pair] = DISTANCE_BONUS * _crow(coords[first], coords[last])
+                    total += span
             return total
 
-        return SearchExtras(links, stops_extra)
+        needed = bool(shared_bonus or twice or express)
+        return SearchExtras(links, stops_extra if needed else None, per_node)
 
     def set_bonus(self, game: Game, corp_id: str, graph: TrackGraph) -> SetBonus | None:
         """The network bonus (HL "Running Trains") for the search (`NetworkBonus`)."""
@@ -238,49 +252,51 @@ def _network_crossings(compass: Mapping[str, tuple[str, ...]], group: list[Route
 
 class NetworkBonus:
     """The network bonus in the search's terms (`RouteRules.set_bonus`): a route is the set of
-    nodes it stops at. The compass hexes are off-board areas (tests/test_data_18gb.py), where
-    every route through the hex stops, so the stops say which compass points a route reaches;
-    off-board areas do not join networks."""
+    nodes it stops at, its label the compass points it reaches (a bit each). The compass
+    hexes are off-board areas (tests/test_data_18gb.py), where every route through the hex
+    stops, so the stops say which points a route reaches; off-board areas join no networks."""
 
     def __init__(self, graph: TrackGraph, compass: Mapping[str, tuple[str, ...]],
                  value: int) -> None:
         self.bonus = value
-        self.points = {p: sum(1 << n for n, node in enumerate(graph.nodes) if node.hex in ids)
-                       for p, ids in compass.items()}
+        self.points = [(1 << _POINTS.index(p),
+                        sum(1 << n for n, node in enumerate(graph.nodes) if node.hex in ids))
+                       for p, ids in compass.items()]
+        self.marked = 0
+        for _, mask in self.points:
+            self.marked |= mask
         self.joins = sum(1 << n for n, node in enumerate(graph.nodes)
                          if node.kind is not NodeKind.OFFBOARD)
 
-    def _reached(self, stops: int) -> set[str]:
-        return {p for p, mask in self.points.items() if stops & mask}
+    def label(self, stops: int) -> int:
+        return sum(bit for bit, mask in self.points if stops & mask)
+
+    def bound(self, labels: Sequence[int]) -> int:
+        """A network earns a crossing only with a route at each end of it (one route may be
+        both), so there are at most as many north-south crossings as routes reaching the
+        north or the south, whichever are fewer; east-west alike."""
+        reach = [sum(1 for label in labels if label & (1 << i)) for i in range(4)]
+        north, east, south, west = reach
+        return self.bonus * (min(north, south) + min(east, west))
 
     def value(self, routes: Sequence[int]) -> int:
         networks: list[int] = []
         for stops in routes:
             if not stops:
                 continue
-            joined = [n for n in networks if n & stops & self.joins]
             merged = stops
-            for n in joined:
-                merged |= n
+            for n in networks:
+                if n & stops & self.joins:
+                    merged |= n
             networks = [n for n in networks if not n & stops & self.joins] + [merged]
-        return self.bonus * sum(len(_crossings(self._reached(n))) for n in networks)
+        return self.bonus * sum(self._crossings(n) for n in networks)
 
-    def shares(self, routes: Sequence[int]) -> list[int]:
-        """Half the bonus per compass point a route reaches whose opposite point some route
-        reaches: a network earns a crossing only with a route at each end of it (one route
-        may be both), so the crossings are at most half the routes' reached points."""
-        anywhere = 0
-        for stops in routes:
-            anywhere |= stops
-        reached = self._reached(anywhere)
-        useful = {p: mask for p, mask in self.points.items() if _OPPOSITE[p] in reached}
-        if not useful:
-            return [0] * len(routes)
-        return [(self.bonus * sum(1 for mask in useful.values() if stops & mask) + 1) // 2
-                for stops in routes]
+    def _crossings(self, stops: int) -> int:
+        label = self.label(stops)
+        return (label & 0b0101 == 0b0101) + (label & 0b1010 == 0b1010)
 
 
-_OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+_POINTS = "NESW"
 
 
 def _crossings(points: set[str]) -> list[str]:

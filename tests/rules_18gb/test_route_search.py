@@ -1,0 +1,155 @@
+"""HL "Running Trains" ("E-W and N-S bonuses may be connected by multiple trains"), "Trains" (nX
+trains' distance bonus), "Estuaries" and "Private Companies" (hex bonuses): the proposed routes
+are the exact optimum with every bonus, checked at positions of the 18xx.games records where
+the players ran more than routes best on their stops alone earn.
+
+The search's own terms for the bonuses (`search_extras`, `NetworkBonus`) are checked against
+the revenue's (`route_extras`, `compass_bonus`), and its optimum against a plain search over
+pairs of candidate routes written here."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from shared_paths import SHARED
+from tresham.engine.game import Game
+from tresham.engine.routes.graph import track_graph
+from tresham.engine.routes.revenue import resolve_route, routes_revenue
+from tresham.engine.routes.search import Candidate, best_routes, candidate_routes
+from tresham.engine.routes.trains import train_def
+from tresham.engine.routes.walks import waypoints_of
+from tresham.engine.titles.g18gb.routes import BritainRouteRules, NetworkBonus, compass_bonus
+from tresham.importers import eighteen_xx_games as xx
+
+FIXTURES = SHARED / "fixtures" / "18xx.games" / "18GB"
+
+# run_routes positions (counted from 0 in each record) where the recorded revenue was above
+# the best routes on stops and route bonuses alone: the network bonus decided them.
+NETWORK_DECIDED = {"18gb-2p-ew": (20, 24, 29, 39), "18gb-3p": (35, 41, 46, 47),
+                   "18GB_final_train_exports_on_last_action_of_game": (37, 58, 63)}
+
+
+def _at_runs(name: str, wanted: tuple[int, ...],
+             check: Callable[[Game, str, int], None]) -> None:
+    """Replays a record and calls `check(game, corporation, recorded revenue)` before each
+    wanted run."""
+    path = FIXTURES / f"{name}.json"
+    if not path.is_file():
+        pytest.skip(f"{path} is absent (../shared is not checked out)")
+    export = xx.read_export(json.loads(Path(path).read_text(encoding="utf-8")))
+    seen = [0]
+
+    def before(record: dict[str, Any], game: Game) -> None:
+        if record.get("type") != "run_routes":
+            return
+        if seen[0] in wanted:
+            corp = export.name_of(record.get("entity"))
+            check(game, corp, sum(int(r["revenue"]) for r in record.get("routes") or []))
+        seen[0] += 1
+
+    xx.replay(export, before_action=before)
+
+
+def _plain_optimum(game: Game, corp: str) -> int:
+    """The best total of at most two trains, by trying pairs of candidates whose values and
+    the most the network bonus can add could beat the best found, valued by the revenue."""
+    graph = track_graph(game)
+    hooks = game.rules.routes
+    trains = list(game.rules.runnable_trains(corp))
+    assert len(trains) <= 2
+    lists = [candidate_routes(game, graph, corp, train_def(game, t), hooks, keep_worthless=True)
+             for t in trains]
+    setup = game.setup_def
+    assert setup is not None and game.title.setups is not None
+    most = 2 * max(v for _, v in game.title.setups.compass_bonus.steps) * len(trains)
+
+    def revenue(picks: list[tuple[str, Candidate]]) -> int:
+        return routes_revenue(game, corp, [(t, waypoints_of(graph, c.walk())) for t, c in picks])
+
+    best = 0
+    for index, found in enumerate(lists):
+        for cand in found:
+            if cand.value + most <= best:
+                break
+            best = max(best, revenue([(trains[index], cand)]))
+    if len(lists) == 2:
+        for first in lists[0]:
+            if first.value + (lists[1][0].value if lists[1] else 0) + most <= best:
+                break
+            for second in lists[1]:
+                if first.value + second.value + most <= best:
+                    break
+                if first.mask & second.mask:
+                    continue
+                best = max(best, revenue([(trains[0], first), (trains[1], second)]))
+    return best
+
+
+@pytest.mark.parametrize("name", sorted(NETWORK_DECIDED))
+def test_running_trains_the_proposed_routes_earn_the_most_with_the_network_bonus(
+        name: str) -> None:
+    """HL "Running Trains": the network bonus may be earned by several trains together, so the
+    best routes are chosen together with it: never less than the players ran, and exactly the
+    most any routes earn."""
+    def check(game: Game, corp: str, recorded: int) -> None:
+        revenue, specs = best_routes(game, corp)
+        assert revenue >= recorded
+        assert revenue == routes_revenue(game, corp, specs)
+        if len(game.rules.runnable_trains(corp)) <= 2:
+            assert revenue == _plain_optimum(game, corp)
+
+    _at_runs(name, NETWORK_DECIDED[name], check)
+
+
+def test_running_trains_the_search_counts_each_routes_own_bonuses_as_the_revenue_does() -> None:
+    """HL "Trains", "Estuaries", "Private Companies": an X train's distance, an estuary
+    crossing, a hex bonus and a hex stopped at twice, as the search adds them while it grows
+    routes (`search_extras`), equal what the revenue counts for the same route."""
+    def check(game: Game, corp: str, recorded: int) -> None:
+        graph = track_graph(game)
+        rules = game.rules.routes
+        assert isinstance(rules, BritainRouteRules)
+        for train_id in dict.fromkeys(game.rules.runnable_trains(corp)):
+            train = train_def(game, train_id)
+            assert train is not None
+            found = candidate_routes(game, graph, corp, train, rules)
+            for cand in found[:300] + found[300::97]:
+                route = resolve_route(game, graph, train_id, waypoints_of(graph, cand.walk()))
+                stops = sum(rules.stop_revenue(game, corp, n, train) for n in route.stops)
+                assert cand.value == stops + rules.route_extras(game, corp, route), route
+
+    _at_runs("18GB_final_train_exports_on_last_action_of_game", (37, 54, 63), check)
+
+
+def test_running_trains_the_network_bonus_in_the_searchs_terms_is_the_revenues() -> None:
+    """HL "Running Trains": per network of routes sharing a stop other than an off-board area,
+    the north-south and east-west bonus; the search's value of it equals the revenue's, and its
+    bound by the compass points reached is never below it."""
+    def check(game: Game, corp: str, recorded: int) -> None:
+        graph = track_graph(game)
+        rules = game.rules.routes
+        together = rules.set_bonus(game, corp, graph)
+        assert isinstance(together, NetworkBonus)
+        trains = list(game.rules.runnable_trains(corp))
+        picks = []
+        for train_id in trains:
+            found = candidate_routes(game, graph, corp, train_def(game, train_id), rules)
+            picks.append((train_id, found[::max(1, len(found) // 40)]))
+        for offset in range(40):
+            chosen = [(t, found[(offset * (k + 3)) % len(found)])
+                      for k, (t, found) in enumerate(picks) if found]
+            sets = [c.stop_set(graph) for _, c in chosen]
+            routes = [resolve_route(game, graph, t, waypoints_of(graph, c.walk()))
+                      for t, c in chosen]
+            value = together.value(sets)
+            assert value == compass_bonus(game, routes)
+            labels = [together.label(s & together.marked) for s in sets]
+            assert together.bound(labels) >= value
+
+    _at_runs("18gb-2p-ew", (20, 29, 39), check)
+    _at_runs("18gb-3p", (41, 47), check)
