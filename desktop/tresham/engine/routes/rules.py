@@ -54,6 +54,9 @@ class SearchExtras:
     nodes: Sequence[int] | None = None
     """Per node of the graph: what a stop there earns besides its value (18GB: a private's
     hex bonus)."""
+    ignored: int = 0
+    """Nodes (a bit each) whose stops change nothing `stops` gives (18GB: towns for an X
+    train): a route ending there is worth the route before it plus the link's extras."""
 
 
 class SetBonus(Protocol):

@@ -20,7 +20,7 @@ Nothing is capped or timed out: the answer is the optimum.
 from __future__ import annotations
 
 import gc
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -29,7 +29,7 @@ from tresham.engine.routes.connectivity import station_nodes
 from tresham.engine.routes.graph import GraphNode, Link, Step, TrackGraph, track_graph
 from tresham.engine.routes.revenue import RouteSpec, resolve_route, routes_revenue
 from tresham.engine.routes.rules import RouteRules, SetBonus, rules_for
-from tresham.engine.routes.together import search_together
+from tresham.engine.routes.together import search_together, within_reach
 from tresham.engine.routes.trains import train_def
 from tresham.engine.routes.walks import Walk, waypoints_of
 
@@ -135,6 +135,8 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
     link_extra = extras.links if extras is not None else [0] * len(graph.links)
     stop_extra = extras.stops if extras is not None else None
     with_stops = checks or stop_extra is not None
+    ignored = [bool(extras.ignored >> n & 1) if extras is not None else False
+               for n in range(len(nodes))]
     stops: list[int] = []
     limits = [_limit(a.count) for a in train.distance] + [_NO_LIMIT]
     node_offset = graph.node_offset
@@ -146,6 +148,17 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
                     values[link.a if back else link.b] + link_extra[link.index])
                    for link, back in out if route_masks[link.index] >= 0]
                   for out in graph.links_from]
+    # Where routes ending at a stop that earns nothing are left out, a route whose every
+    # allowance with room could only take such stops has no candidate left to grow into
+    # (18GB: an X train with all its cities, passing towns).
+    earning = [k for k in range(len(limits)) if any(
+        (allowance[n] == k or k in others[n]) and (
+            values[n] > 0 or not droppable[n] or stop_extra is not None and not ignored[n])
+        for n in range(len(nodes)))]
+    stop_when_full = bool(free_ends) and not checks
+    near = _near_link_extras(graph, link_extra, passable,
+                             [allowance[n] is not None and allowance[n] not in earning
+                              for n in range(len(nodes))])
     found: list[Candidate] = []
     counts = [0] * len(limits)
     halves: tuple[list[tuple[Link, bool]], list[tuple[Link, bool]]] = ([], [])
@@ -178,7 +191,9 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
                     not checks or hooks.route_problem(
                         game, corp_id, train, [nodes[n] for n in stops]) is None):
                 worth = now_value
-                if stop_extra is not None:
+                if stop_extra is not None and parent >= 0 and ignored[other]:
+                    worth = parent + gain
+                elif stop_extra is not None:
                     # `stops` holds the station, the left half outwards, then the right half.
                     k = len(halves[0])
                     worth += stop_extra(stops[k:0:-1] + stops[:1] + stops[k + 1:]
@@ -193,11 +208,21 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
                             candidate.walk()) is None:
                         found.append(candidate)
                         emitted = worth
+                else:
+                    # Left out: the route before this stop is the candidate it is measured by.
+                    emitted = parent
             # The first link of the left half is the one the right half is ordered against.
             ordered_by = first if side == 0 and len(halves[0]) == 1 else left_first
-            if side == 0 and passable[station]:
+            if stop_when_full and not any(counts[k] < limits[k] for k in earning):
+                if side == 0 and passable[station] and near[station]:
+                    extend(station, now_used, now_value, 1, station, ordered_by, emitted)
+                if passable[other] and near[other]:
+                    extend(other, now_used, now_value, side, station, ordered_by, emitted)
+            elif side == 0 and passable[station]:
                 extend(station, now_used, now_value, 1, station, ordered_by, emitted)
-            if passable[other]:
+                if passable[other]:
+                    extend(other, now_used, now_value, side, station, ordered_by, emitted)
+            elif passable[other]:
                 extend(other, now_used, now_value, side, station, ordered_by, emitted)
             halves[side].pop()
             if with_stops:
@@ -217,6 +242,24 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
         found = [_with_route_extra(game, graph, corp_id, train, hooks, c) for c in found]
     found.sort(key=lambda c: -c.value)
     return found
+
+
+def _near_link_extras(graph: TrackGraph, link_extra: Sequence[int], passable: Sequence[bool],
+                      free: Sequence[bool]) -> list[bool]:
+    """Per node: whether a route may yet walk a link with an extra (`SearchExtras.links`) from
+    there, passing only `free` stops (track use left aside)."""
+    near = [False] * len(graph.nodes)
+    for link, extra in zip(graph.links, link_extra):
+        if extra > 0:
+            near[link.a] = near[link.b] = True
+    changed = any(near)
+    while changed:
+        changed = False
+        for link in graph.links:
+            for here, there in ((link.a, link.b), (link.b, link.a)):
+                if not near[here] and near[there] and passable[there] and free[there]:
+                    near[here] = changed = True
+    return near
 
 
 def _with_route_extra(game: Game, graph: TrackGraph, corp_id: str, train: TrainDef,
@@ -319,12 +362,18 @@ def _best_routes(game: Game, corp_id: str,
     # A stop that earns a route nothing matters only to bonuses that depend on the stops:
     # the title's bonuses over routes, or how one route's stops join another's.
     free_ends = 0
-    if not hooks.bonus_applies(game, corp_id) and (together is None or len(known) == 1):
+    if not hooks.bonus_applies(game, corp_id):
         free_ends = ((1 << len(graph.nodes)) - 1) & ~(together.marked if together else 0)
+    keep_worthless = hooks.has_bonus or together is not None
     by_type = _candidates_by_type(game, graph, corp_id, [t for _, t in known], hooks,
-                                  keep_worthless=hooks.has_bonus or together is not None,
-                                  free_ends=free_ends)
-    choice = _branch_and_bound(game, graph, corp_id, hooks, known, by_type, together)
+                                  keep_worthless=keep_worthless, free_ends=free_ends)
+
+    def widen() -> dict[str, list[Candidate]]:
+        return _candidates_by_type(game, graph, corp_id, [t for _, t in known], hooks,
+                                   keep_worthless=keep_worthless)
+
+    choice = _branch_and_bound(game, graph, corp_id, hooks, known, by_type, together,
+                               widen if free_ends and len(known) > 1 else None)
     specs = tuple((train_id, waypoints_of(graph, cand.walk()))
                   for (train_id, _), cand in zip(known, choice) if cand is not None)
     if hooks.has_route_extra or together is not None:
@@ -340,9 +389,19 @@ def _best_routes(game: Game, corp_id: str,
 def _branch_and_bound(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
                       trains: Sequence[tuple[str, TrainDef]],
                       by_type: dict[str, list[Candidate]],
-                      together: SetBonus | None = None) -> list[Candidate | None]:
+                      together: SetBonus | None = None,
+                      widen: Callable[[], dict[str, list[Candidate]]] | None = None
+                      ) -> list[Candidate | None]:
     """The best candidate (or None: stays home) per train, in the order of `trains`; with a
-    bonus of several routes together, `search_together`'s search."""
+    bonus of several routes together, `search_together`'s search.
+
+    `widen`: the candidates `by_type` leaves out routes ending at a stop that earns nothing
+    (`candidate_routes`' `free_ends`), and `widen()` gives them all. Each left-out route is
+    worth no more than one left in with less track and the same label, so it could only
+    earn more by joining other routes' networks, which the labels' bound counts: where no
+    choice's values and bound come above the best choice, that is the best of all."""
+    if together is not None:
+        by_type = within_reach(graph, together, [train.name for _, train in trains], by_type)
     order = sorted(range(len(trains)),
                    key=lambda i: (-(by_type[trains[i][1].name][:1] or [_EMPTY])[0].value,
                                   trains[i][1].name))
@@ -357,7 +416,10 @@ def _branch_and_bound(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteR
         if has_bonus:
             raise NotImplementedError("the search takes a bonus of several routes together "
                                       "(set_bonus) or route_bonus and train names, not both")
-        picked = search_together(graph, together, levels, same_as_previous)
+        best, picked = search_together(graph, together, levels, same_as_previous)
+        if widen is not None and search_together(graph, together, levels, same_as_previous,
+                                                  optimistic=True, floor=best)[0] > best:
+            return _branch_and_bound(game, graph, corp_id, hooks, trains, widen(), together)
         result: list[Candidate | None] = [None] * count
         for k, cand in enumerate(picked):
             result[order[k]] = cand

@@ -43,9 +43,52 @@ class _Labelled:
             self.classes[label] = int.from_bytes(bits, "little")
 
 
+def within_reach(graph: TrackGraph, together: SetBonus, names: Sequence[str],
+                 by_type: dict[str, list[Candidate]]) -> dict[str, list[Candidate]]:
+    """The candidates that may be in a best choice of routes for trains of these types (one
+    name per train): a quick choice (each train in turn its best route clear of the others)
+    earns some total, and a route is left out if its value, the other trains' best and the
+    most any labels' bound could add come below that."""
+    order = sorted(range(len(names)), key=lambda k: -_best(by_type[names[k]]))
+    used = 0
+    picked: list[Candidate] = []
+    for k in order:
+        for cand in by_type[names[k]][:_QUICK]:
+            if not cand.mask & used:
+                picked.append(cand)
+                used |= cand.mask
+                break
+    quick = sum(c.value for c in picked) + together.value([c.stop_set(graph) for c in picked])
+    offset = graph.node_offset
+    options = [{together.label((c.used >> offset) & together.marked) for c in found} | {-1}
+               for found in (by_type[name] for name in names)]
+    most = max(together.bound([x for x in pick if x >= 0]) for pick in product(*options))
+    best_total = sum(_best(by_type[name]) for name in names)
+    kept: dict[str, list[Candidate]] = {}
+    for name in set(names):
+        found = by_type[name]
+        floor = quick - (best_total - _best(found)) - most
+        end = len(found)
+        while end and found[end - 1].value < floor:
+            end -= 1
+        kept[name] = found if end == len(found) else found[:end]
+    return kept
+
+
+_QUICK = 2000
+"""How far down its list the quick choice looks for a train's route clear of the others."""
+
+
+def _best(found: Sequence[Candidate]) -> int:
+    return found[0].value if found else 0
+
+
 def search_together(graph: TrackGraph, together: SetBonus, levels: Sequence[_ConflictTable],
-                    same_as_previous: Sequence[bool]) -> list[Candidate | None]:
-    """The best candidate (or None: stays home) per level."""
+                    same_as_previous: Sequence[bool], optimistic: bool = False,
+                    floor: int = 0) -> tuple[int, list[Candidate | None]]:
+    """The most the levels earn together and the best candidate (or None: stays home) per
+    level that earns it. `optimistic`: the most any choice's values and the bound of its labels
+    come to, where that is above `floor` (else `floor` and no choice)."""
     count = len(levels)
     label_cache: dict[int, int] = {}
 
@@ -98,7 +141,7 @@ def search_together(graph: TrackGraph, together: SetBonus, levels: Sequence[_Con
         return sum(levels[j].best_value(free[j]) for j in range(k, count)) + loose(k, labels)
 
     chosen: list[Candidate | None] = [None] * count
-    best_value = 0
+    best_value = floor
     best_pick: list[Candidate | None] = [None] * count
 
     def search(k: int, free: list[int], value: int, start: int,
@@ -106,7 +149,9 @@ def search_together(graph: TrackGraph, together: SetBonus, levels: Sequence[_Con
         nonlocal best_value, best_pick
         if k == count:
             total = value
-            if bound(labels) > 0:
+            if optimistic:
+                total += bound(labels)
+            elif bound(labels) > 0:
                 total += together.value([c.stop_set(graph) for c in chosen if c is not None])
             if total > best_value:
                 best_value, best_pick = total, list(chosen)
@@ -137,4 +182,4 @@ def search_together(graph: TrackGraph, together: SetBonus, levels: Sequence[_Con
             search(k + 1, free, value, len(table.candidates), labels)
 
     search(0, [level.everything for level in levels], 0, 0, ())
-    return best_pick
+    return best_value, best_pick

@@ -99,7 +99,11 @@ class BritainRouteRules(RouteRules):
             return total
 
         needed = bool(shared_bonus or twice or express)
-        return SearchExtras(links, stops_extra if needed else None, per_node)
+        # A stop counts for the distance if it is a city or off-board area; any stop in a hex
+        # of several nodes may make another there a hex stopped at twice.
+        ignored = sum(1 << n for n in range(len(hex_of))
+                      if not (express and ends[n]) and n not in shared_bonus and n not in twice)
+        return SearchExtras(links, stops_extra if needed else None, per_node, ignored)
 
     def set_bonus(self, game: Game, corp_id: str, graph: TrackGraph) -> SetBonus | None:
         """The network bonus (HL "Running Trains") for the search (`NetworkBonus`)."""
