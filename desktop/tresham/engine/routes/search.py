@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, NamedTuple
 
 from tresham.engine.data.model import UNLIMITED, TrainDef
 from tresham.engine.routes.connectivity import station_nodes
@@ -42,9 +42,9 @@ HalfRoute = tuple[tuple[Link, bool], ...]
 """Links walked from the station outwards, each with "walked backwards (b to a)"."""
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """One legal route for a train type: its value, track mask and shape."""
+class Candidate(NamedTuple):
+    """One legal route for a train type: its value, track mask and shape (a named tuple: the
+    search makes tens of thousands, and a tuple is made in half a frozen dataclass's time)."""
 
     value: int
     mask: int
@@ -155,7 +155,8 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
         (allowance[n] == k or k in others[n]) and (
             values[n] > 0 or not droppable[n] or stop_extra is not None and not ignored[n])
         for n in range(len(nodes)))]
-    stop_when_full = bool(free_ends) and not checks
+    stop_when_full = bool(free_ends) and not checks and bool(earning)
+    one_earning = len(earning) == 1
     near = _near_link_extras(graph, link_extra, passable,
                              [allowance[n] is not None and allowance[n] not in earning
                               for n in range(len(nodes))])
@@ -213,7 +214,8 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
                     emitted = parent
             # The first link of the left half is the one the right half is ordered against.
             ordered_by = first if side == 0 and len(halves[0]) == 1 else left_first
-            if stop_when_full and not any(counts[k] < limits[k] for k in earning):
+            if stop_when_full and (counts[earning[0]] >= limits[earning[0]] if one_earning
+                                   else not any(counts[k] < limits[k] for k in earning)):
                 if side == 0 and passable[station] and near[station]:
                     extend(station, now_used, now_value, 1, station, ordered_by, emitted)
                 if passable[other] and near[other]:
@@ -267,7 +269,7 @@ def _with_route_extra(game: Game, graph: TrackGraph, corp_id: str, train: TrainD
     """The candidate with its own route bonus in its value (`RouteRules.route_extra`)."""
     route = resolve_route(game, graph, "", waypoints_of(graph, cand.walk()))
     extra = hooks.route_extra(game, corp_id, replace(route, train=train))
-    return replace(cand, value=cand.value + extra) if extra else cand
+    return cand._replace(value=cand.value + extra) if extra else cand
 
 
 def _candidates_by_type(game: Game, graph: TrackGraph, corp_id: str, trains: list[TrainDef],

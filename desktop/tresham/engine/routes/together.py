@@ -60,8 +60,9 @@ def within_reach(graph: TrackGraph, together: SetBonus, names: Sequence[str],
                 break
     quick = sum(c.value for c in picked) + together.value([c.stop_set(graph) for c in picked])
     offset = graph.node_offset
-    options = [{together.label((c.used >> offset) & together.marked) for c in found} | {-1}
-               for found in (by_type[name] for name in names)]
+    marked = together.marked
+    options = [{together.label(stops) for stops in {(c.used >> offset) & marked for c in found}}
+               | {-1} for found in (by_type[name] for name in names)]
     most = max(together.bound([x for x in pick if x >= 0]) for pick in product(*options))
     best_total = sum(_best(by_type[name]) for name in names)
     kept: dict[str, list[Candidate]] = {}
