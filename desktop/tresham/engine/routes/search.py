@@ -422,10 +422,10 @@ def _branch_and_bound(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteR
         if widen is not None and search_together(graph, together, levels, same_as_previous,
                                                   optimistic=True, floor=best)[0] > best:
             return _branch_and_bound(game, graph, corp_id, hooks, trains, widen(), together)
-        result: list[Candidate | None] = [None] * count
+        picks: list[Candidate | None] = [None] * count
         for k, cand in enumerate(picked):
-            result[order[k]] = cand
-        return result
+            picks[order[k]] = cand
+        return picks
     bonus_bound = hooks.corporation_bonus_bound(game, corp_id, [t for _, t in trains]) \
         if has_bonus else 0
     chosen: list[Candidate | None] = [None] * count
