@@ -188,6 +188,7 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
             if with_stops:
                 stops.append(other)
             emitted = -1
+            dominated = False
             if (now_value > 0 or keep_worthless) and (
                     not checks or hooks.route_problem(
                         game, corp_id, train, [nodes[n] for n in stops]) is None):
@@ -210,18 +211,21 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
                         found.append(candidate)
                         emitted = worth
                 else:
-                    # Left out: the route before this stop is the candidate it is measured by.
+                    # Left out: the route before this stop is the candidate it is measured by,
+                    # and with any right half it is as good as this with the same.
                     emitted = parent
+                    dominated = True
             # The first link of the left half is the one the right half is ordered against.
             ordered_by = first if side == 0 and len(halves[0]) == 1 else left_first
             if stop_when_full and (counts[earning[0]] >= limits[earning[0]] if one_earning
                                    else not any(counts[k] < limits[k] for k in earning)):
-                if side == 0 and passable[station] and near[station]:
+                if side == 0 and passable[station] and near[station] and not dominated:
                     extend(station, now_used, now_value, 1, station, ordered_by, emitted)
                 if passable[other] and near[other]:
                     extend(other, now_used, now_value, side, station, ordered_by, emitted)
             elif side == 0 and passable[station]:
-                extend(station, now_used, now_value, 1, station, ordered_by, emitted)
+                if not dominated:
+                    extend(station, now_used, now_value, 1, station, ordered_by, emitted)
                 if passable[other]:
                     extend(other, now_used, now_value, side, station, ordered_by, emitted)
             elif passable[other]:
