@@ -8,11 +8,17 @@
    route is produced once: its halves are ordered by their first segment at `s`, and a route
    with several stations belongs to its lowest-numbered one (the search from a later station may
    not touch earlier ones). Routes worth nothing are dropped (a train may always stay home).
+   A route's own bonuses (`RouteRules.search_extras`: 18GB's X distance, estuary tunnels) are
+   added as it grows. Where no bonus depends on them, routes ending at a stop that earned
+   nothing (18GB's X trains passing towns) are left out, being no better than the route
+   before that stop (`candidate_routes`' `free_ends`).
 3. Branch and bound over trains, most valuable first, each train's candidates best first. The
    bound for the trains still to choose is the sum, per train, of its best candidate that does
    not collide with the track already taken; a candidate whose value plus the best values of
    the remaining trains cannot beat the best total found ends that train's loop. Trains of one
    type share a candidate list and choose in increasing order, so no permutation is tried twice.
+   A bonus the routes earn together (`RouteRules.set_bonus`: 18GB's network bonus) has its
+   own branch and bound (`tresham.engine.routes.together`), bounded by the routes' labels.
 
 Nothing is capped or timed out: the answer is the optimum.
 """
