@@ -298,6 +298,20 @@ def test_running_trains_the_proposed_routes_earn_the_network_bonus_together(
     assert stops & set(setup.compass["E"]) and stops & set(setup.compass["W"])
 
 
+def test_running_trains_each_trains_row_shown_whole_with_its_bonuses(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    """HL "Trains": a 5X's long route at 1366x768 shows its every stop and what it earns, its
+    own bonuses (distance, estuary crossing) named in the row; no row is cut short."""
+    history, _ = before("18gb-2p-ew", 169)
+    win = window(qtbot, history, tmp_path)
+    qtbot.wait(50)
+    rows = [w for w in win.what_now.findChildren(QLabel) if "London (G26)" in w.text()]
+    assert rows
+    row = rows[0]
+    assert "+ bonuses £100 = <b>£280</b>" in row.text()
+    assert row.height() >= row.heightForWidth(row.width())
+
+
 # Trains, insolvency, receivership ---------------------------------------------------------------
 
 
