@@ -156,3 +156,32 @@ def test_running_trains_the_network_bonus_in_the_searchs_terms_is_the_revenues()
 
     _at_runs("18gb-2p-ew", (20, 29, 39), check)
     _at_runs("18gb-3p", (41, 47), check)
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), [
+    (2, 11, {"two_player_east_west": True}), (3, 14, {})])
+def test_running_trains_the_proposed_routes_are_the_most_in_games_not_recorded(
+        players: int, seed: int, options: dict[str, object]) -> None:
+    """HL "Running Trains": in random games (the east-west map for two, three players), at
+    every run the proposed routes earn what they are said to, at least what was run, and,
+    with at most two trains, the most any pair of routes earns."""
+    from tresham.bench.random_player import play
+    from tresham.engine.actions import RunRoutes
+    from tresham.engine.history import History
+
+    record = play("18GB", ("Ann", "Bob", "Cy")[:players], seed, options)
+    history = History(record.setup)
+    compared = 0
+    for action in record.actions:
+        if isinstance(action, RunRoutes):
+            game = history.game
+            revenue, specs = best_routes(game, action.entity)
+            assert revenue == routes_revenue(game, action.entity, specs)
+            assert revenue >= routes_revenue(game, action.entity, action.routes)
+            if len(game.rules.runnable_trains(action.entity)) <= 2:
+                plain = _plain_optimum(game, action.entity)
+                if plain is not None:
+                    assert plain == revenue
+                    compared += 1
+        history.apply(action)
+    assert compared >= 5
