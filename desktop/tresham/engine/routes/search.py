@@ -218,9 +218,10 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
                         emitted = worth
                 else:
                     # Left out: the route before this stop is the candidate it is measured by,
-                    # and with any right half it is as good as this with the same.
+                    # and with any right half it is as good as this with the same (where
+                    # no title rule on a route's stops could refuse the shorter one).
                     emitted = parent
-                    dominated = True
+                    dominated = not checks
             # The first link of the left half is the one the right half is ordered against.
             ordered_by = first if side == 0 and len(halves[0]) == 1 else left_first
             if stop_when_full and (counts[earning[0]] >= limits[earning[0]] if one_earning
@@ -407,8 +408,8 @@ def _branch_and_bound(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteR
     """The best candidate (or None: stays home) per train, in the order of `trains`; with a
     bonus of several routes together, `search_together`'s search.
 
-    `widen`: the candidates `by_type` leaves out routes ending at a stop that earns nothing
-    (`candidate_routes`' `free_ends`), and `widen()` gives them all. Each left-out route is
+    `widen`, where given: `by_type` leaves out routes ending at a stop that earns nothing
+    (`candidate_routes`' `free_ends`), and `widen()` gives every route. Each left-out route is
     worth no more than one left in with less track and the same label, so it could only
     earn more by joining other routes' networks, which the labels' bound counts: where no
     choice's values and bound come above the best choice, that is the best of all."""

@@ -61,9 +61,11 @@ def within_reach(graph: TrackGraph, together: SetBonus, names: Sequence[str],
     quick = sum(c.value for c in picked) + together.value([c.stop_set(graph) for c in picked])
     offset = graph.node_offset
     marked = together.marked
-    options = [{together.label(stops) for stops in {(c.used >> offset) & marked for c in found}}
-               | {-1} for found in (by_type[name] for name in names)]
-    most = max(together.bound([x for x in pick if x >= 0]) for pick in product(*options))
+    # Each train's labels, or None: it stays home.
+    options = [[*{together.label(stops) for stops in {(c.used >> offset) & marked
+                                                      for c in found}}, None]
+               for found in (by_type[name] for name in names)]
+    most = max(together.bound([x for x in pick if x is not None]) for pick in product(*options))
     best_total = sum(_best(by_type[name]) for name in names)
     kept: dict[str, list[Candidate]] = {}
     for name in set(names):
@@ -121,8 +123,9 @@ def search_together(graph: TrackGraph, together: SetBonus, levels: Sequence[_Con
         key = (k, tuple(sorted(labels)))
         found = loose_cache.get(key)
         if found is None:
-            options = [[*infos[j].classes, -1] for j in range(k, count)]
-            found = max(bound([*labels, *(x for x in pick if x >= 0)])
+            options: list[list[int | None]] = [[*infos[j].classes, None]
+                                               for j in range(k, count)]
+            found = max(bound([*labels, *(x for x in pick if x is not None)])
                         for pick in product(*options))
             loose_cache[key] = found
         return found
