@@ -185,3 +185,34 @@ def test_running_trains_the_proposed_routes_are_the_most_in_games_not_recorded(
                     compared += 1
         history.apply(action)
     assert compared >= 5
+
+
+def test_running_trains_the_network_bonus_per_network_of_routes_sharing_a_stop() -> None:
+    """HL "Running Trains" (spec 25: per network of routes sharing a stop other than an
+    off-board area): two routes each from the north to the south edge earn the bonus twice
+    apart and once joined at a city; joined only at an off-board area they stay apart. The
+    bound by compass points reached is never below what the routes earn."""
+    from types import SimpleNamespace
+
+    from tresham.engine.data.model import NodeKind
+
+    nodes = [SimpleNamespace(hex=h, kind=k) for h, k in (
+        ("G0", NodeKind.OFFBOARD), ("D27", NodeKind.OFFBOARD), ("I14", NodeKind.CITY),
+        ("J13", NodeKind.CITY), ("K22", NodeKind.OFFBOARD), ("C14", NodeKind.OFFBOARD))]
+    graph = SimpleNamespace(nodes=nodes)
+    bonus = NetworkBonus(graph, {"N": ("G0",), "S": ("D27",), "E": ("K22",), "W": ("C14",)},
+                         40)  # type: ignore[arg-type]
+    north, south, york, middlesbrough, east, west = (1 << i for i in range(6))
+    apart = [north | york | south, north | middlesbrough | south]
+    joined = [north | york | south, north | york | middlesbrough | south]
+    assert bonus.value(apart) == 80
+    assert bonus.value(joined) == 40
+    assert bonus.value([north | york, york | south]) == 40
+    # Sharing only the eastern off-board area, north and south stay in two networks.
+    assert bonus.value([north | york | east, east | middlesbrough | south]) == 0
+    assert bonus.value([north | york | east, york | south | west]) == 80
+    for routes in (apart, joined, [north | york, york | south],
+                   [north | york | east, east | middlesbrough | south]):
+        labels = [bonus.label(stops & bonus.marked) for stops in routes]
+        assert bonus.bound(labels) >= bonus.value(routes)
+    assert bonus.bound([bonus.label(north), bonus.label(east)]) == 0

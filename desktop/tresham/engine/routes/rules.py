@@ -273,8 +273,8 @@ class RouteRules:
 
     def set_bonus(self, game: Game, corp_id: str, graph: TrackGraph) -> SetBonus | None:
         """A bonus that depends on which stops the corporation's routes share (18GB's network
-        bonus), counted by `corporation_bonus`, for the search: it bounds each candidate by
-        its share and values the routes chosen together. None (the default): no such bonus."""
+        bonus), counted by `corporation_bonus`, in the search's terms: routes' labels bound
+        it, and it values the routes chosen together. None (the default): no such bonus."""
         return None
 
     # Bonuses that depend on the corporation's holdings ------------------------------------------
