@@ -113,6 +113,10 @@ def test_every_setup_loads_with_its_homes_and_compass_on_its_map(title: TitleDat
     for hexes in _setup(title, setup_id).compass.values():
         for hex_id in hexes:
             assert played.map.hexes[hex_id].colour == "red", hex_id
+            # An off-board area alone: a route reaches the hex only by stopping there, which
+            # the route search's network bonus relies on (g18gb.routes.NetworkBonus).
+            track = played.map.hexes[hex_id].track
+            assert track.offboards and not track.cities and not track.towns, hex_id
     _check_borders_are_paired(played)
 
 

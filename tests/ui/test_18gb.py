@@ -17,6 +17,7 @@ from tresham.engine.actions import (
 )
 from tresham.engine.game import FIRST_PRIORITY, GameSetup
 from tresham.engine.history import History
+from tresham.engine.routes.revenue import route_revenue, routes_revenue
 from tresham.engine.shares import PRESIDENT, Shares
 from tresham.engine.state import MARKET
 from tresham.ui.app import MainWindow
@@ -262,6 +263,53 @@ def test_running_trains_the_network_bonus_shown_with_the_routes(qtbot: QtBot,
                  if w.objectName() == "route_bonuses")
     assert "east-west network bonus +£30" in label.text()
     assert "CH +£20" in label.text()
+
+
+def test_running_trains_the_proposed_routes_earn_the_network_bonus_together(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    """HL "Running Trains" ("E-W and N-S bonuses may be connected by multiple trains"): where
+    two routes sharing a stop reach the east and the west together, the routes proposed are
+    the best with the bonus (what the players ran), it is named beside them, and both are
+    drawn on the map through the compass hexes."""
+    history, action = before("18gb-2p-ew", 169)
+    assert isinstance(action, RunRoutes) and len(action.routes) == 2
+    game = history.game
+    recorded = routes_revenue(game, action.entity, action.routes)
+    win = window(qtbot, history, tmp_path)
+    proposed = win.what_now.proposed_routes
+    assert len(proposed) == 2
+    assert routes_revenue(game, action.entity, proposed) == recorded
+    assert win.controller.routes.total() == recorded
+    label = next(w for w in win.what_now.findChildren(QLabel)
+                 if w.objectName() == "route_bonuses")
+    assert "east-west network bonus +£30" in label.text()
+    assert f"Run the best routes for £{recorded}" in win.what_now.buttons["run"].text()
+    # Each train's line on the map says what it earns with its own bonuses (the 5X's
+    # distance); the network bonus is the pair's.
+    drawn = sorted(item.toolTip() for item in win.scene.route_items
+                   if " train: £" in item.toolTip())
+    own = {train: route_revenue(game, action.entity, w, train) for train, w in proposed}
+    assert drawn == sorted(f"{train.split('-')[0]} train: £{value}"
+                           for train, value in own.items())
+    assert sum(own.values()) + 30 == recorded
+    setup = game.setup_def
+    assert setup is not None
+    stops = {w.split("-", 1)[0] for _, waypoints in proposed for w in waypoints}
+    assert stops & set(setup.compass["E"]) and stops & set(setup.compass["W"])
+
+
+def test_running_trains_each_trains_row_shown_whole_with_its_bonuses(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    """HL "Trains": a 5X's long route at 1366x768 shows its every stop and what it earns, its
+    own bonuses (distance, estuary crossing) named in the row; no row is cut short."""
+    history, _ = before("18gb-2p-ew", 169)
+    win = window(qtbot, history, tmp_path)
+    qtbot.wait(50)
+    rows = [w for w in win.what_now.findChildren(QLabel) if "London (G26)" in w.text()]
+    assert rows
+    row = rows[0]
+    assert "+ bonuses £100 = <b>£280</b>" in row.text()
+    assert row.height() >= row.heightForWidth(row.width())
 
 
 # Trains, insolvency, receivership ---------------------------------------------------------------

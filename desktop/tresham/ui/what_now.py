@@ -814,11 +814,6 @@ class WhatNowPanel(QWidget):
                            "end of its route extends it; a ringed end stop leaves it.")
         hint.setStyleSheet(f"color: {palette.LEGAL};")
         self.layout_.addWidget(hint)
-        rows = QWidget()
-        grid = QGridLayout(rows)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setHorizontalSpacing(6)
-        grid.setColumnStretch(1, 1)
         train_buttons: list[QWidget] = []
         named = train_name_placement(game, corp_id, editor.routes())
         labels = train_button_labels(editor.trains, game.state.train_sides)
@@ -841,8 +836,13 @@ class WhatNowPanel(QWidget):
                 words = "stays home"
             else:
                 words = " – ".join(f"{name} {game.money(value)}"
-                                   for name, value in line.stops) + \
-                    f" = <b>{game.money(line.revenue)}</b>"
+                                   for name, value in line.stops)
+                # The train's own bonuses (18GB's X distance), named in the Bonuses line.
+                extra = line.revenue - sum(value for _, value in line.stops)
+                if extra:
+                    words += (f" + bonuses {game.money(extra)}" if extra > 0
+                              else f" − {game.money(-extra)} (see the bonuses)")
+                words += f" = <b>{game.money(line.revenue)}</b>"
                 if train in named:
                     words += " + the " + " and ".join(n.name for n in named[train])
             text = self._label(_escape(words).replace("&lt;b&gt;", "<b>")
@@ -854,10 +854,18 @@ class WhatNowPanel(QWidget):
             clear.setEnabled(not line.empty)
             clear.clicked.connect(lambda _=False, t=train: editor.clear(t))
             self.buttons[f"clear {train}"] = clear
-            grid.addWidget(button, index, 0, Qt.AlignmentFlag.AlignTop)
-            grid.addWidget(text, index, 1)
-            grid.addWidget(clear, index, 2, Qt.AlignmentFlag.AlignTop)
-        self.layout_.addWidget(rows)
+            # The train's buttons on a line, its stops below across the panel: a label the
+            # panel itself holds is given the height its wrapped text needs (`_fit_body`).
+            row = QWidget()
+            line_layout = QHBoxLayout(row)
+            line_layout.setContentsMargins(0, 0, 0, 0)
+            line_layout.setSpacing(6)
+            line_layout.addWidget(button)
+            line_layout.addStretch(1)
+            line_layout.addWidget(clear)
+            text.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+            self.layout_.addWidget(row)
+            self.layout_.addWidget(text)
         problem = editor.problem()
         total = editor.total()
         best_total = _routes_value(game, corp_id, best)

@@ -47,12 +47,17 @@ def resolve_route(game: Game, graph: TrackGraph, train_id: str,
 
 def route_revenue(game: Game, corp_id: str, waypoints: Sequence[str],
                   train_id: str | None = None, rules: RouteRules | None = None) -> int:
-    """What one route earns: its stops' values for the train (any train when `train_id` is None)."""
+    """What one route earns: its stops' values for the train (any train when `train_id` is
+    None), and for a train its own bonus (`RouteRules.route_extra`: 18GB's X distance)."""
     hooks = rules_for(game, rules)
     graph = track_graph(game)
     train = train_def(game, train_id) if train_id else None
-    return sum(hooks.stop_revenue(game, corp_id, node, train)
-               for node in route_stops(graph, waypoints))
+    stops = route_stops(graph, waypoints)
+    total = sum(hooks.stop_revenue(game, corp_id, node, train) for node in stops)
+    if train is not None and hooks.has_route_extra:
+        total += hooks.route_extra(game, corp_id, Route(train_id or "", train, stops,
+                                                        tuple(waypoints)))
+    return total
 
 
 def routes_revenue(game: Game, corp_id: str, routes: Sequence[RouteSpec],

@@ -10,10 +10,10 @@ if the title's `TitleRules` provides one, else `RouteRules()`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from tresham.engine.data.model import UNLIMITED, NodeKind, TrainDef
 
@@ -38,6 +38,49 @@ class Route:
     def hexes(self) -> tuple[str, ...]:
         """Every hex the route visits, stops and pass-throughs, in travel order."""
         return tuple(w.split("-", 1)[0] for w in self.waypoints)
+
+
+@dataclass(frozen=True)
+class SearchExtras:
+    """`RouteRules.route_extra` in the terms the search grows routes in, prepared once per
+    search (`RouteRules.search_extras`): a route's extra is the sum of `links` over the links
+    it walks and of `nodes` over its stops, plus `stops` of its stops."""
+
+    links: Sequence[int]
+    """Per link of the graph (`Link.index`): what walking it earns (18GB: an estuary tunnel)."""
+    stops: Callable[[Sequence[int]], int] | None = None
+    """What a route earns from its stops, given their node indices in travel order (18GB: an
+    X train's distance, a hex stopped at twice)."""
+    nodes: Sequence[int] | None = None
+    """Per node of the graph: what a stop there earns besides its value (18GB: a private's
+    hex bonus)."""
+    ignored: int = 0
+    """Nodes (a bit each) whose stops change nothing `stops` gives (18GB: towns for an X
+    train): a route ending there is worth the route before it plus the link's extras."""
+
+
+class SetBonus(Protocol):
+    """A bonus a corporation's routes earn together, in the search's terms (18GB's network
+    bonus), prepared once per search (`RouteRules.set_bonus`). A route is given as the set of
+    graph nodes it stops at: bit i for `graph.nodes[i]`. Each route has a label, a small number
+    that its stops among `marked` decide (18GB: the compass points it reaches), and the bonus
+    of any routes is at most `bound` of their labels: the bound that lets the search prune
+    (`tresham.engine.routes.together`)."""
+
+    marked: int
+    """The nodes whose stops decide a route's label."""
+
+    def label(self, stops: int) -> int:
+        """The label of a route stopping at `stops` (only its nodes in `marked` are given)."""
+        ...
+
+    def bound(self, labels: Sequence[int]) -> int:
+        """At most what any routes with these labels (one each) earn together."""
+        ...
+
+    def value(self, routes: Sequence[int]) -> int:
+        """What routes with these stops earn together."""
+        ...
 
 
 class Blocking(Enum):
@@ -200,6 +243,13 @@ class RouteRules:
         revenue through `corporation_bonus`; the search adds it to each candidate route."""
         return 0
 
+    def search_extras(self, game: Game, corp_id: str, graph: TrackGraph,
+                      train: TrainDef) -> SearchExtras | None:
+        """`route_extra` for the search, computed as it grows routes; None (the default) makes
+        the search resolve each candidate route and ask `route_extra`, which is slow where
+        there are tens of thousands of them."""
+        return None
+
     def bonus_words(self, game: Game, corp_id: str, routes: Sequence[Route]) -> list[str]:
         """The bonuses beyond the stops' values that `corporation_bonus` counts for these
         routes, in words for the player ("east-west network bonus +$20"); none by default
@@ -220,6 +270,12 @@ class RouteRules:
     def has_bonus(self) -> bool:
         """Whether `route_bonus` is overridden, so zero-value routes may still matter."""
         return type(self).route_bonus is not RouteRules.route_bonus
+
+    def set_bonus(self, game: Game, corp_id: str, graph: TrackGraph) -> SetBonus | None:
+        """A bonus that depends on which stops the corporation's routes share (18GB's network
+        bonus), counted by `corporation_bonus`, in the search's terms: routes' labels bound
+        it, and it values the routes chosen together. None (the default): no such bonus."""
+        return None
 
     # Bonuses that depend on the corporation's holdings ------------------------------------------
 

@@ -8,11 +8,17 @@
    route is produced once: its halves are ordered by their first segment at `s`, and a route
    with several stations belongs to its lowest-numbered one (the search from a later station may
    not touch earlier ones). Routes worth nothing are dropped (a train may always stay home).
+   A route's own bonuses (`RouteRules.search_extras`: 18GB's X distance, estuary tunnels) are
+   added as it grows. Where no bonus depends on them, routes ending at a stop that earned
+   nothing (18GB's X trains passing towns) are left out, being no better than the route
+   before that stop (`candidate_routes`' `free_ends`).
 3. Branch and bound over trains, most valuable first, each train's candidates best first. The
    bound for the trains still to choose is the sum, per train, of its best candidate that does
    not collide with the track already taken; a candidate whose value plus the best values of
    the remaining trains cannot beat the best total found ends that train's loop. Trains of one
    type share a candidate list and choose in increasing order, so no permutation is tried twice.
+   A bonus the routes earn together (`RouteRules.set_bonus`: 18GB's network bonus) has its
+   own branch and bound (`tresham.engine.routes.together`), bounded by the routes' labels.
 
 Nothing is capped or timed out: the answer is the optimum.
 """
@@ -20,15 +26,16 @@ Nothing is capped or timed out: the answer is the optimum.
 from __future__ import annotations
 
 import gc
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, NamedTuple
 
 from tresham.engine.data.model import UNLIMITED, TrainDef
 from tresham.engine.routes.connectivity import station_nodes
 from tresham.engine.routes.graph import GraphNode, Link, Step, TrackGraph, track_graph
 from tresham.engine.routes.revenue import RouteSpec, resolve_route, routes_revenue
-from tresham.engine.routes.rules import RouteRules, rules_for
+from tresham.engine.routes.rules import RouteRules, SetBonus, rules_for
+from tresham.engine.routes.together import search_together, within_reach
 from tresham.engine.routes.trains import train_def
 from tresham.engine.routes.walks import Walk, waypoints_of
 
@@ -41,9 +48,9 @@ HalfRoute = tuple[tuple[Link, bool], ...]
 """Links walked from the station outwards, each with "walked backwards (b to a)"."""
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """One legal route for a train type: its value, track mask and shape."""
+class Candidate(NamedTuple):
+    """One legal route for a train type: its value, track mask and shape (a named tuple: the
+    search makes tens of thousands, and a tuple is made in half a frozen dataclass's time)."""
 
     value: int
     mask: int
@@ -52,6 +59,13 @@ class Candidate:
     right: HalfRoute
     counts: tuple[int, ...] = ()
     """Stops counted against each of the train's allowances."""
+    used: int = 0
+    """Everything the route uses as the search tracks it: track, and a bit per node it stops
+    at (`TrackGraph.node_bit`)."""
+
+    def stop_set(self, graph: TrackGraph) -> int:
+        """The nodes the route stops at, bit i for `graph.nodes[i]`."""
+        return (self.used >> graph.node_offset) & ((1 << len(graph.nodes)) - 1)
 
     def links(self) -> tuple[tuple[Link, bool], ...]:
         return self.left + self.right
@@ -102,16 +116,33 @@ def _link_steps(link: Link, backwards: bool) -> list[Step]:
 
 
 def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDef,
-                     hooks: RouteRules, keep_worthless: bool = False) -> list[Candidate]:
-    """Every legal route of `train` for `corp_id`, best first (see the module docstring)."""
+                     hooks: RouteRules, keep_worthless: bool = False,
+                     free_ends: int = 0) -> list[Candidate]:
+    """Every legal route of `train` for `corp_id`, best first (see the module docstring).
+
+    `free_ends`, a bit per node: a route that ends at one of these nodes, having earned
+    nothing for the stop or the track to it, is left out when the route without that last
+    stop is a candidate worth as much (it uses less track and stops at fewer places; 18GB's X
+    trains pass many towns that pay them nothing). Only for a search whose bonuses do not
+    depend on those stops."""
     nodes = graph.nodes
+    droppable = [bool(free_ends >> n & 1) for n in range(len(nodes))]
     passable = [hooks.can_pass_through(game, corp_id, node) for node in nodes]
     allowance = stop_classes(hooks, nodes, train)
     # A stop several allowances take (18GB's M+N towns) counts against the first with room.
     others = stop_alternatives(hooks, nodes, train)
     values = [hooks.stop_revenue(game, corp_id, node, train) for node in nodes]
+    extras = hooks.search_extras(game, corp_id, graph, train) if hooks.has_route_extra \
+        else None
+    if extras is not None and extras.nodes is not None:
+        values = [v + extra for v, extra in zip(values, extras.nodes)]
     walk_checks = type(hooks).walk_problem is not RouteRules.walk_problem
     checks = hooks.checks_routes or walk_checks
+    link_extra = extras.links if extras is not None else [0] * len(graph.links)
+    stop_extra = extras.stops if extras is not None else None
+    with_stops = checks or stop_extra is not None
+    ignored = [bool(extras.ignored >> n & 1) if extras is not None else False
+               for n in range(len(nodes))]
     stops: list[int] = []
     limits = [_limit(a.count) for a in train.distance] + [_NO_LIMIT]
     node_offset = graph.node_offset
@@ -119,16 +150,32 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
     route_masks = _route_masks(game, graph)
     links_from = [[(link, back, link.a if back else link.b, route_masks[link.index],
                     1 << (node_offset + (link.a if back else link.b)),
-                    (link.steps[-1].segment if back else link.steps[0].segment))
+                    (link.steps[-1].segment if back else link.steps[0].segment),
+                    values[link.a if back else link.b] + link_extra[link.index])
                    for link, back in out if route_masks[link.index] >= 0]
                   for out in graph.links_from]
+    # Where routes ending at a stop that earns nothing are left out, a route whose every
+    # allowance with room could only take such stops has no candidate left to grow into
+    # (18GB: an X train with all its cities, passing towns).
+    earning = [k for k in range(len(limits)) if any(
+        (allowance[n] == k or k in others[n]) and (
+            values[n] > 0 or not droppable[n] or stop_extra is not None and not ignored[n])
+        for n in range(len(nodes)))]
+    stop_when_full = bool(free_ends) and not checks and bool(earning)
+    one_earning = len(earning) == 1
+    near = _near_link_extras(graph, link_extra, passable,
+                             [allowance[n] is not None and allowance[n] not in earning
+                              for n in range(len(nodes))])
     found: list[Candidate] = []
     counts = [0] * len(limits)
     halves: tuple[list[tuple[Link, bool]], list[tuple[Link, bool]]] = ([], [])
     excluded = 0
 
-    def extend(node: int, used: int, value: int, side: int, station: int, left_first: int) -> None:
-        for link, back, other, mask, bit, first in links_from[node]:
+    def extend(node: int, used: int, value: int, side: int, station: int, left_first: int,
+               parent: int) -> None:
+        """Grow the route from `node`; `parent` is what the route so far is worth as a
+        candidate (-1: it is none)."""
+        for link, back, other, mask, bit, first, gain in links_from[node]:
             if used & mask or used & bit or excluded & bit:
                 continue
             kind = allowance[other]
@@ -143,27 +190,55 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
             counts[kind] += 1
             halves[side].append((link, back))
             now_used = used | mask | bit
-            now_value = value + values[other]
-            if checks:
+            now_value = value + gain
+            if with_stops:
                 stops.append(other)
+            emitted = -1
+            dominated = False
             if (now_value > 0 or keep_worthless) and (
                     not checks or hooks.route_problem(
                         game, corp_id, train, [nodes[n] for n in stops]) is None):
-                candidate = Candidate(now_value, now_used & track, station,
-                                      tuple(halves[0]), tuple(halves[1]), tuple(counts))
-                # The exact track's own rule (1848's gauge changes), checked on the walk.
-                if not walk_checks or hooks.walk_problem(
-                        game, graph, train, [nodes[n] for n in stops],
-                        candidate.walk()) is None:
-                    found.append(candidate)
+                worth = now_value
+                if stop_extra is not None and parent >= 0 and ignored[other]:
+                    worth = parent + gain
+                elif stop_extra is not None:
+                    # `stops` holds the station, the left half outwards, then the right half.
+                    k = len(halves[0])
+                    worth += stop_extra(stops[k:0:-1] + stops[:1] + stops[k + 1:]
+                                        if halves[1] else stops)
+                if gain or not droppable[other] or worth > parent:
+                    candidate = Candidate(worth, now_used & track, station,
+                                          tuple(halves[0]), tuple(halves[1]), tuple(counts),
+                                          now_used)
+                    # The exact track's own rule (1848's gauge changes), checked on the walk.
+                    if not walk_checks or hooks.walk_problem(
+                            game, graph, train, [nodes[n] for n in stops],
+                            candidate.walk()) is None:
+                        found.append(candidate)
+                        emitted = worth
+                else:
+                    # Left out: the route before this stop is the candidate it is measured by,
+                    # and with any right half it is as good as this with the same (where
+                    # no title rule on a route's stops could refuse the shorter one).
+                    emitted = parent
+                    dominated = not checks
             # The first link of the left half is the one the right half is ordered against.
             ordered_by = first if side == 0 and len(halves[0]) == 1 else left_first
-            if side == 0 and passable[station]:
-                extend(station, now_used, now_value, 1, station, ordered_by)
-            if passable[other]:
-                extend(other, now_used, now_value, side, station, ordered_by)
+            if stop_when_full and (counts[earning[0]] >= limits[earning[0]] if one_earning
+                                   else not any(counts[k] < limits[k] for k in earning)):
+                if side == 0 and passable[station] and near[station] and not dominated:
+                    extend(station, now_used, now_value, 1, station, ordered_by, emitted)
+                if passable[other] and near[other]:
+                    extend(other, now_used, now_value, side, station, ordered_by, emitted)
+            elif side == 0 and passable[station]:
+                if not dominated:
+                    extend(station, now_used, now_value, 1, station, ordered_by, emitted)
+                if passable[other]:
+                    extend(other, now_used, now_value, side, station, ordered_by, emitted)
+            elif passable[other]:
+                extend(other, now_used, now_value, side, station, ordered_by, emitted)
             halves[side].pop()
-            if checks:
+            if with_stops:
                 stops.pop()
             counts[kind] -= 1
 
@@ -172,14 +247,32 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
         if kind is not None and limits[kind] > 0:
             counts[kind] += 1
             stops.append(station)
-            extend(station, 1 << (node_offset + station), values[station], 0, station, -1)
+            extend(station, 1 << (node_offset + station), values[station], 0, station, -1, -1)
             stops.pop()
             counts[kind] -= 1
         excluded |= 1 << (node_offset + station)
-    if hooks.has_route_extra:
+    if hooks.has_route_extra and extras is None:
         found = [_with_route_extra(game, graph, corp_id, train, hooks, c) for c in found]
     found.sort(key=lambda c: -c.value)
     return found
+
+
+def _near_link_extras(graph: TrackGraph, link_extra: Sequence[int], passable: Sequence[bool],
+                      free: Sequence[bool]) -> list[bool]:
+    """Per node: whether a route may yet walk a link with an extra (`SearchExtras.links`) from
+    there, passing only `free` stops (track use left aside)."""
+    near = [False] * len(graph.nodes)
+    for link, extra in zip(graph.links, link_extra):
+        if extra > 0:
+            near[link.a] = near[link.b] = True
+    changed = any(near)
+    while changed:
+        changed = False
+        for link in graph.links:
+            for here, there in ((link.a, link.b), (link.b, link.a)):
+                if not near[here] and near[there] and passable[there] and free[there]:
+                    near[here] = changed = True
+    return near
 
 
 def _with_route_extra(game: Game, graph: TrackGraph, corp_id: str, train: TrainDef,
@@ -187,11 +280,12 @@ def _with_route_extra(game: Game, graph: TrackGraph, corp_id: str, train: TrainD
     """The candidate with its own route bonus in its value (`RouteRules.route_extra`)."""
     route = resolve_route(game, graph, "", waypoints_of(graph, cand.walk()))
     extra = hooks.route_extra(game, corp_id, replace(route, train=train))
-    return replace(cand, value=cand.value + extra) if extra else cand
+    return cand._replace(value=cand.value + extra) if extra else cand
 
 
 def _candidates_by_type(game: Game, graph: TrackGraph, corp_id: str, trains: list[TrainDef],
-                        hooks: RouteRules) -> dict[str, list[Candidate]]:
+                        hooks: RouteRules, keep_worthless: bool,
+                        free_ends: int = 0) -> dict[str, list[Candidate]]:
     """Candidates per train type. Types whose stops count and pay alike share one search, run
     for the longest of them and filtered by length for the others."""
     types: dict[str, TrainDef] = {}
@@ -215,7 +309,7 @@ def _candidates_by_type(game: Game, graph: TrackGraph, corp_id: str, trains: lis
             replace(a, count=UNLIMITED if limit == _NO_LIMIT else limit)
             for a, limit in zip(widest.distance, limits)))
         found = candidate_routes(game, graph, corp_id, longest, hooks,
-                                 keep_worthless=hooks.has_bonus)
+                                 keep_worthless=keep_worthless, free_ends=free_ends)
         for train in members:
             mine = [_limit(a.count) for a in train.distance]
             result[train.name] = found if mine == limits else [
@@ -277,11 +371,25 @@ def _best_routes(game: Game, corp_id: str,
     trains = [(train_id, train_def(game, train_id))
               for train_id in game.rules.runnable_trains(corp.id)]
     known = [(train_id, train) for train_id, train in trains if train is not None]
-    by_type = _candidates_by_type(game, graph, corp_id, [t for _, t in known], hooks)
-    choice = _branch_and_bound(game, graph, corp_id, hooks, known, by_type)
+    together = hooks.set_bonus(game, corp_id, graph) if known else None
+    # A stop that earns a route nothing matters only to bonuses that depend on the stops:
+    # the title's bonuses over routes, or how one route's stops join another's.
+    free_ends = 0
+    if not hooks.bonus_applies(game, corp_id):
+        free_ends = ((1 << len(graph.nodes)) - 1) & ~(together.marked if together else 0)
+    keep_worthless = hooks.has_bonus or together is not None
+    by_type = _candidates_by_type(game, graph, corp_id, [t for _, t in known], hooks,
+                                  keep_worthless=keep_worthless, free_ends=free_ends)
+
+    def widen() -> dict[str, list[Candidate]]:
+        return _candidates_by_type(game, graph, corp_id, [t for _, t in known], hooks,
+                                   keep_worthless=keep_worthless)
+
+    choice = _branch_and_bound(game, graph, corp_id, hooks, known, by_type, together,
+                               widen if free_ends and len(known) > 1 else None)
     specs = tuple((train_id, waypoints_of(graph, cand.walk()))
                   for (train_id, _), cand in zip(known, choice) if cand is not None)
-    if hooks.has_route_extra:
+    if hooks.has_route_extra or together is not None:
         # The candidates' values hold their route bonuses: the total is what they earn.
         return routes_revenue(game, corp_id, specs, hooks), specs
     total = sum(cand.value for cand in choice if cand is not None)
@@ -293,8 +401,20 @@ def _best_routes(game: Game, corp_id: str,
 
 def _branch_and_bound(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
                       trains: Sequence[tuple[str, TrainDef]],
-                      by_type: dict[str, list[Candidate]]) -> list[Candidate | None]:
-    """The best candidate (or None: stays home) per train, in the order of `trains`."""
+                      by_type: dict[str, list[Candidate]],
+                      together: SetBonus | None = None,
+                      widen: Callable[[], dict[str, list[Candidate]]] | None = None
+                      ) -> list[Candidate | None]:
+    """The best candidate (or None: stays home) per train, in the order of `trains`; with a
+    bonus of several routes together, `search_together`'s search.
+
+    `widen`, where given: `by_type` leaves out routes ending at a stop that earns nothing
+    (`candidate_routes`' `free_ends`), and `widen()` gives every route. Each left-out route is
+    worth no more than one left in with less track and the same label, so it could only
+    earn more by joining other routes' networks, which the labels' bound counts: where no
+    choice's values and bound come above the best choice, that is the best of all."""
+    if together is not None:
+        by_type = within_reach(graph, together, [train.name for _, train in trains], by_type)
     order = sorted(range(len(trains)),
                    key=lambda i: (-(by_type[trains[i][1].name][:1] or [_EMPTY])[0].value,
                                   trains[i][1].name))
@@ -305,6 +425,18 @@ def _branch_and_bound(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteR
     same_as_previous = [k > 0 and names[k] == names[k - 1] for k in range(len(names))]
     count = len(levels)
     has_bonus = hooks.bonus_applies(game, corp_id)
+    if together is not None:
+        if has_bonus:
+            raise NotImplementedError("the search takes a bonus of several routes together "
+                                      "(set_bonus) or route_bonus and train names, not both")
+        best, picked = search_together(graph, together, levels, same_as_previous)
+        if widen is not None and search_together(graph, together, levels, same_as_previous,
+                                                  optimistic=True, floor=best)[0] > best:
+            return _branch_and_bound(game, graph, corp_id, hooks, trains, widen(), together)
+        picks: list[Candidate | None] = [None] * count
+        for k, cand in enumerate(picked):
+            picks[order[k]] = cand
+        return picks
     bonus_bound = hooks.corporation_bonus_bound(game, corp_id, [t for _, t in trains]) \
         if has_bonus else 0
     chosen: list[Candidate | None] = [None] * count

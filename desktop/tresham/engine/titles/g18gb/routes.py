@@ -10,8 +10,9 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import Ability, NodeKind, TrainDef
-from tresham.engine.routes.graph import GraphNode
-from tresham.engine.routes.rules import Route, RouteRules
+from tresham.engine.hexgrid import HexCoord
+from tresham.engine.routes.graph import GraphNode, Link, TrackGraph
+from tresham.engine.routes.rules import Route, RouteRules, SearchExtras, SetBonus
 from tresham.engine.trains import Trains
 
 if TYPE_CHECKING:
@@ -42,6 +43,76 @@ class BritainRouteRules(RouteRules):
     def corporation_bonus_bound(self, game: Game, corp_id: str,
                                 trains: Sequence[TrainDef]) -> int:
         return super().corporation_bonus_bound(game, corp_id, trains) + BONUS_BOUND * len(trains)
+
+    def search_extras(self, game: Game, corp_id: str, graph: TrackGraph,
+                      train: TrainDef) -> SearchExtras:
+        """`route_extras` as the search grows routes: estuary tunnels per link, a private's
+        hex bonus per stop, the rest from the stops (equal to `route_extras` on every route:
+        tests/rules_18gb/test_routes.py)."""
+        grid = game.title.map.grid
+        links = [_tunnel_value(game, _link_hexes(graph, link)) for link in graph.links]
+        hex_of = [node.hex for node in graph.nodes]
+        amounts: dict[str, int] = {}
+        for ability in hex_bonuses(game, corp_id):
+            for h in ability.params.get("hexes", ()):
+                amounts[h] = amounts.get(h, 0) + int(ability.params["amount"])
+        per_hex: dict[str, int] = {}
+        for h in hex_of:
+            per_hex[h] = per_hex.get(h, 0) + 1
+        # Only a stop in a hex of several nodes can be a hex stopped at twice.
+        twice = {n: self.stop_revenue(game, corp_id, node, train)
+                 for n, node in enumerate(graph.nodes) if per_hex[node.hex] > 1}
+        # A bonus hex of one node pays as that stop does; one of several, once per route.
+        per_node = [amounts.get(h, 0) if per_hex[h] == 1 else 0 for h in hex_of]
+        shared_bonus = {n: amounts[h] for n, h in enumerate(hex_of)
+                        if h in amounts and per_hex[h] > 1}
+        express = is_express(train)
+        ends = [node.kind in (NodeKind.CITY, NodeKind.OFFBOARD) for node in graph.nodes]
+        coords = [grid.coord(h) for h in hex_of]
+        spans: dict[tuple[int, int], int] = {}
+        twice_nodes = frozenset(twice)
+
+        def stops_extra(stops: Sequence[int]) -> int:
+            total = 0
+            if shared_bonus:
+                total += sum({hex_of[n]: shared_bonus[n] for n in stops
+                              if n in shared_bonus}.values())
+            if twice and len(twice_nodes.intersection(stops)) > 1:
+                seen: set[str] = set()
+                for n in stops:
+                    if n in twice:
+                        if hex_of[n] in seen:
+                            total -= twice[n]
+                        seen.add(hex_of[n])
+            if express:
+                first, last = stops[0], stops[-1]
+                if not ends[first]:
+                    first = next((n for n in stops if ends[n]), -1)
+                if not ends[last]:
+                    last = next((n for n in reversed(stops) if ends[n]), -1)
+                if first >= 0:
+                    pair = (first, last)
+                    span = spans.get(pair)
+                    if span is None:
+                        span = spans[pair] = DISTANCE_BONUS * _crow(coords[first], coords[last])
+                    total += span
+            return total
+
+        needed = bool(shared_bonus or twice or express)
+        # A stop counts for the distance if it is a city or off-board area; any stop in a hex
+        # of several nodes may make another there a hex stopped at twice.
+        ignored = sum(1 << n for n in range(len(hex_of))
+                      if not (express and ends[n]) and n not in shared_bonus and n not in twice)
+        return SearchExtras(links, stops_extra if needed else None, per_node, ignored)
+
+    def set_bonus(self, game: Game, corp_id: str, graph: TrackGraph) -> SetBonus | None:
+        """The network bonus (HL "Running Trains") for the search (`NetworkBonus`)."""
+        setup = game.setup_def
+        table = game.title.setups
+        if setup is None or table is None or table.compass_bonus is None or not setup.compass:
+            return None
+        value = table.compass_bonus.value_in(Trains(game).phases_started())
+        return NetworkBonus(graph, setup.compass, value)
 
     def bonus_words(self, game: Game, corp_id: str, routes: Sequence[Route]) -> list[str]:
         """Each route's bonuses by train, then each network's compass bonus (HL "Running
@@ -109,14 +180,33 @@ def hex_bonuses(game: Game, corp_id: str) -> list[Ability]:
 def crow_distance(game: Game, start: str, finish: str) -> int:
     """Hexes in a straight line between two hexes (HL "Trains": X trains' bonus)."""
     grid = game.title.map.grid
-    a, b = grid.coord(start), grid.coord(finish)
+    return _crow(grid.coord(start), grid.coord(finish))
+
+
+def _crow(a: HexCoord, b: HexCoord) -> int:
     dx, dy = abs(a.x - b.x), abs(a.y - b.y)
     return dx + max(0, (dy - dx) // 2)
 
 
 def tunnel_bonus(game: Game, route: Route) -> int:
     """A route crossing an estuary tile's tunnel track earns its bonus (HL "Estuaries")."""
-    hexes = list(route.hexes)
+    return _tunnel_value(game, route.hexes)
+
+
+def _link_hexes(graph: TrackGraph, link: Link) -> list[str]:
+    """The hexes a link's track visits, in order, each visit once."""
+    hexes: list[str] = []
+    for step in link.steps:
+        hex_id = graph.segments[step.segment].hex
+        if not hexes or hexes[-1] != hex_id:
+            hexes.append(hex_id)
+    return hexes
+
+
+def _tunnel_value(game: Game, hexes: Sequence[str]) -> int:
+    """The tunnel bonuses of a walk through these hexes in order (HL "Estuaries"): an
+    estuary tile's tunnel crossed from one of its ends to the other."""
+    hexes = list(hexes)
     grid = game.title.map.grid
     total = 0
     for index in range(1, len(hexes) - 1):
@@ -161,7 +251,59 @@ def _network_bonus(compass: Mapping[str, tuple[str, ...]], group: list[Route],
 
 def _network_crossings(compass: Mapping[str, tuple[str, ...]], group: list[Route]) -> list[str]:
     hexes = {h for route in group for h in route.hexes}
-    points = {p for p, ids in compass.items() if hexes & set(ids)}
+    return _crossings({p for p, ids in compass.items() if hexes & set(ids)})
+
+
+class NetworkBonus:
+    """The network bonus in the search's terms (`RouteRules.set_bonus`): a route is the set of
+    nodes it stops at, its label the compass points it reaches (a bit each). The compass
+    hexes are off-board areas (tests/test_data_18gb.py), where every route through the hex
+    stops, so the stops say which points a route reaches; off-board areas join no networks."""
+
+    def __init__(self, graph: TrackGraph, compass: Mapping[str, tuple[str, ...]],
+                 value: int) -> None:
+        self.bonus = value
+        self.points = [(1 << _POINTS.index(p),
+                        sum(1 << n for n, node in enumerate(graph.nodes) if node.hex in ids))
+                       for p, ids in compass.items()]
+        self.marked = 0
+        for _, mask in self.points:
+            self.marked |= mask
+        self.joins = sum(1 << n for n, node in enumerate(graph.nodes)
+                         if node.kind is not NodeKind.OFFBOARD)
+
+    def label(self, stops: int) -> int:
+        return sum(bit for bit, mask in self.points if stops & mask)
+
+    def bound(self, labels: Sequence[int]) -> int:
+        """A network earns a crossing only with a route at each end of it (one route may be
+        both), so there are at most as many north-south crossings as routes reaching the
+        north or the south, whichever are fewer; east-west alike."""
+        reach = [sum(1 for label in labels if label & (1 << i)) for i in range(4)]
+        north, east, south, west = reach
+        return self.bonus * (min(north, south) + min(east, west))
+
+    def value(self, routes: Sequence[int]) -> int:
+        networks: list[int] = []
+        for stops in routes:
+            if not stops:
+                continue
+            merged = stops
+            for n in networks:
+                if n & stops & self.joins:
+                    merged |= n
+            networks = [n for n in networks if not n & stops & self.joins] + [merged]
+        return self.bonus * sum(self._crossings(n) for n in networks)
+
+    def _crossings(self, stops: int) -> int:
+        label = self.label(stops)
+        return (label & 0b0101 == 0b0101) + (label & 0b1010 == 0b1010)
+
+
+_POINTS = "NESW"
+
+
+def _crossings(points: set[str]) -> list[str]:
     return [name for name, ends in (("north-south", {"N", "S"}), ("east-west", {"E", "W"}))
             if ends <= points]
 
