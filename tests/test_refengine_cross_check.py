@@ -87,16 +87,6 @@ they stay so, beside the seeds above, which find what is still to do."""
 
 
 KNOWN_DIFFERENCES: dict[tuple[object, ...], str] = {
-    ("18VA", 3, 0): "the B&O closed and started again: their engine numbers its certificates "
-                    "otherwise than ours from then on, and pays the sixth-share funding (4.4) "
-                    "by a certificate's number, not at the sixth share sold",
-    ("18VA", 4, 13): "the same after the B&O closed and started again",
-    ("18VA", 5, 8): "the same after the B&O closed and started again",
-    ("18VA", 3, 14): "after a bank purchase the president helped pay for (having sold shares), "
-                     "their train step ends at once, as nothing is left to buy but with the "
-                     "Tredegar: their check leaves out a private's discounted purchase, and "
-                     "other corporations' trains once an empty treasury's president has sold; "
-                     "ours keeps the step open for the Tredegar's $0 card",
 }
 """Random games still found to differ, each with what is known: expected to fail until mended
 (strict, so that a mend is noticed). A key ending in "options" is the game with the title's
