@@ -19,7 +19,9 @@ from tresham.engine.actions import Action, Pass, RunRoutes
 from tresham.engine.data.loader import load_title
 from tresham.engine.game import GameSetup
 from tresham.engine.history import History
+from tresham.engine.state import IPO, MARKET
 from tresham.importers import eighteen_xx_games as xx
+from tresham.importers.certificates import Certificates
 from tresham.importers.eighteen_xx_games_export import (
     differing_rules, export_history, profile_options,
 )
@@ -196,3 +198,16 @@ def test_a_corporation_started_again_keeps_their_certificate_numbers() -> None:
     history = play("18VA", tuple("ABCDE"), 4, options, trades=False)
     assert any("SR closes" in line for line in history.game.state.log)
     assert_same_game(history, round_trip(history))
+
+
+def test_a_corporation_closed_gets_its_certificates_numbered_afresh() -> None:
+    """18VA 4.6.3: as a corporation closes every certificate goes back to the treasury, and
+    their engine makes the corporation anew, its certificates in order; so the book numbers
+    them afresh (it had them in the order they came back, and named the wrong one bought
+    next, which set off their sixth-share funding of 4.4 early)."""
+    certificates = Certificates((20,) + (10,) * 8, {IPO: list(range(9))})
+    certificates.move([0], "A")
+    certificates.move([1, 2, 3], "B")
+    certificates.move([2], MARKET)
+    certificates.follow([IPO] * 9)
+    assert certificates.holders == {IPO: list(range(9))}
