@@ -211,3 +211,13 @@ def test_a_corporation_closed_gets_its_certificates_numbered_afresh() -> None:
     certificates.move([2], MARKET)
     certificates.follow([IPO] * 9)
     assert certificates.holders == {IPO: list(range(9))}
+
+
+def test_a_route_passing_through_a_hex_it_stops_in_later_stops_there_once() -> None:
+    """18GB's Dumfries (G8): a route from Carlisle passes through G8 on the printed bypass and
+    ends at its town. Their record's chains name G8 inside the first chain and at the end of
+    the last; only the chains' ends are stops (the importer made the pass a second stop)."""
+    chains = [["H9", "G8", "G6"], ["G6", "G4"], ["G4", "F3", "F5"], ["F5", "F7", "G8"]]
+    path = ["H9", "G8", "G6", "G4", "F3", "F5", "F7", "G8"]
+    assert xx._chain(chains, ["H9", "G6", "G4", "F5", "G8"]) == (path, [0, 2, 3, 5, 7])
+    assert xx._chain(chains) == (path, [0, 2, 3, 5, 7])
