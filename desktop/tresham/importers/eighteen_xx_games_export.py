@@ -34,7 +34,6 @@ from tresham.engine.actions import (
 from tresham.engine.data.loader import load_title
 from tresham.engine.game import FIRST_PRIORITY, Game, GameSetup
 from tresham.engine.history import History
-from tresham.engine.market import StockMarket
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.steps.routes import RouteStep
 from tresham.engine.routes.graph import track_graph
@@ -170,10 +169,13 @@ class _Writer:
         used_before = dict(self.game.state.abilities_used)
         payouts_before = len(self.game.state.bank_payouts)
         record = self._record(action)
-        sale = self._sale_before(action)
+        if isinstance(action, SellShares):
+            price = self.game.rules.sale_price(action.corporation)
+            if price is not None:
+                # Their engine pays the price a sale names, the share price where it names
+                # none; their records name it (18GB: half without trains).
+                record["share_price"] = price
         self.history.apply(action)
-        if sale is not None and isinstance(action, SellShares):
-            self._note_sale_price(record, action, *sale)
         used = [c for c, n in self.game.state.abilities_used.items() if n > used_before.get(c, 0)]
         if used and record.get("entity_type") == "corporation" and record["type"] in (
                 "place_token", "lay_tile", "buy_train"):
@@ -191,25 +193,6 @@ class _Writer:
                 localize_record({**self.entity(c), "type": "dividend", "kind": "payout"}, theirs)
                 for c in banks]
         self.emit(record)
-
-    def _sale_before(self, action: Action) -> tuple[int, int] | None:
-        """Before a sale: the seller's cash and the corporation's share price."""
-        if not isinstance(action, SellShares):
-            return None
-        corp = self.game.state.corporations[action.corporation]
-        market = StockMarket(self.game.title.market, self.game.state)
-        return self.game.state.player(action.entity).cash, market.price(corp)
-
-    def _note_sale_price(self, record: dict[str, Any], action: SellShares, cash: int,
-                         price: int) -> None:
-        """A sale paid at other than the share price (18GB: half for a corporation without
-        trains) names its price a share, as their records do: their engine pays the price
-        the action names, the share price where it names none."""
-        corp = self.game.state.corporations[action.corporation]
-        count = Shares(self.game).count(corp, action.percent)
-        received = self.game.state.player(action.entity).cash - cash
-        if count and received != price * count:
-            record["share_price"] = received // count
 
     def _note_connections(self, record: dict[str, Any]) -> None:
         """The first time in an operating round that a corporation's float connection holds
