@@ -87,10 +87,10 @@ they stay so, beside the seeds above, which find what is still to do."""
 
 
 KNOWN_DIFFERENCES: dict[tuple[object, ...], str] = {
-    ("1848", 6, 74): "action 308: a voluntary loan drops the NSW's price to £0 and it closes "
-                     "(5.5.2); its director, short of the shareholders' settlement, enters a "
-                     "cash crisis on their engine, while ours takes the shortfall from him "
-                     "without one and ends the round",
+    ("1848", 6, 74): "their defect (README, 1848 (d)): at action 308 the NSW closes at £0 "
+                     "(5.5.2) and its director, who holds no share, cannot pay his part of "
+                     "the settlement; their engine opens a cash crisis for him with nothing "
+                     "to sell and takes no action after it; ours leaves him below zero (5.5.3)",
     ("18GB", 6, 74): "action 409: their engine refuses the CR's 29 over a 7 in G2 (\"Must use "
                      "new track\"), whose new path starts at the edge the old track leads to "
                      "from the CR's Glasgow station; ours counts it usable (HL restrictive "
