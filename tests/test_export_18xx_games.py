@@ -19,7 +19,9 @@ from tresham.engine.actions import Action, Pass, RunRoutes
 from tresham.engine.data.loader import load_title
 from tresham.engine.game import GameSetup
 from tresham.engine.history import History
+from tresham.engine.state import IPO, MARKET
 from tresham.importers import eighteen_xx_games as xx
+from tresham.importers.certificates import Certificates
 from tresham.importers.eighteen_xx_games_export import (
     differing_rules, export_history, profile_options,
 )
@@ -196,3 +198,47 @@ def test_a_corporation_started_again_keeps_their_certificate_numbers() -> None:
     history = play("18VA", tuple("ABCDE"), 4, options, trades=False)
     assert any("SR closes" in line for line in history.game.state.log)
     assert_same_game(history, round_trip(history))
+
+
+def test_a_corporation_closed_gets_its_certificates_numbered_afresh() -> None:
+    """18VA 4.6.3: as a corporation closes every certificate goes back to the treasury, and
+    their engine makes the corporation anew, its certificates in order; so the book numbers
+    them afresh (it had them in the order they came back, and named the wrong one bought
+    next, which set off their sixth-share funding of 4.4 early)."""
+    certificates = Certificates((20,) + (10,) * 8, {IPO: list(range(9))})
+    certificates.move([0], "A")
+    certificates.move([1, 2, 3], "B")
+    certificates.move([2], MARKET)
+    certificates.follow([IPO] * 9)
+    assert certificates.holders == {IPO: list(range(9))}
+
+
+def test_a_route_passing_through_a_hex_it_stops_in_later_stops_there_once() -> None:
+    """18GB's Dumfries (G8): a route from Carlisle passes through G8 on the printed bypass and
+    ends at its town. Their record's chains name G8 inside the first chain and at the end of
+    the last; only the chains' ends are stops (the importer made the pass a second stop)."""
+    chains = [["H9", "G8", "G6"], ["G6", "G4"], ["G4", "F3", "F5"], ["F5", "F7", "G8"]]
+    path = ["H9", "G8", "G6", "G4", "F3", "F5", "F7", "G8"]
+    assert xx._chain(chains, ["H9", "G6", "G4", "F5", "G8"]) == (path, [0, 2, 3, 5, 7])
+    assert xx._chain(chains) == (path, [0, 2, 3, 5, 7])
+
+
+def test_a_sale_at_half_value_names_its_price() -> None:
+    """18GB HL "Share Prices": a corporation without trains sells at half its share price.
+    Their engine pays the price a sale names and the share price where it names none, so the
+    export names it, as their records do (their random game of ours, 6 players, seed 72)."""
+    from tresham.engine.actions import BuyShare, Par, SellShares
+
+    from tests.rules_18gb.conftest import in_stock_round
+
+    history = in_stock_round()
+    history.apply(Par("Bob", "LYR", 70))
+    history.apply(Par("Ann", "LNWR", 70))
+    history.apply(BuyShare("Cy", "LYR", "ipo"))
+    history.apply(Pass("Bob"))
+    history.apply(Pass("Ann"))
+    history.apply(SellShares("Cy", "LYR", 20))
+    records = export_history(history)["actions"]
+    sale = next(a for a in records if a["type"] == "sell_shares")
+    assert sale["share_price"] == 35
+    assert all("share_price" not in a for a in records if a["type"] == "buy_shares")

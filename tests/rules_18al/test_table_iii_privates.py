@@ -44,6 +44,19 @@ def test_table_iii_snar_token_only_in_coal_cities_a_train_reaches() -> None:
         game.process(PlaceBonusToken("TAG", "SNAR", "H3"))
 
 
+def test_variant_coal_token_by_track_reach_needs_track_in_the_city() -> None:
+    """18xx.games (coal_token_by_track_reach): the city's hex must hold track the corporation
+    reaches; the ABC's home, Anniston, before its first tile is not reached (their random game
+    of ours, 4 players, seed 71)."""
+    history = operating_as("ABC", coal_token_by_track_reach=True)
+    game = history.game
+    give_private(game, "SNAR", "ABC")
+    give_train(game, "ABC", "2")
+    assert game.board.laid("G6") is None
+    with pytest.raises(IllegalAction, match="ABC's track does not reach G6"):
+        game.process(PlaceBonusToken("ABC", "SNAR", "G6"))
+
+
 # Brown & Sons Lumber Co.: the Lumber Terminal ---------------------------------------------------
 
 def test_table_iii_lumber_terminal_laid_free_in_an_empty_swamp_without_connection() -> None:

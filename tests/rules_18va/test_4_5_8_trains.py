@@ -222,6 +222,29 @@ def test_variant_train_step_waits_while_a_bank_train_is_affordable() -> None:
             assert [c.action for c in game.choices() if c.action in (BuyTrain, Pass)] == [Pass]
 
 
+def test_variant_train_step_ends_when_only_the_tredegar_could_buy() -> None:
+    """18xx.games (train_step_waits_after_buying_from_a_corporation): a bank purchase that
+    leaves nothing on their list of what is left ends the step, and a card of the type just
+    bought with the Tredegar's $200 (tredegar_outside_type_limit) is not on it; by the rulebook's
+    step the Tredegar's $0 card keeps it open (4.5.8)."""
+    for waits in (False, True):
+        game = new_game(tredegar_outside_type_limit=True,
+                        train_step_waits_after_buying_from_a_corporation=waits)
+        for _ in range(6):
+            give_train(game, "C&O", "2", "2")
+        game.state.corporations["C&O"].trains.clear()
+        start(game, "B&O", treasury=200)
+        game.state.privates["TIW"].owner = "B&O"
+        operate(game, "B&O")
+        skip_to(game, "trains")
+        game.process(BuyTrain("B&O", "3-0", 200, side="3"))
+        step = getattr(game.round, "step", None)
+        assert (step is not None and step.name == "trains") is not waits
+        if not waits:
+            assert [(c.fields["train"], c.fields["price"]) for c in game.choices()
+                    if c.action is BuyTrain] == [("3-1", 0), ("3-1", 0)]
+
+
 def test_4_6_a_corporation_without_a_route_must_still_buy_a_train() -> None:
     game = new_game()
     start(game, "WM", treasury=300)

@@ -260,6 +260,11 @@ class TitleRules:
         this stock round and one operating round."""
         return END_AFTER_SR_AND_OR if in_stock_round else END_AFTER_OR
 
+    def sale_price(self, corp_id: str) -> int | None:
+        """What one share of the corporation sells for where that is not its share price
+        (18GB: half without trains); None where it is."""
+        return None
+
     def end_share_value(self) -> int:
         """The share value that ends the game: the market's game-end cell."""
         return _game_end_price(self.game.title.market)

@@ -55,6 +55,11 @@ class Certificates:
     def follow(self, owners: list[str]) -> None:
         """Move certificates our engine moved otherwise than by a sale or purchase (a private
         company's free share): the lowest ordinary ones, as their engine names them."""
+        if owners and all(owner == IPO for owner in owners):
+            # Every certificate back in the treasury (a corporation closed, 18VA 4.6.3): their
+            # engine makes the corporation afresh, its certificates numbered in order.
+            self.holders = {IPO: list(range(len(self.sizes)))}
+            return
         wanted = {h: owners.count(h) for h in set(owners)}
         if owners and owners[0] not in (IPO, MARKET) and self.holder_of(0) == IPO:
             # A director's certificate given free with a private (1848 4.7).

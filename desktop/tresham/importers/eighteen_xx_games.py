@@ -530,9 +530,7 @@ def _route(game: Game, corp_id: str,
     chains = [list(map(str, c)) for c in route.get("connections") or []]
     if not chains:
         return train, tuple(nodes)
-    ordered = _chain(chains, [str(h) for h in route.get("hexes") or []])
-    stop_positions = [i for i, h in enumerate(ordered)
-                      if i in (0, len(ordered) - 1) or _is_stop_between(h, chains)]
+    ordered, stop_positions = _chain(chains, [str(h) for h in route.get("hexes") or []])
     by_hex: dict[str, list[str]] = {}
     for node in nodes:
         by_hex.setdefault(node.rsplit("-", 1)[0], []).append(node)
@@ -572,18 +570,18 @@ def _assignments(ordered: list[str], positions: list[int],
     return results
 
 
-def _is_stop_between(hex_id: str, chains: list[list[str]]) -> bool:
-    return any(chain[0] == hex_id or chain[-1] == hex_id for chain in chains)
-
-
-def _chain(chains: list[list[str]], stops: list[str] | None = None) -> list[str]:
+def _chain(chains: list[list[str]],
+           stops: list[str] | None = None) -> tuple[list[str], list[int]]:
     """Join the hex chains of one route, listed in route order but each in either direction,
-    into one ordered list of hexes. `stops` (the route's stop hexes in order, where the export
-    gives them) settles which way each chain runs; without them each chain is turned to meet
-    the next, which is ambiguous only for a route that leaves and re-enters one hex."""
+    into one ordered list of hexes, with the positions in it where the route stops (the ends of
+    the chains: a hex a chain passes through may be a stop of another, 18GB's Dumfries).
+    `stops` (the route's stop hexes in order, where the export gives them) settles which way
+    each chain runs; without them each chain is turned to meet the next, which is ambiguous only
+    for a route that leaves and re-enters one hex."""
     if stops and len(stops) == len(chains) + 1:
         remaining = list(chains)
         path = [stops[0]]
+        ends = [0]
         for start, end in zip(stops, stops[1:]):
             chain = next((c for c in remaining if (c[0], c[-1]) in ((start, end), (end, start))),
                          None)
@@ -591,20 +589,24 @@ def _chain(chains: list[list[str]], stops: list[str] | None = None) -> list[str]
                 break
             remaining.remove(chain)
             path.extend((chain if chain[0] == start else chain[::-1])[1:])
+            ends.append(len(path) - 1)
         else:
-            return path
+            return path, ends
     path = list(chains[0])
     if len(chains) > 1 and path[0] in (chains[1][0], chains[1][-1]) \
             and path[-1] not in (chains[1][0], chains[1][-1]):
         path.reverse()
+    ends = [0, len(path) - 1]
     for chain in chains[1:]:
         if chain[0] == path[-1]:
             path.extend(chain[1:])
         elif chain[-1] == path[-1]:
             path.extend(reversed(chain[:-1]))
         else:
+            ends.append(len(path))
             path.extend(chain)
-    return path
+        ends.append(len(path) - 1)
+    return path, sorted(set(ends))
 
 
 # Step alignment -------------------------------------------------------------------------------

@@ -169,6 +169,12 @@ class _Writer:
         used_before = dict(self.game.state.abilities_used)
         payouts_before = len(self.game.state.bank_payouts)
         record = self._record(action)
+        if isinstance(action, SellShares):
+            price = self.game.rules.sale_price(action.corporation)
+            if price is not None:
+                # Their engine pays the price a sale names, the share price where it names
+                # none; their records name it (18GB: half without trains).
+                record["share_price"] = price
         self.history.apply(action)
         used = [c for c, n in self.game.state.abilities_used.items() if n > used_before.get(c, 0)]
         if used and record.get("entity_type") == "corporation" and record["type"] in (

@@ -58,8 +58,8 @@ class BonusTokenAbility:
             return f"{self.corp_id} owns no train to reach {hex_id}"
         if ability.params.get("reach", "train") == "track" or \
                 self.game.rules.bonus_token_reach() == "track":
-            nodes = reachable(self.game, self.corp_id, self.game.rules.routes).nodes
-            if not any(n.split("-", 1)[0] == hex_id for n in nodes):
+            # Track reached in the hex: a station's city with no track yet is not reached.
+            if hex_id not in reachable(self.game, self.corp_id, self.game.rules.routes).hexes:
                 return f"{self.corp_id}'s track does not reach {hex_id}"
             return None
         if not self._train_reaches(hex_id):

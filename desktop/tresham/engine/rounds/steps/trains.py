@@ -632,8 +632,15 @@ class BuyTrainStep(Step):
         self._buy(action)
         if action.seller is None:
             self._bank_purchase_at = self.game.actions_applied
+            if self.closes_after_bank_purchase():
+                return True
         return not self._any_choice() or (self.turn.president_paid > 0
                                           and self.game.rules.one_train_when_president_helps())
+
+    def closes_after_bank_purchase(self) -> bool:
+        """Whether a purchase from the bank ends the step though something is still to buy (a
+        title's reading: 18VA's on 18xx.games); by default it does not."""
+        return False
 
     def _room_and_money_for_the_bank(self) -> bool:
         """Room for a train, and money for the cheapest the bank offers, less any discount

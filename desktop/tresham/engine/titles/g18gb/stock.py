@@ -174,14 +174,20 @@ class BritainStockRules(TitleRules):
     def trainless(self, corp: CorporationState) -> bool:
         return not corp.trains
 
+    def sale_price(self, corp_id: str) -> int | None:
+        """HL "Share Prices": half the share price, rounded down, without trains."""
+        corp = self.game.state.corporations[corp_id]
+        if not self.trainless(corp):
+            return None
+        return StockMarket(self.game.title.market, self.game.state).price(corp) // 2
+
     def share_value(self, corp: CorporationState, percent: int) -> int:
         """What `percent` of the corporation is worth: half the share price, rounded down, for
         each share of a corporation without trains."""
-        shares = Shares(self.game)
-        price = StockMarket(self.game.title.market, self.game.state).price(corp)
-        if self.trainless(corp):
-            price //= 2
-        return price * shares.count(corp, percent)
+        price = self.sale_price(corp.id)
+        if price is None:
+            price = StockMarket(self.game.title.market, self.game.state).price(corp)
+        return price * Shares(self.game).count(corp, percent)
 
     def president_sale_problem(self, player: str, corp: CorporationState,
                                percent: int) -> str | None:

@@ -11,9 +11,11 @@ from tresham.engine.data.model import PhaseDef
 from tresham.engine.market import StockMarket
 from tresham.engine.rounds.steps.base import Step
 from tresham.engine.rounds.steps.convert import ConvertStep
+from tresham.engine.rounds.steps.trains import BuyTrainStep
 from tresham.engine.rules import END_AFTER_SET, StockTurn, TitleRules
 from tresham.engine.shares import Shares
 from tresham.engine.state import IPO, MARKET, CorporationState
+from tresham.engine.titles.g18va.trains import VirginiaBuyTrainStep
 from tresham.engine.trains import Trains
 
 if TYPE_CHECKING:
@@ -116,8 +118,9 @@ class VirginiaStockRules(TitleRules):
     # 4.5, 4.5.1 Operating order and conversion -----------------------------------------------
 
     def turn_steps(self, shared: tuple[type[Step], ...]) -> tuple[type[Step], ...]:
-        """4.5.1: a turn opens with the conversion."""
-        return (ConvertStep,) + shared
+        """4.5.1: a turn opens with the conversion; the train step is 18VA's own (`g18va/trains.py`)."""
+        return (ConvertStep,) + tuple(
+            VirginiaBuyTrainStep if step is BuyTrainStep else step for step in shared)
 
     def conversion_problem(self, corp_id: str) -> str | None:
         """Variant convert_after_first_operation: only a corporation that has operated."""
