@@ -91,13 +91,6 @@ KNOWN_DIFFERENCES: dict[tuple[object, ...], str] = {
                      "(5.5.2) and its director, who holds no share, cannot pay his part of "
                      "the settlement; their engine opens a cash crisis for him with nothing "
                      "to sell and takes no action after it; ours leaves him below zero (5.5.3)",
-    ("18GB", 6, 74): "action 409: the CR's 29 over a 7 in G2 adds the path 1-5; our "
-                     "restrictive-track check counts it usable as a walk from Glasgow arrives "
-                     "at edge 1 (over G2 0-5, Stirling, Glasgow's other city and F3's printed "
-                     "4-5), but that walk has already crossed edge 5, where the new path "
-                     "leads, and no route can use it; their engine (\"Must use new track\") "
-                     "walks no hex side twice. A rule of ours to mend (HL restrictive track); "
-                     "the entries of Reach keep no walk's history",
 }
 """Random games still found to differ, each with what is known: expected to fail until mended
 (strict, so that a mend is noticed). A key ending in "options" is the game with the title's

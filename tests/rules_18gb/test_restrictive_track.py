@@ -4,8 +4,12 @@ the new track on the tile, even when upgrading a city tile". LYR's home is the X
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
+from tresham.engine import savefile
 from tresham.engine.actions import LayTile
 from tresham.engine.errors import IllegalAction
 from tresham.engine.state import StationToken
@@ -152,3 +156,40 @@ def test_private_companies_the_gn_green_tile_is_no_lay_of_the_private() -> None:
     step = history.game.round.step
     assert step.corp.id == "LYR"
     assert all(company != "GN" for company, _ in step.lay_abilities())
+
+
+POSITION = Path(__file__).parent / "data" / "cr_lays_in_g2.json"
+"""A 6-player game of ours (random play, 18xx.games readings) where the CR, its station in
+Glasgow (G4), may upgrade G2's 7 (path 5-0) to a 29 turned to add the path 5-1. Walks arrive
+at G2 by edges 0 and 1 only; the one that arrives by edge 1 from G2's neighbour after leaving
+G2 through edge 5 cannot cross edge 5 again, but another walk that never crosses a side twice
+runs onto the new path."""
+
+
+def _position(variant: bool):
+    document = json.loads(POSITION.read_text(encoding="utf-8"))
+    document["options"]["restrictive_trace_enters_new_track"] = variant
+    history = savefile.from_document(document, POSITION.name)
+    step = history.game.round.step
+    assert step.corp.id == "CR"
+    return history, step
+
+
+def test_building_track_new_track_a_walk_can_use_though_some_walks_cannot() -> None:
+    """HL "Building Track": new track is usable when some walk from a station that never
+    crosses a hex side twice runs onto it, even where the walk found first arrives after
+    leaving the hex through the new path's other edge."""
+    history, step = _position(False)
+    assert step.problem("G2", "29", 5) is None
+    history.apply(LayTile("CR", "G2", "29", 5))
+    assert history.game.board.laid("G2").tile.id == "29"
+
+
+def test_building_track_by_18xx_games_a_trace_that_left_through_the_paths_edge_cannot() -> None:
+    """Variant restrictive_trace_enters_new_track (18xx.games): a trace may not run onto track
+    of a hex through whose edge it has already left that hex, and no trace of the CR's enters
+    the new path 5-1 another way, so the lay is refused."""
+    history, step = _position(True)
+    assert RESTRICTIVE in (step.problem("G2", "29", 5) or "")
+    with pytest.raises(IllegalAction, match=RESTRICTIVE):
+        history.apply(LayTile("CR", "G2", "29", 5))

@@ -22,7 +22,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import Endpoint, HexDef, TrackDef
-from tresham.engine.routes.connectivity import Reach, reach_towards_kept, reachable
+from tresham.engine.routes.connectivity import Reach, reach_in, reach_towards_kept, reachable
+from tresham.engine.routes.entered_track import exit_bits
+from tresham.engine.routes.graph import track_graph
+from tresham.engine.routes.rules import rules_for
 from tresham.engine.upgrades import LaidTile, current_track, match_nodes
 
 if TYPE_CHECKING:
@@ -59,8 +62,9 @@ def node_map(old: TrackDef, new: TrackDef) -> dict[str, str]:
 
 def uses_new_track(game: Game, corp_id: str, hex_id: str, tile_id: str, rotation: int,
                    reach: Reach | None = None) -> bool:
-    """Whether the corporation could use some new track of the tile laid so. With a part of
-    the reach (`reach_so_far`), True is sure and False may not be."""
+    """Whether the corporation could use some new track of the tile laid so: a walk from one
+    of its stations that never crosses a hex side twice runs onto it. With a part of the reach
+    (`reach_so_far`), True is sure and False may not be."""
     hex_def = game.title.map.hexes[hex_id]
     old = current_track(hex_def, game.board.laid(hex_id))
     if not old.paths:
@@ -75,14 +79,22 @@ def uses_new_track(game: Game, corp_id: str, hex_id: str, tile_id: str, rotation
                                      game.rules.routes)  # type: ignore[attr-defined]
         if _uses(game, corp_id, hex_id, hex_def, old, new, added, towards):
             return True
-        if towards.complete:
-            return False
         reach = reachable(game, corp_id, game.rules.routes)  # type: ignore[attr-defined]
-    return _uses(game, corp_id, hex_id, hex_def, old, new, added, reach)
+    found = _uses(game, corp_id, hex_id, hex_def, old, new, added, reach)
+    if found is None:
+        # Every walk that arrives has crossed a side the new track leads to: asked of the
+        # board with the tile laid.
+        return reach.complete and _walks_onto(game, corp_id, hex_id, tile_id, rotation, new,
+                                              added)
+    return found
 
 
 def _uses(game: Game, corp_id: str, hex_id: str, hex_def: HexDef, old: TrackDef,
-          new: TrackDef, added: list[tuple[Endpoint, Endpoint]], reach: Reach) -> bool:
+          new: TrackDef, added: list[tuple[Endpoint, Endpoint]], reach: Reach) -> bool | None:
+    """True if a walk of `reach` arrives at a new path (at an edge, or through a city or town
+    of the hex) and may run onto it: no walk has touched the sides it leads to. None if walks
+    arrive only where some walk has touched those sides (whether the arriving one did, the
+    reach does not tell); False if none arrives (sure only when `reach` is complete)."""
     mapping = node_map(old, new)
     held: dict[str, int] = {}
     own: set[str] = set()
@@ -96,18 +108,38 @@ def _uses(game: Game, corp_id: str, hex_id: str, hex_def: HexDef, old: TrackDef,
             held[ref] = held.get(ref, 0) + 1
     reached = {mapping.get(o.ref, o.ref) for o in old.nodes
                if f"{hex_id}-{o.ref}" in reach.nodes}
-    usable = set(own)
+    usable: set[str] = set()
     if not hex_def.blocks_through:
         for node in new.cities:
             if node.ref in reached and not node.terminal and \
                     (not node.slots or held.get(node.ref, 0) < node.slots):
                 usable.add(node.ref)
         usable |= {n.ref for n in new.towns if n.ref in reached and not n.terminal}
+    touched = reach.edges | reach.entries
+    maybe = False
     for path in added:
         for end in path:
-            if isinstance(end, int):
-                if (hex_id, end) in reach.entries:
+            if isinstance(end, str) and end in own:
+                return True  # a walk starting at its own station has crossed nothing
+            if (hex_id, end) in reach.entries if isinstance(end, int) else end in usable:
+                if all(not isinstance(other, int) or (hex_id, other) not in touched
+                       for other in path if other != end):
                     return True
-            elif end in usable:
-                return True
-    return False
+                maybe = True
+    return None if maybe else False
+
+
+def _walks_onto(game: Game, corp_id: str, hex_id: str, tile_id: str, rotation: int,
+                new: TrackDef, added: list[tuple[Endpoint, Endpoint]]) -> bool:
+    """Whether, with the tile laid so, a walk from a station runs onto one of its new paths
+    (under variant restrictive_trace_enters_new_track, a trace that has not left the hex
+    through an edge of the path)."""
+    hooks = rules_for(game, game.rules.routes)  # type: ignore[attr-defined]
+    graph = track_graph(game, {hex_id: LaidTile(game.title.tiles[tile_id], rotation)})
+    indices = {i for i, path in enumerate(new.paths) if path in added}
+    targets = frozenset(i for i in graph.hex_segments.get(hex_id, ())
+                        if graph.segments[i].path in indices)
+    exits = exit_bits(graph) if game.rules.option("restrictive_trace_enters_new_track") \
+        else None
+    found = reach_in(game, graph, corp_id, hooks, exits=exits, until_segments=targets)
+    return any(graph.segments[i].place in found.paths for i in targets)
