@@ -41,7 +41,12 @@ class Weights:
     """Each operating round, the part of the gap between a train's run and what its length
     could earn (`Projection.trains_earnings`) that the network has not yet closed."""
     trains_bought_per_corporation: float = 0.45
-    """Trains bought from the bank per operating corporation and operating round."""
+    """Trains expected to be bought from the bank per operating corporation and operating
+    round, before the game shows its own pace (`purchase_prior_rounds`)."""
+    purchase_prior_rounds: float = 2.0
+    """How many operating rounds' worth of evidence that expectation counts for against the
+    pace the table has shown (trains gone from the depot per operating round so far): a slow
+    table's trains last longer, and are worth more, than a fast table's."""
     last_phase_rounds: float = 4.0
     """Operating rounds expected once the depot is empty."""
     shortfall_penalty: float = 1.3
@@ -166,8 +171,9 @@ class Projection:
         self.market = StockMarket(game.title.market, game.state)
         self.shares = Shares(game)
         operating = [c for c in self.state.corporations.values() if c.floated]
-        self.buys_per_round = max(1.0, weights.trains_bought_per_corporation * len(operating))
+        self.buys_per_round = self._buys_per_round(operating)
         known: dict[str, float] = {}
+        self._prices_of = track_of
         if track_of is not None:
             before, changed = track_of
             self.rounds_left = before.rounds_left
@@ -194,6 +200,22 @@ class Projection:
         income = sum(route_revenue(self.game, c.id) for c in operating)
         by_bank = state.bank / income if income else by_trains
         return max(1.0, min(by_trains, by_bank, 20.0))
+
+    def _buys_per_round(self, operating: list[CorporationState]) -> float:
+        """Trains expected to leave the depot per operating round: the prior expectation
+        (`Weights.trains_bought_per_corporation`) blended with the pace seen so far, which
+        every player at the table can count."""
+        weights = self.weights
+        prior = max(1.0, weights.trains_bought_per_corporation * len(operating))
+        played = self.state.operating_round_number
+        if played <= 0:
+            return prior
+        rules = self.game.rules
+        limited = [t for t in self.game.title.trains if rules.train_count(t) != UNLIMITED]
+        bought = sum(rules.train_count(t) for t in limited) - \
+            sum(1 for t in self.state.depot if not self._unlimited(t))
+        seen = max(0, bought) + prior * weights.purchase_prior_rounds
+        return max(0.5, seen / (played + weights.purchase_prior_rounds))
 
     def _unlimited(self, train_id: str) -> bool:
         return self.game.rules.train_count(self.trains.definition(train_id)) == UNLIMITED
@@ -319,6 +341,11 @@ class Projection:
         the corporation's next run takes it (the title's own move after a payout when its
         trains earn; one step left when it earns nothing). A share to be sold before it
         falls, or bought before it rises."""
+        if self._prices_of is not None and corp.id != self._prices_of[1]:
+            # Another corporation's price is taken over with its value (`track_of`): its
+            # outlook costs a route search on every board weighed.
+            before = self._prices_of[0]
+            return before.share_price(before.state.corporations[corp.id])
         price = self.market.price(corp)
         if not corp.floated or self.state.finished:
             return float(price)
