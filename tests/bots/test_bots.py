@@ -181,3 +181,23 @@ def _dump_target(game: Game) -> str | None:
                 shares.percent(corp, player) >= shares.president_size(corp):
             return corp_id
     return None
+
+
+@pytest.mark.parametrize("level", ("greedy",) + LEVELS)
+def test_a_decision_out_of_time_still_answers_with_a_legal_move(
+        level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A decision has a wall-time budget (`THINK_SECONDS`) and an answer at any moment: with no
+    time at all, the greedy pass judges one move (anything but a lay first) and the lookahead
+    none, and the move is still legal; with time, the lookahead's lines count."""
+    import time
+
+    from tresham.bots import play
+
+    game = advance(Game.new("18GA", ["A", "B", "C", "D"], seed=3),
+                   at_step(LayTile, trainless=False))
+    monkeypatch.setattr(play, "THINK_SECONDS", 0.0)
+    started = time.perf_counter()
+    suggestion = choose(game, level)
+    assert time.perf_counter() - started < 2.0
+    clone(game).process(suggestion.action)
+    assert not isinstance(suggestion.action, LayTile), "a lay was judged before the others"

@@ -197,7 +197,7 @@ def _play_out(game: Game, action: Action, replies: int,
 
 
 def ranked(game: Game, level: str, rng: random.Random,
-           think: float | None = THINK_SECONDS) -> list[tuple[float, Action]]:
+           think: float | None = None) -> list[tuple[float, Action]]:
     """The candidates for whoever acts now with their scores, best first for `level`, weighed
     within `think` seconds (None: no limit)."""
     deadline = None if think is None else time.perf_counter() + think
@@ -266,7 +266,8 @@ def choose(game: Game, level: str, *, seed: int = 0) -> Suggestion:
         raise ValueError(f"unknown bot level {level!r}: one of {', '.join(LEVELS + BASELINES)}")
     with collector_paused():
         work = _working_copy(game)
-        return _suggestions(game, ranked(work, level, _rng(game, level, seed))[:1])[0]
+        scored = ranked(work, level, _rng(game, level, seed), THINK_SECONDS)
+        return _suggestions(game, scored[:1])[0]
 
 
 def advise(game: Game, count: int = 3) -> list[Suggestion]:
@@ -275,8 +276,8 @@ def advise(game: Game, count: int = 3) -> list[Suggestion]:
         return []
     with collector_paused():
         work = _working_copy(game)
-        return _suggestions(game, _distinct(ranked(work, "normal", _rng(game, "normal", 0)),
-                                            count))
+        scored = ranked(work, "normal", _rng(game, "normal", 0), THINK_SECONDS)
+        return _suggestions(game, _distinct(scored, count))
 
 
 def _working_copy(game: Game) -> Game:
