@@ -61,6 +61,23 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
 
 
+def _report(title: str, games: int, ended: int, refused: int, crashes: int,
+            wins: dict[str, float], decisions: list[float], cpu: list[float],
+            game_seconds: list[float]) -> dict[str, object]:
+    return {
+        "title": title, "games": games, "ended_normally": ended, "refused_actions": refused,
+        "crashes": crashes, "wins": {k: round(v, 2) for k, v in wins.items()},
+        "decision_ms": {"p50": round(1000 * _percentile(decisions, 0.5), 1),
+                        "p95": round(1000 * _percentile(decisions, 0.95), 1),
+                        "max": round(1000 * max(decisions, default=0.0), 1)},
+        "decision_cpu_ms": {"p50": round(1000 * _percentile(cpu, 0.5), 1),
+                            "p95": round(1000 * _percentile(cpu, 0.95), 1),
+                            "max": round(1000 * max(cpu, default=0.0), 1)},
+        "game_s": {"p50": round(statistics.median(game_seconds), 2) if game_seconds else 0.0,
+                   "max": round(max(game_seconds, default=0.0), 2)},
+    }
+
+
 def main(title: str, games: int, seats: list[str], seed: int, as_json: bool) -> int:
     wins = {level: 0.0 for level in seats}
     ended = refused = crashes = 0
@@ -93,17 +110,9 @@ def main(title: str, games: int, seats: list[str], seed: int, as_json: bool) -> 
             print(f"game {number} ({','.join(levels)}): {result.get('end', 'unfinished')}, "
                   f"won by {result.get('winners')}, {float(str(result['seconds'])):.1f} s; "
                   "slowest decision {:.2f} s ({}: {})".format(*result["slowest"]))  # type: ignore[misc]
-    report = {
-        "title": title, "games": games, "ended_normally": ended, "refused_actions": refused,
-        "crashes": crashes, "wins": {k: round(v, 2) for k, v in wins.items()},
-        "decision_ms": {"p50": round(1000 * _percentile(decisions, 0.5), 1),
-                        "p95": round(1000 * _percentile(decisions, 0.95), 1),
-                        "max": round(1000 * max(decisions, default=0.0), 1)},
-        "decision_cpu_ms": {"p50": round(1000 * _percentile(cpu, 0.5), 1),
-                            "p95": round(1000 * _percentile(cpu, 0.95), 1),
-                            "max": round(1000 * max(cpu, default=0.0), 1)},
-        "game_s": {"p50": round(statistics.median(game_seconds), 2) if game_seconds else 0.0,
-                   "max": round(max(game_seconds, default=0.0), 2)},
-    }
+        if not as_json:
+            print("so far: " + json.dumps(_report(title, number + 1, ended, refused, crashes, wins,
+                                                   decisions, cpu, game_seconds)), flush=True)
+    report = _report(title, games, ended, refused, crashes, wins, decisions, cpu, game_seconds)
     print(json.dumps(report))
     return 0 if ended == games else 1

@@ -240,7 +240,8 @@ class Projection:
         """Everything a corporation will still be worth to all its shares together, besides
         its share price: future revenue and treasury."""
         weights = self.weights
-        future = self.trains_earnings(corp) + weights.unbought_share * self._revenue_still_to_buy(corp)
+        future = self.trains_earnings(corp) + \
+            weights.unbought_share * self._revenue_still_to_buy(corp)
         nodes, paths, _ = self._reach(corp)
         value = weights.payout_share * future + weights.treasury_share * corp.treasury + \
             weights.reach_value * nodes + weights.track_value * paths
