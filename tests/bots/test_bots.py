@@ -11,7 +11,7 @@ import pytest
 
 from tresham.bots import LEVELS, Suggestion, advise, choose
 from tresham.bots.evaluation import Projection
-from tresham.engine.actions import BuyTrain, Dividend, LayTile, SellShares
+from tresham.engine.actions import Bid, BuyTrain, Dividend, LayTile, SellShares
 from tresham.engine.game import Game
 from tresham.engine.shares import Shares
 from tresham.engine.snapshot import clone, freeze
@@ -201,3 +201,27 @@ def test_a_decision_out_of_time_still_answers_with_a_legal_move(
     assert time.perf_counter() - started < 2.0
     clone(game).process(suggestion.action)
     assert not isinstance(suggestion.action, LayTile), "a lay was judged before the others"
+
+
+def test_a_high_bid_counts_as_the_item_at_that_price_so_bots_bid_no_more_than_its_worth(
+        ) -> None:
+    """18VA 4.1, the opening auction with open bids: a high bid binds its bidder if nobody
+    raises it. The bots judged a bid as costing nothing (the cash is paid only when the item
+    is sold) and bid each private up to all their cash ($300 for REA, par $40), leaving nobody
+    money to start a corporation. A high bid now counts as the item bought at that price, so
+    the bidding stops where the item stops being worth it (its par and income to come)."""
+    game = Game.new("18VA", ["A", "B", "C", "D"], seed=300)
+    first = choose(game, "greedy").action
+    assert isinstance(first, Bid)
+    after = clone(game)
+    after.process(first)
+    assert after.round.high_bids() == {first.company: (first.entity, first.price)}
+    gain = Projection(after).worth(first.entity) - Projection(game).worth(first.entity)
+    assert gain == pytest.approx(Projection(game).private_value(first.company) - first.price)
+    paid: dict[str, int] = {}
+    while game.round.kind == "auction":
+        paid.update({item: amount for item, (_, amount) in game.round.high_bids().items()})
+        game.process(choose(game, "greedy").action)
+    for item, price in paid.items():
+        definition = game.title.privates[item]
+        assert price <= definition.par + 6 * definition.revenue + 5, (item, price)

@@ -170,6 +170,7 @@ class Projection:
         self.trains = Trains(game)
         self.market = StockMarket(game.title.market, game.state)
         self.shares = Shares(game)
+        self.high_bids = game.round.high_bids()
         operating = [c for c in self.state.corporations.values() if c.floated]
         self.buys_per_round = self._buys_per_round(operating)
         known: dict[str, float] = {}
@@ -372,6 +373,8 @@ class Projection:
 
     def worth(self, player: str) -> float:
         state = self.state
+        if all(p.name != player for p in state.players):
+            return self.corporation_worth(player)  # a corporation without a president
         if state.finished:
             return float(self.game.scores()[player])
         if player in state.bankrupt:
@@ -379,8 +382,11 @@ class Projection:
         total = float(state.player(player).cash)
         for private in state.privates.values():
             if private.owner == player and not private.closed:
-                definition = self.game.title.privates[private.id]
-                total += definition.par + definition.revenue * min(self.rounds_left, 6.0)
+                total += self.private_value(private.id)
+        for item, (bidder, amount) in self.high_bids.items():
+            # A high bid is a purchase the others may still outbid: the item at that price.
+            if bidder == player and item in state.privates:
+                total += self.private_value(item) - amount
         for corp in state.corporations.values():
             if corp.market_cell is None:
                 continue
@@ -394,9 +400,25 @@ class Projection:
                 total -= self.weights.dump_risk * self.shortfall(corp)
         return total
 
+    def corporation_worth(self, corp_id: str) -> float:
+        """All of a corporation's shares together: price and projected value."""
+        corp = self.state.corporations.get(corp_id)
+        if corp is None or corp.market_cell is None:
+            return 0.0
+        return self.share_price(corp) * 10 + self.corporation_value.get(corp_id, 0.0)
+
+    def private_value(self, private_id: str) -> float:
+        """A private to its owner: its par, and its income over the rounds left (6 at most)."""
+        definition = self.game.title.privates[private_id]
+        return definition.par + definition.revenue * min(self.rounds_left, 6.0)
+
     def standing(self, player: str) -> float:
-        """`player`'s worth less part of the others' average: what a bot maximises."""
+        """`player`'s worth less part of the others' average: what a bot maximises. For a
+        corporation no player presides over (18GB's receivership), its own worth to its
+        shareholders: what a trustee would look after."""
         names = [p.name for p in self.state.players]
+        if player not in names:
+            return self.corporation_worth(player)
         others = [self.worth(n) for n in names if n != player]
         mine = self.worth(player)
         return mine - self.weights.rivalry * (sum(others) / len(others) if others else 0.0)

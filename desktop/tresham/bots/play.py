@@ -162,7 +162,7 @@ def _quick_move(game: Game, deadline: float | None = None) -> Action:
     candidates = moves(game, lays=False) or moves(game)
     if len(candidates) == 1:
         return candidates[0]
-    player = player_of(game, candidates[0].entity) or entity or ""
+    player = player_of(game, candidates[0].entity) or candidates[0].entity
     return _greedy(game, player, candidates, deadline, whole=True)[0][1]
 
 
@@ -208,7 +208,7 @@ def ranked(game: Game, level: str, rng: random.Random,
         rng.shuffle(candidates)
         return [(0.0, next(a for a in candidates if _legal(game, a)))]
     search = SEARCHES[level]
-    player = player_of(game, candidates[0].entity) or ""
+    player = player_of(game, candidates[0].entity) or candidates[0].entity
     scored = _greedy(game, player, candidates, deadline)
     if not scored:
         raise ValueError("no offered move is accepted")
