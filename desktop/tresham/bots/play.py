@@ -27,7 +27,9 @@ from tresham.bots.evaluation import WEIGHTS, Projection, player_of
 from tresham.bots.moves import moves
 from tresham.bots.reasons import reason
 from tresham.bots.suggestion import Suggestion
-from tresham.engine.actions import Action, BuyShare, LayTile, Par, PlaceToken, SellShares
+from tresham.engine.actions import (
+    Action, BuyShare, LayTile, Par, PlaceBonusToken, PlaceToken, SellShares,
+)
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
 from tresham.engine.history import collector_paused
@@ -103,6 +105,11 @@ def _standing(game: Game, player: str) -> float:
     return Projection(game).standing(player)
 
 
+BOARD_MOVES = (LayTile, PlaceToken, PlaceBonusToken)
+"""A corporation's moves on the board: judged as changing only its own worth (`Projection`'s
+`track_of`), a route search for it alone instead of one for every corporation."""
+
+
 def _judging_order(candidates: list[Action]) -> list[int]:
     """The order to judge candidates in when time may run out: every move but a lay first
     (a train, a station, a run, a pass), then the lays a hex at a time, so that a deadline
@@ -132,7 +139,7 @@ def _greedy(game: Game, player: str, candidates: list[Action], deadline: float |
             after = _after(game, action)
         except IllegalAction:
             return None  # offered, but refused when made: not a move
-        if isinstance(action, (LayTile, PlaceToken)):
+        if isinstance(action, BOARD_MOVES):
             return Projection(after, track_of=(before, action.entity)).standing(player)
         if isinstance(action, (BuyShare, SellShares, Par)) and \
                 _round_of(after) == _round_of(game):
