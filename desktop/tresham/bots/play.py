@@ -9,7 +9,8 @@ evaluation; they differ only in how far they look:
   played out (an operating turn judged as a whole: track, station, run, dividend, trains);
 - hard: the same over more moves, each also followed by the next entity's greedy reply.
 
-Every decision has a time budget (`THINK_SECONDS`, wall time) and always an answer: the greedy
+Every decision has a time budget (`THINK_SECONDS` of processor time, at most
+`THINK_WALL_SECONDS` of wall time) and always an answer: the greedy
 pass judges the moves most likely to matter first (anything but a lay, then lays a hex at a
 time) and stops at the deadline with those judged; the lookahead deepens step by step (Normal's
 lines, then Hard's deeper ones) and keeps the deepest pass it finished, a line cut off by the
@@ -70,16 +71,29 @@ SEARCHES: dict[str, Search] = {
 TURN_LIMIT = 12
 """Most actions played out to finish an entity's turn in a lookahead."""
 THINK_SECONDS = 2.0
-"""A decision's budget of wall time for weighing moves (its reason comes after): what is
-judged by then decides (the issue: a median of 0.3 s, 95% within 2 s, none over 5 s)."""
+"""A decision's budget for weighing moves, in processor time of the thread that thinks (its
+reason comes after): what is judged by then decides (the issue: a median of 0.3 s, 95% within
+2 s, none over 5 s). Processor time, so that a bot on a busy machine thinks as far as on a
+free one, within `THINK_WALL_SECONDS`."""
+THINK_WALL_SECONDS = 4.0
+"""The budget's limit in wall time, however little processor time the thread has had."""
+
+Deadline = tuple[float, float]
+"""(thread processor time, wall time) at which a decision's weighing stops."""
 
 
 class OutOfTime(Exception):
     """The decision's deadline passed in the middle of a lookahead line."""
 
 
-def _past(deadline: float | None) -> bool:
-    return deadline is not None and time.perf_counter() >= deadline
+def _deadline(think: float) -> Deadline:
+    return (time.thread_time() + think,
+            time.perf_counter() + min(THINK_WALL_SECONDS, 2 * think) if think else 0.0)
+
+
+def _past(deadline: Deadline | None) -> bool:
+    return deadline is not None and (time.thread_time() >= deadline[0]
+                                     or time.perf_counter() >= deadline[1])
 
 
 def _after(game: Game, action: Action) -> Game:
@@ -127,7 +141,7 @@ def _judging_order(candidates: list[Action]) -> list[int]:
     return others + lays
 
 
-def _greedy(game: Game, player: str, candidates: list[Action], deadline: float | None = None,
+def _greedy(game: Game, player: str, candidates: list[Action], deadline: Deadline | None = None,
             *, whole: bool = False) -> list[tuple[float, Action]]:
     """Each candidate with the standing it leaves `player` in, best first (stable). Past
     `deadline`, the candidates judged so far (at least one accepted), unless `whole` is
@@ -163,7 +177,7 @@ def _greedy(game: Game, player: str, candidates: list[Action], deadline: float |
     return [(score, action) for score, _, action in scored]
 
 
-def _quick_move(game: Game, deadline: float | None = None) -> Action:
+def _quick_move(game: Game, deadline: Deadline | None = None) -> Action:
     """The rest of a turn in a lookahead: the greedy move, track left alone (cheap)."""
     entity = game.acting
     candidates = moves(game, lays=False) or moves(game)
@@ -178,7 +192,7 @@ def _round_of(game: Game) -> tuple[str, int]:
 
 
 def _play_out(game: Game, action: Action, replies: int,
-              deadline: float | None = None) -> tuple[Game, float]:
+              deadline: Deadline | None = None) -> tuple[Game, float]:
     """A copy of `game` once `action` is made, the acting entity has finished its turn and
     the table played on up to `replies` actions (`Search.replies`), within the round; and
     the friction of the acting entity's sales on the way (`_friction`: a line that sells
@@ -207,7 +221,7 @@ def ranked(game: Game, level: str, rng: random.Random,
            think: float | None = None) -> list[tuple[float, Action]]:
     """The candidates for whoever acts now with their scores, best first for `level`, weighed
     within `think` seconds (None: no limit)."""
-    deadline = None if think is None else time.perf_counter() + think
+    deadline = None if think is None else _deadline(think)
     candidates = moves(game)
     if not candidates:
         raise ValueError("nobody can act now")
@@ -238,7 +252,7 @@ def _passes(search: Search) -> list[Search]:
 
 
 def _deepened(game: Game, player: str, scored: list[tuple[float, Action]], search: Search,
-              deadline: float | None) -> list[tuple[float, Action]]:
+              deadline: Deadline | None) -> list[tuple[float, Action]]:
     """`scored` with its best moves re-weighed by their lines played out, pass after pass
     (`_passes`); the deepest pass that weighed at least as many lines as the one before
     decides, the lines it did not reach left in greedy order after them."""
