@@ -228,3 +228,23 @@ def test_a_high_bid_counts_as_the_item_at_that_price_so_bots_bid_no_more_than_it
     for item, price in paid.items():
         definition = game.title.privates[item]
         assert price <= definition.par + 6 * definition.revenue + 5, (item, price)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_corporation_without_a_president_is_run_for_its_own_worth(
+        level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """18GB's receivership: a corporation no player presides over still operates, and the bot
+    deciding for it judged the moves by the worth of a player named "" (it crashed). It now
+    runs the corporation for its own worth, its shares' price and value: a trainless one buys
+    a train."""
+    from tresham.bots import play
+
+    game = advance(Game.new("18GA", ["A", "B", "C", "D"]), at_step(BuyTrain, trainless=True))
+    corp = game.acting or ""
+    projection = Projection(game)
+    assert projection.standing(corp) == projection.worth(corp) == \
+        projection.corporation_worth(corp) > 0
+    monkeypatch.setattr(play, "player_of", lambda game, entity: None)
+    suggestion = choose(game, level)
+    clone(game).process(suggestion.action)
+    assert isinstance(suggestion.action, BuyTrain), suggestion
