@@ -7,23 +7,33 @@ import json
 import statistics
 import time
 import traceback
+from pathlib import Path
 
-from tresham.bots import choose
+from tresham.bots import choose, play
 from tresham.bots.evaluation import player_of
 from tresham.engine.errors import IllegalAction
-from tresham.engine.game import Game
+from tresham.engine import savefile
+from tresham.engine.game import GameSetup
+from tresham.engine.history import History
 
 ACTION_LIMIT = 3000
 NAMES = ("Amy", "Ben", "Cat", "Dan", "Eve", "Fay")
 
 
+SLOW_MARGIN = 0.5
+"""Processor seconds past the bots' budget (`play.THINK_SECONDS`) that make a decision slow
+enough to save (`--save-slow`): time spent where the budget does not reach."""
+
+
 def play_one(title: str, levels: list[str], seed: int,
-             decisions: list[float], cpu: list[float] | None = None) -> dict[str, object]:
+             decisions: list[float], cpu: list[float] | None = None,
+             save_slow: Path | None = None) -> dict[str, object]:
     """One game, seat i played at `levels[i]`; adds each decision's seconds to `decisions`
     (and its processor seconds, which other programs on the machine do not inflate, to `cpu`).
     The result names the slowest decision ("slowest": seconds, level, where)."""
     names = NAMES[:len(levels)]
-    game = Game.new(title, names, seed=seed)
+    history = History(GameSetup(title, tuple(names), seed=seed))
+    game = history.game
     level_of = dict(zip(names, levels))
     started = time.perf_counter()
     slowest: tuple[float, str, str] = (0.0, "", "")
@@ -39,11 +49,17 @@ def play_one(title: str, levels: list[str], seed: int,
         decisions.append(time.perf_counter() - clock)
         if cpu is not None:
             cpu.append(time.process_time() - processor)
+        if save_slow is not None and time.process_time() - processor > \
+                play.THINK_SECONDS + SLOW_MARGIN:
+            save_slow.mkdir(parents=True, exist_ok=True)
+            name = f"{title}_{seed}_{game.actions_applied}_{level}.json"
+            savefile.save(history, save_slow / name, {"bots_level": level})
         if decisions[-1] > slowest[0]:
             slowest = (decisions[-1], level, f"action {game.actions_applied}, "
                        f"{game.round.kind} round, {acting} to {type(suggestion.action).__name__}")
         try:
-            game.process(suggestion.action)
+            history.apply(suggestion.action)
+            game = history.game
         except IllegalAction as exc:
             return {"refused": f"{suggestion.action}: {exc}"}
     seconds = time.perf_counter() - started
@@ -78,7 +94,8 @@ def _report(title: str, games: int, ended: int, refused: int, crashes: int,
     }
 
 
-def main(title: str, games: int, seats: list[str], seed: int, as_json: bool) -> int:
+def main(title: str, games: int, seats: list[str], seed: int, as_json: bool,
+         save_slow: Path | None = None) -> int:
     wins = {level: 0.0 for level in seats}
     ended = refused = crashes = 0
     decisions: list[float] = []
@@ -88,7 +105,7 @@ def main(title: str, games: int, seats: list[str], seed: int, as_json: bool) -> 
         shift = number % len(seats)
         levels = seats[shift:] + seats[:shift]
         try:
-            result = play_one(title, levels, seed + number, decisions, cpu)
+            result = play_one(title, levels, seed + number, decisions, cpu, save_slow)
         except Exception:  # noqa: BLE001 - a crash is a figure of the benchmark
             crashes += 1
             if not as_json:
