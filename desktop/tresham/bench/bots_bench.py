@@ -63,6 +63,9 @@ def play_one(title: str, levels: list[str], seed: int,
         except IllegalAction as exc:
             return {"refused": f"{suggestion.action}: {exc}"}
     seconds = time.perf_counter() - started
+    if not game.state.finished and save_slow is not None:
+        save_slow.mkdir(parents=True, exist_ok=True)
+        savefile.save(history, save_slow / f"{title}_{seed}_unfinished.json")
     if not game.state.finished:
         return {"unfinished": True, "seconds": seconds, "slowest": slowest}
     scores = game.scores()
