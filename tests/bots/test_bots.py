@@ -11,12 +11,13 @@ import pytest
 
 from tresham.bots import LEVELS, Suggestion, advise, choose
 from tresham.bots.evaluation import Projection
-from tresham.engine.actions import BuyTrain, Dividend, LayTile, SellShares
+from tresham.engine.actions import Bid, BuyTrain, Dividend, LayTile, SellShares
 from tresham.engine.game import Game
 from tresham.engine.shares import Shares
 from tresham.engine.snapshot import clone, freeze
 
 TITLES = ("18GA", "18AL", "18VA")
+EVERY_TITLE = TITLES + ("1848", "18GB")
 
 
 def advance(game: Game, until: Callable[[Game], bool], limit: int = 800) -> Game:
@@ -37,12 +38,14 @@ def at_step(kind: type, trainless: bool | None = None) -> Callable[[Game], bool]
     return reached
 
 
-@pytest.mark.parametrize("title", TITLES)
+@pytest.mark.parametrize("title", EVERY_TITLE)
 def test_a_short_bot_game_makes_only_legal_moves_and_never_changes_the_game_it_reads(
         title: str) -> None:
     game = Game.new(title, ["A", "B", "C", "D"], seed=3)
     levels = ("easy", "normal", "greedy", "random")
-    for count in range(120):
+    for count in range(400):  # 18GB's auction of eight privates takes a few hundred bids
+        if count >= 120 and game.state.operating_round_number >= 1:
+            break
         before = freeze(game).data
         level = levels[count % len(levels)]
         suggestion = choose(game, level, seed=1)
@@ -50,7 +53,7 @@ def test_a_short_bot_game_makes_only_legal_moves_and_never_changes_the_game_it_r
         assert choose(game, level, seed=1) == suggestion, "the same position gave two moves"
         assert suggestion.reason and isinstance(suggestion.score, float)
         game.process(suggestion.action)  # raises IllegalAction if the move was not legal
-    assert game.state.operating_round_number >= 1, "120 moves did not reach an operating round"
+    assert game.state.operating_round_number >= 1, "400 moves did not reach an operating round"
 
 
 def test_the_hint_lists_the_best_three_moves_best_first_with_reasons() -> None:
@@ -181,3 +184,67 @@ def _dump_target(game: Game) -> str | None:
                 shares.percent(corp, player) >= shares.president_size(corp):
             return corp_id
     return None
+
+
+@pytest.mark.parametrize("level", ("greedy",) + LEVELS)
+def test_a_decision_out_of_time_still_answers_with_a_legal_move(
+        level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A decision has a wall-time budget (`THINK_SECONDS`) and an answer at any moment: with no
+    time at all, the greedy pass judges one move (anything but a lay first) and the lookahead
+    none, and the move is still legal; with time, the lookahead's lines count."""
+    import time
+
+    from tresham.bots import play
+
+    game = advance(Game.new("18GA", ["A", "B", "C", "D"], seed=3),
+                   at_step(LayTile, trainless=False))
+    monkeypatch.setattr(play, "THINK_SECONDS", 0.0)
+    started = time.perf_counter()
+    suggestion = choose(game, level)
+    assert time.perf_counter() - started < 2.0
+    clone(game).process(suggestion.action)
+    assert not isinstance(suggestion.action, LayTile), "a lay was judged before the others"
+
+
+def test_a_high_bid_counts_as_the_item_at_that_price_so_bots_bid_no_more_than_its_worth(
+        ) -> None:
+    """18VA 4.1, the opening auction with open bids: a high bid binds its bidder if nobody
+    raises it. The bots judged a bid as costing nothing (the cash is paid only when the item
+    is sold) and bid each private up to all their cash ($300 for REA, par $40), leaving nobody
+    money to start a corporation. A high bid now counts as the item bought at that price, so
+    the bidding stops where the item stops being worth it (its par and income to come)."""
+    game = Game.new("18VA", ["A", "B", "C", "D"], seed=300)
+    first = choose(game, "greedy").action
+    assert isinstance(first, Bid)
+    after = clone(game)
+    after.process(first)
+    assert after.round.high_bids() == {first.company: (first.entity, first.price)}
+    gain = Projection(after).worth(first.entity) - Projection(game).worth(first.entity)
+    assert gain == pytest.approx(Projection(game).private_value(first.company) - first.price)
+    paid: dict[str, int] = {}
+    while game.round.kind == "auction":
+        paid.update({item: amount for item, (_, amount) in game.round.high_bids().items()})
+        game.process(choose(game, "greedy").action)
+    for item, price in paid.items():
+        definition = game.title.privates[item]
+        assert price <= definition.par + 6 * definition.revenue + 5, (item, price)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_corporation_without_a_president_is_run_for_its_own_worth(
+        level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """18GB's receivership: a corporation no player presides over still operates, and the bot
+    deciding for it judged the moves by the worth of a player named "" (it crashed). It now
+    runs the corporation for its own worth, its shares' price and value: a trainless one buys
+    a train."""
+    from tresham.bots import play
+
+    game = advance(Game.new("18GA", ["A", "B", "C", "D"]), at_step(BuyTrain, trainless=True))
+    corp = game.acting or ""
+    projection = Projection(game)
+    assert projection.standing(corp) == projection.worth(corp) == \
+        projection.corporation_worth(corp) > 0
+    monkeypatch.setattr(play, "player_of", lambda game, entity: None)
+    suggestion = choose(game, level)
+    clone(game).process(suggestion.action)
+    assert isinstance(suggestion.action, BuyTrain), suggestion

@@ -130,3 +130,25 @@ def _advance(game: Game, until: object, limit: int = 800) -> Game:
             return game
         game.process(choose(game, "greedy").action)
     raise AssertionError("the position was never reached")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_slow_tables_trains_last_longer_and_a_rich_corporation_buys_one(level: str) -> None:
+    """18VA, operating round 19, still phase 3: the table has bought 13 trains from the bank in
+    18 rounds, not the 3.6 a round expected of eight corporations. B&O (two 2s, $1,317) passed
+    on a 3 train round after round: valued as if the depot emptied at the expected pace, a 3
+    ran for two rounds and the 2s rusted in one and a half. Counting the pace the table has
+    shown, the 3 runs for the rest of the game, and B&O buys a train."""
+    game = position("18va_slow_table_rich_corporation_buys_a_train")
+    corp = game.state.corporations["B&O"]
+    projection = Projection(game)
+    operating = [c for c in game.state.corporations.values() if c.floated]
+    prior = projection.weights.trains_bought_per_corporation * len(operating)
+    assert projection.buys_per_round < prior / 3
+    upcoming = Trains(game).next_in_depot()
+    assert upcoming is not None and train_name(upcoming) == "3"
+    assert projection.rounds_until_gone(upcoming) > 5
+    suggestion = choose(game, level)
+    assert isinstance(suggestion.action, BuyTrain), suggestion
+    if level != "easy":
+        assert suggestion.action.seller is None and train_name(suggestion.action.train) == "3"

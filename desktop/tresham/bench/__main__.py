@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from tresham.bench import replay_bench
 
@@ -39,12 +40,15 @@ def main(argv: list[str] | None = None) -> int:
                            "between games); levels: easy, normal, hard, random, greedy")
     bots.add_argument("--seed", type=int, default=0, help="first seed; game i uses seed+i")
     bots.add_argument("--json", action="store_true", help="print only the JSON summary")
+    bots.add_argument("--save-slow", metavar="DIR", type=Path,
+                      help="save each position whose decision took more processor time than "
+                           "the bots' budget allows, as a save file in DIR")
     args = parser.parse_args(argv)
     if args.bench == "bots":
         from tresham.bench import bots_bench
 
         return bots_bench.main(args.title, args.games, args.seats.split(","), args.seed,
-                               args.json)
+                               args.json, args.save_slow)
     if args.bench == "playouts":
         from tresham.bench import playouts as playouts_bench
 

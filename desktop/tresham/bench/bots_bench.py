@@ -7,23 +7,33 @@ import json
 import statistics
 import time
 import traceback
+from pathlib import Path
 
-from tresham.bots import choose
+from tresham.bots import choose, play
 from tresham.bots.evaluation import player_of
 from tresham.engine.errors import IllegalAction
-from tresham.engine.game import Game
+from tresham.engine import savefile
+from tresham.engine.game import GameSetup
+from tresham.engine.history import History
 
 ACTION_LIMIT = 3000
 NAMES = ("Amy", "Ben", "Cat", "Dan", "Eve", "Fay")
 
 
+SLOW_MARGIN = 0.5
+"""Processor seconds past the bots' budget (`play.THINK_SECONDS`) that make a decision slow
+enough to save (`--save-slow`): time spent where the budget does not reach."""
+
+
 def play_one(title: str, levels: list[str], seed: int,
-             decisions: list[float], cpu: list[float] | None = None) -> dict[str, object]:
+             decisions: list[float], cpu: list[float] | None = None,
+             save_slow: Path | None = None) -> dict[str, object]:
     """One game, seat i played at `levels[i]`; adds each decision's seconds to `decisions`
     (and its processor seconds, which other programs on the machine do not inflate, to `cpu`).
     The result names the slowest decision ("slowest": seconds, level, where)."""
     names = NAMES[:len(levels)]
-    game = Game.new(title, names, seed=seed)
+    history = History(GameSetup(title, tuple(names), seed=seed))
+    game = history.game
     level_of = dict(zip(names, levels))
     started = time.perf_counter()
     slowest: tuple[float, str, str] = (0.0, "", "")
@@ -39,14 +49,23 @@ def play_one(title: str, levels: list[str], seed: int,
         decisions.append(time.perf_counter() - clock)
         if cpu is not None:
             cpu.append(time.process_time() - processor)
+        if save_slow is not None and time.process_time() - processor > \
+                play.THINK_SECONDS + SLOW_MARGIN:
+            save_slow.mkdir(parents=True, exist_ok=True)
+            name = f"{title}_{seed}_{game.actions_applied}_{level}.json"
+            savefile.save(history, save_slow / name, {"bots_level": level})
         if decisions[-1] > slowest[0]:
             slowest = (decisions[-1], level, f"action {game.actions_applied}, "
                        f"{game.round.kind} round, {acting} to {type(suggestion.action).__name__}")
         try:
-            game.process(suggestion.action)
+            history.apply(suggestion.action)
+            game = history.game
         except IllegalAction as exc:
             return {"refused": f"{suggestion.action}: {exc}"}
     seconds = time.perf_counter() - started
+    if not game.state.finished and save_slow is not None:
+        save_slow.mkdir(parents=True, exist_ok=True)
+        savefile.save(history, save_slow / f"{title}_{seed}_unfinished.json")
     if not game.state.finished:
         return {"unfinished": True, "seconds": seconds, "slowest": slowest}
     scores = game.scores()
@@ -61,7 +80,25 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
 
 
-def main(title: str, games: int, seats: list[str], seed: int, as_json: bool) -> int:
+def _report(title: str, games: int, ended: int, refused: int, crashes: int,
+            wins: dict[str, float], decisions: list[float], cpu: list[float],
+            game_seconds: list[float]) -> dict[str, object]:
+    return {
+        "title": title, "games": games, "ended_normally": ended, "refused_actions": refused,
+        "crashes": crashes, "wins": {k: round(v, 2) for k, v in wins.items()},
+        "decision_ms": {"p50": round(1000 * _percentile(decisions, 0.5), 1),
+                        "p95": round(1000 * _percentile(decisions, 0.95), 1),
+                        "max": round(1000 * max(decisions, default=0.0), 1)},
+        "decision_cpu_ms": {"p50": round(1000 * _percentile(cpu, 0.5), 1),
+                            "p95": round(1000 * _percentile(cpu, 0.95), 1),
+                            "max": round(1000 * max(cpu, default=0.0), 1)},
+        "game_s": {"p50": round(statistics.median(game_seconds), 2) if game_seconds else 0.0,
+                   "max": round(max(game_seconds, default=0.0), 2)},
+    }
+
+
+def main(title: str, games: int, seats: list[str], seed: int, as_json: bool,
+         save_slow: Path | None = None) -> int:
     wins = {level: 0.0 for level in seats}
     ended = refused = crashes = 0
     decisions: list[float] = []
@@ -71,7 +108,7 @@ def main(title: str, games: int, seats: list[str], seed: int, as_json: bool) -> 
         shift = number % len(seats)
         levels = seats[shift:] + seats[:shift]
         try:
-            result = play_one(title, levels, seed + number, decisions, cpu)
+            result = play_one(title, levels, seed + number, decisions, cpu, save_slow)
         except Exception:  # noqa: BLE001 - a crash is a figure of the benchmark
             crashes += 1
             if not as_json:
@@ -93,17 +130,9 @@ def main(title: str, games: int, seats: list[str], seed: int, as_json: bool) -> 
             print(f"game {number} ({','.join(levels)}): {result.get('end', 'unfinished')}, "
                   f"won by {result.get('winners')}, {float(str(result['seconds'])):.1f} s; "
                   "slowest decision {:.2f} s ({}: {})".format(*result["slowest"]))  # type: ignore[misc]
-    report = {
-        "title": title, "games": games, "ended_normally": ended, "refused_actions": refused,
-        "crashes": crashes, "wins": {k: round(v, 2) for k, v in wins.items()},
-        "decision_ms": {"p50": round(1000 * _percentile(decisions, 0.5), 1),
-                        "p95": round(1000 * _percentile(decisions, 0.95), 1),
-                        "max": round(1000 * max(decisions, default=0.0), 1)},
-        "decision_cpu_ms": {"p50": round(1000 * _percentile(cpu, 0.5), 1),
-                            "p95": round(1000 * _percentile(cpu, 0.95), 1),
-                            "max": round(1000 * max(cpu, default=0.0), 1)},
-        "game_s": {"p50": round(statistics.median(game_seconds), 2) if game_seconds else 0.0,
-                   "max": round(max(game_seconds, default=0.0), 2)},
-    }
+        if not as_json:
+            print("so far: " + json.dumps(_report(title, number + 1, ended, refused, crashes, wins,
+                                                   decisions, cpu, game_seconds)), flush=True)
+    report = _report(title, games, ended, refused, crashes, wins, decisions, cpu, game_seconds)
     print(json.dumps(report))
     return 0 if ended == games else 1

@@ -41,7 +41,12 @@ class Weights:
     """Each operating round, the part of the gap between a train's run and what its length
     could earn (`Projection.trains_earnings`) that the network has not yet closed."""
     trains_bought_per_corporation: float = 0.45
-    """Trains bought from the bank per operating corporation and operating round."""
+    """Trains expected to be bought from the bank per operating corporation and operating
+    round, before the game shows its own pace (`purchase_prior_rounds`)."""
+    purchase_prior_rounds: float = 2.0
+    """How many operating rounds' worth of evidence that expectation counts for against the
+    pace the table has shown (trains gone from the depot per operating round so far): a slow
+    table's trains last longer, and are worth more, than a fast table's."""
     last_phase_rounds: float = 4.0
     """Operating rounds expected once the depot is empty."""
     shortfall_penalty: float = 1.3
@@ -165,9 +170,11 @@ class Projection:
         self.trains = Trains(game)
         self.market = StockMarket(game.title.market, game.state)
         self.shares = Shares(game)
+        self.high_bids = game.round.high_bids()
         operating = [c for c in self.state.corporations.values() if c.floated]
-        self.buys_per_round = max(1.0, weights.trains_bought_per_corporation * len(operating))
+        self.buys_per_round = self._buys_per_round(operating)
         known: dict[str, float] = {}
+        self._prices_of = track_of
         if track_of is not None:
             before, changed = track_of
             self.rounds_left = before.rounds_left
@@ -195,6 +202,22 @@ class Projection:
         by_bank = state.bank / income if income else by_trains
         return max(1.0, min(by_trains, by_bank, 20.0))
 
+    def _buys_per_round(self, operating: list[CorporationState]) -> float:
+        """Trains expected to leave the depot per operating round: the prior expectation
+        (`Weights.trains_bought_per_corporation`) blended with the pace seen so far, which
+        every player at the table can count."""
+        weights = self.weights
+        prior = max(1.0, weights.trains_bought_per_corporation * len(operating))
+        played = self.state.operating_round_number
+        if played <= 0:
+            return prior
+        rules = self.game.rules
+        limited = [t for t in self.game.title.trains if rules.train_count(t) != UNLIMITED]
+        bought = sum(rules.train_count(t) for t in limited) - \
+            sum(1 for t in self.state.depot if not self._unlimited(t))
+        seen = max(0, bought) + prior * weights.purchase_prior_rounds
+        return max(0.5, seen / (played + weights.purchase_prior_rounds))
+
     def _unlimited(self, train_id: str) -> bool:
         return self.game.rules.train_count(self.trains.definition(train_id)) == UNLIMITED
 
@@ -218,7 +241,8 @@ class Projection:
         """Everything a corporation will still be worth to all its shares together, besides
         its share price: future revenue and treasury."""
         weights = self.weights
-        future = self.trains_earnings(corp) + weights.unbought_share * self._revenue_still_to_buy(corp)
+        future = self.trains_earnings(corp) + \
+            weights.unbought_share * self._revenue_still_to_buy(corp)
         nodes, paths, _ = self._reach(corp)
         value = weights.payout_share * future + weights.treasury_share * corp.treasury + \
             weights.reach_value * nodes + weights.track_value * paths
@@ -319,6 +343,11 @@ class Projection:
         the corporation's next run takes it (the title's own move after a payout when its
         trains earn; one step left when it earns nothing). A share to be sold before it
         falls, or bought before it rises."""
+        if self._prices_of is not None and corp.id != self._prices_of[1]:
+            # Another corporation's price is taken over with its value (`track_of`): its
+            # outlook costs a route search on every board weighed.
+            before = self._prices_of[0]
+            return before.share_price(before.state.corporations[corp.id])
         price = self.market.price(corp)
         if not corp.floated or self.state.finished:
             return float(price)
@@ -344,6 +373,8 @@ class Projection:
 
     def worth(self, player: str) -> float:
         state = self.state
+        if all(p.name != player for p in state.players):
+            return self.corporation_worth(player)  # a corporation without a president
         if state.finished:
             return float(self.game.scores()[player])
         if player in state.bankrupt:
@@ -351,8 +382,11 @@ class Projection:
         total = float(state.player(player).cash)
         for private in state.privates.values():
             if private.owner == player and not private.closed:
-                definition = self.game.title.privates[private.id]
-                total += definition.par + definition.revenue * min(self.rounds_left, 6.0)
+                total += self.private_value(private.id)
+        for item, (bidder, amount) in self.high_bids.items():
+            # A high bid is a purchase the others may still outbid: the item at that price.
+            if bidder == player and item in state.privates:
+                total += self.private_value(item) - amount
         for corp in state.corporations.values():
             if corp.market_cell is None:
                 continue
@@ -366,9 +400,25 @@ class Projection:
                 total -= self.weights.dump_risk * self.shortfall(corp)
         return total
 
+    def corporation_worth(self, corp_id: str) -> float:
+        """All of a corporation's shares together: price and projected value."""
+        corp = self.state.corporations.get(corp_id)
+        if corp is None or corp.market_cell is None:
+            return 0.0
+        return self.share_price(corp) * 10 + self.corporation_value.get(corp_id, 0.0)
+
+    def private_value(self, private_id: str) -> float:
+        """A private to its owner: its par, and its income over the rounds left (6 at most)."""
+        definition = self.game.title.privates[private_id]
+        return definition.par + definition.revenue * min(self.rounds_left, 6.0)
+
     def standing(self, player: str) -> float:
-        """`player`'s worth less part of the others' average: what a bot maximises."""
+        """`player`'s worth less part of the others' average: what a bot maximises. For a
+        corporation no player presides over (18GB's receivership), its own worth to its
+        shareholders: what a trustee would look after."""
         names = [p.name for p in self.state.players]
+        if player not in names:
+            return self.corporation_worth(player)
         others = [self.worth(n) for n in names if n != player]
         mine = self.worth(player)
         return mine - self.weights.rivalry * (sum(others) / len(others) if others else 0.0)

@@ -8,18 +8,29 @@ evaluation; they differ only in how far they look:
 - normal: greedy, then its best few moves re-weighed with the rest of the acting entity's turn
   played out (an operating turn judged as a whole: track, station, run, dividend, trains);
 - hard: the same over more moves, each also followed by the next entity's greedy reply.
+
+Every decision has a time budget (`THINK_SECONDS` of processor time, at most
+`THINK_WALL_SECONDS` of wall time) and always an answer: the greedy
+pass judges the moves most likely to matter first (anything but a lay, then lays a hex at a
+time) and stops at the deadline with those judged; the lookahead deepens step by step (Normal's
+lines, then Hard's deeper ones) and keeps the deepest pass it finished, a line cut off by the
+deadline counting for nothing. On a free machine the budget is seldom reached, and the same
+position, level and seed give the same move.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 
 from tresham.bots.evaluation import WEIGHTS, Projection, player_of
 from tresham.bots.moves import moves
 from tresham.bots.reasons import reason
 from tresham.bots.suggestion import Suggestion
-from tresham.engine.actions import Action, BuyShare, LayTile, Par, PlaceToken, SellShares
+from tresham.engine.actions import (
+    Action, BuyShare, LayTile, Par, PlaceBonusToken, PlaceToken, SellShares,
+)
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
 from tresham.engine.history import collector_paused
@@ -59,6 +70,30 @@ SEARCHES: dict[str, Search] = {
 }
 TURN_LIMIT = 12
 """Most actions played out to finish an entity's turn in a lookahead."""
+THINK_SECONDS = 2.0
+"""A decision's budget for weighing moves, in processor time of the thread that thinks (its
+reason comes after): what is judged by then decides (the issue: a median of 0.3 s, 95% within
+2 s, none over 5 s). Processor time, so that a bot on a busy machine thinks as far as on a
+free one, within `THINK_WALL_SECONDS`."""
+THINK_WALL_SECONDS = 4.0
+"""The budget's limit in wall time, however little processor time the thread has had."""
+
+Deadline = tuple[float, float]
+"""(thread processor time, wall time) at which a decision's weighing stops."""
+
+
+class OutOfTime(Exception):
+    """The decision's deadline passed in the middle of a lookahead line."""
+
+
+def _deadline(think: float) -> Deadline:
+    return (time.thread_time() + think,
+            time.perf_counter() + min(THINK_WALL_SECONDS, 2 * think) if think else 0.0)
+
+
+def _past(deadline: Deadline | None) -> bool:
+    return deadline is not None and (time.thread_time() >= deadline[0]
+                                     or time.perf_counter() >= deadline[1])
 
 
 def _after(game: Game, action: Action) -> Game:
@@ -84,8 +119,33 @@ def _standing(game: Game, player: str) -> float:
     return Projection(game).standing(player)
 
 
-def _greedy(game: Game, player: str, candidates: list[Action]) -> list[tuple[float, Action]]:
-    """Each candidate with the standing it leaves `player` in, best first (stable)."""
+BOARD_MOVES = (LayTile, PlaceToken, PlaceBonusToken)
+"""A corporation's moves on the board: judged as changing only its own worth (`Projection`'s
+`track_of`), a route search for it alone instead of one for every corporation."""
+
+
+def _judging_order(candidates: list[Action]) -> list[int]:
+    """The order to judge candidates in when time may run out: every move but a lay first
+    (a train, a station, a run, a pass), then the lays a hex at a time, so that a deadline
+    leaves the judged lays spread over the board."""
+    others = [i for i, a in enumerate(candidates) if not isinstance(a, LayTile)]
+    by_hex: dict[str, list[int]] = {}
+    for i, action in enumerate(candidates):
+        if isinstance(action, LayTile):
+            by_hex.setdefault(action.hex, []).append(i)
+    lays: list[int] = []
+    queues = list(by_hex.values())
+    while queues:
+        lays += [q.pop(0) for q in queues]
+        queues = [q for q in queues if q]
+    return others + lays
+
+
+def _greedy(game: Game, player: str, candidates: list[Action], deadline: Deadline | None = None,
+            *, whole: bool = False) -> list[tuple[float, Action]]:
+    """Each candidate with the standing it leaves `player` in, best first (stable). Past
+    `deadline`, the candidates judged so far (at least one accepted), unless `whole` is
+    needed (a lookahead's move), when the deadline raises `OutOfTime`."""
     before = Projection(game)
 
     def judge(action: Action) -> float | None:
@@ -93,7 +153,7 @@ def _greedy(game: Game, player: str, candidates: list[Action]) -> list[tuple[flo
             after = _after(game, action)
         except IllegalAction:
             return None  # offered, but refused when made: not a move
-        if isinstance(action, (LayTile, PlaceToken)):
+        if isinstance(action, BOARD_MOVES):
             return Projection(after, track_of=(before, action.entity)).standing(player)
         if isinstance(action, (BuyShare, SellShares, Par)) and \
                 _round_of(after) == _round_of(game):
@@ -103,35 +163,43 @@ def _greedy(game: Game, player: str, candidates: list[Action]) -> list[tuple[flo
                 - _friction(action)
         return Projection(after).standing(player) - _friction(action)
 
-    judged = [(judge(a), i, a) for i, a in enumerate(candidates)]
-    scored = [(score, i, a) for score, i, a in judged if score is not None]
+    scored: list[tuple[float, int, Action]] = []
+    for i in _judging_order(candidates):
+        if _past(deadline) and (scored or whole):
+            if whole:
+                raise OutOfTime
+            break
+        score = judge(candidates[i])
+        if score is not None:
+            scored.append((score, i, candidates[i]))
     # Between equals, no share dealing: a trade the evaluation cannot tell from passing is churn.
     scored.sort(key=lambda s: (-round(s[0], 2), isinstance(s[2], (BuyShare, SellShares)), s[1]))
     return [(score, action) for score, _, action in scored]
 
 
-def _quick_move(game: Game) -> Action:
+def _quick_move(game: Game, deadline: Deadline | None = None) -> Action:
     """The rest of a turn in a lookahead: the greedy move, track left alone (cheap)."""
     entity = game.acting
     candidates = moves(game, lays=False) or moves(game)
     if len(candidates) == 1:
         return candidates[0]
-    player = player_of(game, candidates[0].entity) or entity or ""
-    return _greedy(game, player, candidates)[0][1]
+    player = player_of(game, candidates[0].entity) or candidates[0].entity
+    return _greedy(game, player, candidates, deadline, whole=True)[0][1]
 
 
 def _round_of(game: Game) -> tuple[str, int]:
     return game.round.kind, game.state.operating_round_number
 
 
-def _play_out(game: Game, action: Action, replies: int) -> tuple[Game, float]:
+def _play_out(game: Game, action: Action, replies: int,
+              deadline: Deadline | None = None) -> tuple[Game, float]:
     """A copy of `game` once `action` is made, the acting entity has finished its turn and
     the table played on up to `replies` actions (`Search.replies`), within the round; and
     the friction of the acting entity's sales on the way (`_friction`: a line that sells
     later is charged as one that sells now, or buying first and selling later would look
     cheaper than selling). A line that ends the round is judged after what the round's end
     does (a stock round's sold-out shares rise): the others go on toward that end too, as
-    far as the cap lets them."""
+    far as the cap lets them. Past `deadline` it raises `OutOfTime`."""
     entity, round_now = game.acting, _round_of(game)
     game = _after(game, action)
     friction = _friction(action)
@@ -140,15 +208,20 @@ def _play_out(game: Game, action: Action, replies: int) -> tuple[Game, float]:
             if game.state.finished or _round_of(game) != round_now or \
                     (limit == TURN_LIMIT and game.acting != entity):
                 break
-            move = _quick_move(game)
+            if _past(deadline):
+                raise OutOfTime
+            move = _quick_move(game, deadline)
             if move.entity == entity:
                 friction += _friction(move)
             game.process(move)
     return game, friction
 
 
-def ranked(game: Game, level: str, rng: random.Random) -> list[tuple[float, Action]]:
-    """The candidates for whoever acts now with their scores, best first for `level`."""
+def ranked(game: Game, level: str, rng: random.Random,
+           think: float | None = None) -> list[tuple[float, Action]]:
+    """The candidates for whoever acts now with their scores, best first for `level`, weighed
+    within `think` seconds (None: no limit)."""
+    deadline = None if think is None else _deadline(think)
     candidates = moves(game)
     if not candidates:
         raise ValueError("nobody can act now")
@@ -156,21 +229,51 @@ def ranked(game: Game, level: str, rng: random.Random) -> list[tuple[float, Acti
         rng.shuffle(candidates)
         return [(0.0, next(a for a in candidates if _legal(game, a)))]
     search = SEARCHES[level]
-    player = player_of(game, candidates[0].entity) or ""
-    scored = _greedy(game, player, candidates)
+    player = player_of(game, candidates[0].entity) or candidates[0].entity
+    scored = _greedy(game, player, candidates, deadline)
     if not scored:
         raise ValueError("no offered move is accepted")
     if search.refine and len(scored) > 1:
-        replies = search.replies if player == game.acting else search.corporation_replies
-        top = [(_standing(line, player) - friction, a) for line, friction, a in
-               ((*_play_out(game, a, replies), a) for _, a in scored[:search.refine])]
-        top.sort(key=lambda s: (-round(s[0], 2), isinstance(s[1], (BuyShare, SellShares))))
-        scored = top + scored[search.refine:]
+        scored = _deepened(game, player, scored, search, deadline)
     if search.noise:
         near = [(s, a) for s, a in scored if s >= scored[0][0] - search.slip]
         scored = sorted(((s + rng.gauss(0.0, search.noise), a) for s, a in near),
                         key=lambda s: -s[0]) + scored[len(near):]
     return scored
+
+
+def _passes(search: Search) -> list[Search]:
+    """The lookahead's passes, shallow to deep: Normal's, then the level's own if deeper."""
+    normal = SEARCHES["normal"]
+    if search.refine > normal.refine or search.replies > normal.replies or \
+            search.corporation_replies > normal.corporation_replies:
+        return [normal, search]
+    return [search]
+
+
+def _deepened(game: Game, player: str, scored: list[tuple[float, Action]], search: Search,
+              deadline: Deadline | None) -> list[tuple[float, Action]]:
+    """`scored` with its best moves re-weighed by their lines played out, pass after pass
+    (`_passes`); the deepest pass that weighed at least as many lines as the one before
+    decides, the lines it did not reach left in greedy order after them."""
+    best: list[tuple[float, Action]] = []
+    for depth in _passes(search):
+        replies = depth.replies if player == game.acting else depth.corporation_replies
+        lines: list[tuple[float, Action]] = []
+        for _, action in scored[:depth.refine]:
+            try:
+                line, friction = _play_out(game, action, replies, deadline)
+            except OutOfTime:
+                break
+            lines.append((_standing(line, player) - friction, action))
+        if len(lines) < max(2, len(best)):
+            break
+        best = lines
+    if not best:
+        return scored
+    best.sort(key=lambda s: (-round(s[0], 2), isinstance(s[1], (BuyShare, SellShares))))
+    weighed = {a for _, a in best}
+    return best + [(s, a) for s, a in scored if a not in weighed]
 
 
 def _rng(game: Game, level: str, seed: int) -> random.Random:
@@ -184,7 +287,8 @@ def choose(game: Game, level: str, *, seed: int = 0) -> Suggestion:
         raise ValueError(f"unknown bot level {level!r}: one of {', '.join(LEVELS + BASELINES)}")
     with collector_paused():
         work = _working_copy(game)
-        return _suggestions(game, ranked(work, level, _rng(game, level, seed))[:1])[0]
+        scored = ranked(work, level, _rng(game, level, seed), THINK_SECONDS)
+        return _suggestions(game, scored[:1])[0]
 
 
 def advise(game: Game, count: int = 3) -> list[Suggestion]:
@@ -193,8 +297,8 @@ def advise(game: Game, count: int = 3) -> list[Suggestion]:
         return []
     with collector_paused():
         work = _working_copy(game)
-        return _suggestions(game, _distinct(ranked(work, "normal", _rng(game, "normal", 0)),
-                                            count))
+        scored = ranked(work, "normal", _rng(game, "normal", 0), THINK_SECONDS)
+        return _suggestions(game, _distinct(scored, count))
 
 
 def _working_copy(game: Game) -> Game:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tresham.bots.evaluation import Projection, player_of, route_revenue
 from tresham.engine.actions import (
-    Action, Bid, BuyPrivate, BuyShare, BuyTrain, Dividend, LayTile, Par, PlaceToken, RunRoutes,
-    SellShares,
+    Action, Bid, BuyPrivate, BuyShare, BuyTrain, Dividend, LayTile, Par, PlaceBonusToken,
+    PlaceToken, RunRoutes, SellShares,
 )
 from tresham.engine.game import Game
 from tresham.engine.routes.connectivity import reachable
@@ -18,14 +18,24 @@ def reason(game: Game, action: Action) -> str:
     after = clone(game)
     after.process(action)
     player = player_of(game, action.entity) or action.entity
-    gain = Projection(after).worth(player) - Projection(game).worth(player)
     why = _why(game, after, action)
+    gain = 0.0 if why else _gain(game, after, action, player)
     if not why and round(gain):
         sign = "+" if gain > 0 else ""
         why = f"worth {sign}{game.money(round(gain))} to {player}" if player else ""
     elif not why and type(action).__name__ == "Pass":
         why = "nothing else is worth more"
     return f"{_what(game, action)}: {why}" if why else _what(game, action)
+
+
+def _gain(game: Game, after: Game, action: Action, player: str) -> float:
+    """What `action` adds to `player`'s worth (a board move: its corporation's part alone)."""
+    before = Projection(game)
+    if isinstance(action, (LayTile, PlaceToken, PlaceBonusToken)) and \
+            action.entity in game.state.corporations:
+        return Projection(after, track_of=(before, action.entity)).worth(player) - \
+            before.worth(player)
+    return Projection(after).worth(player) - before.worth(player)
 
 
 def _what(game: Game, action: Action) -> str:

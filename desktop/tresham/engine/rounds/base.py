@@ -60,6 +60,11 @@ class Round(ABC):
         """Whether `action` may come from an entity other than the acting one."""
         return False
 
+    def high_bids(self) -> dict[str, tuple[str, int]]:
+        """Each item with a bid standing on it in this round: (its high bidder, the amount),
+        as the table sees it. None outside an auction."""
+        return {}
+
     # Board queries; only a corporation's operating turn answers them -------------------------
 
     def legal_tile_lays(self) -> dict[str, dict[str, list[int]]]:

@@ -77,6 +77,9 @@ class OpenBidsAuction(Round):
     def free_cash(self, player: str, except_item: str | None = None) -> int:
         return self.game.state.player(player).cash - self.committed(player, except_item)
 
+    def high_bids(self) -> dict[str, tuple[str, int]]:
+        return {item: (h.player, h.amount) for item, h in self.high.items()}
+
     def acting(self) -> str | None:
         if self.par_due:
             return self.par_due[0]

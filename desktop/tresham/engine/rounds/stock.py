@@ -95,6 +95,16 @@ class StockRound(Round):
                          default=0)
         return total
 
+    def high_bids(self) -> dict[str, tuple[str, int]]:
+        """Bids set aside on companies not yet sold (the highest of each), and the high bid
+        of the auction under way."""
+        found = {private.id: max(private.bids, key=lambda b: b[1])
+                 for private in self.game.state.privates.values()
+                 if private.bids and private.owner == BANK}
+        if self.auction:
+            found[self.auction.company] = (self.auction.high_bidder, self.auction.high_bid)
+        return found
+
     def _free_cash(self, player: str, except_company: str | None = None) -> int:
         return self.game.state.player(player).cash - self._committed(player, except_company)
 

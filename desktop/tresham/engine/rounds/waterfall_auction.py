@@ -62,6 +62,9 @@ class WaterfallAuction(Round):
         high = self.high.get(item)
         return self.price(item) if high is None else high.amount + BID_STEP
 
+    def high_bids(self) -> dict[str, tuple[str, int]]:
+        return {item: (h.player, h.amount) for item, h in self.high.items()}
+
     def free_cash(self, player: str, except_item: str | None = None) -> int:
         """Cash not tied up in the player's high bids (his own on `except_item` is free)."""
         tied = sum(h.amount for item, h in self.high.items()
