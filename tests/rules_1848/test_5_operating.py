@@ -17,15 +17,23 @@ from tresham.engine.trains import Trains
 from .conftest import buy_all_privates, give_train, new_game, operate, start, station
 
 
-def operating_game(phase_three: bool = True):  # type: ignore[no-untyped-def]
-    game = new_game()
+def vr_started(treasury: int = 500, phase_three: bool = True,
+               **options: object):  # type: ignore[no-untyped-def]
+    """VR floated with `treasury` and its station in H11; with `phase_three`, the SAR has
+    bought a 2 and a 3 (phase 3 begins) and holds neither."""
+    game = new_game(**options)
     buy_all_privates(game)
-    start(game, "VR", treasury=500, par=100)
+    start(game, "VR", treasury=treasury, par=100)
     station(game, "VR", "H11")
     if phase_three:
         give_train(game, "SAR", "2")
-        give_train(game, "SAR", "3")  # phase 3 begins
+        give_train(game, "SAR", "3")
         game.state.corporations["SAR"].trains.clear()
+    return game
+
+
+def operating_game(phase_three: bool = True):  # type: ignore[no-untyped-def]
+    game = vr_started(phase_three=phase_three)
     operate(game, "VR")
     return game
 
@@ -336,13 +344,7 @@ def test_5_5_3_a_liable_director_sells_shares_before_owing_the_bank() -> None:
 def _liable_ann(**options: object):  # type: ignore[no-untyped-def]
     """VR goes into receivership owing Bob £300 with £100 in its treasury: Ann, its director,
     with £100 and three Bank of England shares, owes £100."""
-    game = new_game(**options)
-    buy_all_privates(game)
-    start(game, "VR", treasury=0, par=100)
-    station(game, "VR", "H11")
-    give_train(game, "SAR", "2")
-    give_train(game, "SAR", "3")
-    game.state.corporations["SAR"].trains.clear()
+    game = vr_started(0, **options)
     operate(game, "VR")
     vr = game.state.corporations["VR"]
     vr.cert_owners[1:4] = ["Bob", "Bob", "Bob"]
@@ -415,13 +417,7 @@ def test_8_2_5_the_train_step_waits_for_a_loan_for_the_2e_only_on_18xx_games() -
     train_step_waits_while_a_loan_could_buy_the_2e) asks a company with no 2E, £100 and a loan
     open to it to end the step, unless a purchase has just left nothing to buy."""
     for waits in (False, True):
-        game = new_game(train_step_waits_while_a_loan_could_buy_the_2e=waits)
-        buy_all_privates(game)
-        start(game, "VR", treasury=150, par=100)
-        station(game, "VR", "H11")
-        give_train(game, "SAR", "2")
-        give_train(game, "SAR", "3")
-        game.state.corporations["SAR"].trains.clear()
+        game = vr_started(150, train_step_waits_while_a_loan_could_buy_the_2e=waits)
         for _ in range(4):
             give_train(game, "VR", "3", "3")  # at the limit of 4
         operate(game, "VR")
@@ -455,13 +451,7 @@ def test_8_3_7_loans_only_when_no_train_can_be_paid_for_or_any_new_one_on_18xx_g
     for the bank's dearer 4; 18xx.games (variant loans_for_any_new_train_when_obliged) lets
     it."""
     for obliged_loans in (False, True):
-        game = new_game(loans_for_any_new_train_when_obliged=obliged_loans)
-        buy_all_privates(game)
-        start(game, "VR", treasury=250, par=100)
-        station(game, "VR", "H11")
-        give_train(game, "SAR", "2")
-        give_train(game, "SAR", "3")
-        game.state.corporations["SAR"].trains.clear()
+        game = vr_started(250, loans_for_any_new_train_when_obliged=obliged_loans)
         state = game.state
         pooled = next(t for t in state.depot if t.startswith("3-"))
         state.market_trains.append(pooled)
@@ -542,13 +532,7 @@ def test_4_7_p6_closes_with_the_privates_or_on_18xx_games_when_the_car_buys_a_tr
 
 def _obliged_vr(**options: object):  # type: ignore[no-untyped-def]
     """VR at its train step with no train, £50 and a route: it must buy and cannot pay."""
-    game = new_game(**options)
-    buy_all_privates(game)
-    start(game, "VR", treasury=50, par=100)
-    station(game, "VR", "H11")
-    give_train(game, "SAR", "2")
-    give_train(game, "SAR", "3")
-    game.state.corporations["SAR"].trains.clear()
+    game = vr_started(50, **options)
     operate(game, "VR")
     game.rules.has_legal_run = lambda corp: True  # type: ignore[method-assign]
     game.round.step_index = len(game.round.steps) - 2

@@ -16,6 +16,7 @@ from tresham.engine.actions import (
 )
 from tresham.engine.shares import Shares
 from tresham.engine.errors import IllegalAction
+from tresham.engine.game import Game
 from tresham.engine.trains import Trains
 
 from tests.rules_18va.conftest import give_train, new_game, operate, skip_to, start
@@ -222,6 +223,18 @@ def test_variant_train_step_waits_while_a_bank_train_is_affordable() -> None:
             assert [c.action for c in game.choices() if c.action in (BuyTrain, Pass)] == [Pass]
 
 
+def _bo_buying_with_the_tredegar(game: Game, twos_sold: int, treasury: int) -> None:
+    """`twos_sold` 2/1G cards gone from the bank (bought by the C&O, which holds none), the B&O
+    started with `treasury`, owning the Tredegar (TIW), at its train step."""
+    for _ in range(twos_sold):
+        give_train(game, "C&O", "2", "2")
+    game.state.corporations["C&O"].trains.clear()
+    start(game, "B&O", treasury=treasury)
+    game.state.privates["TIW"].owner = "B&O"
+    operate(game, "B&O")
+    skip_to(game, "trains")
+
+
 def test_variant_train_step_ends_when_only_the_tredegar_could_buy() -> None:
     """18xx.games (train_step_waits_after_buying_from_a_corporation): a bank purchase that
     leaves nothing on their list of what is left ends the step, and a card of the type just
@@ -230,13 +243,7 @@ def test_variant_train_step_ends_when_only_the_tredegar_could_buy() -> None:
     for waits in (False, True):
         game = new_game(tredegar_outside_type_limit=True,
                         train_step_waits_after_buying_from_a_corporation=waits)
-        for _ in range(6):
-            give_train(game, "C&O", "2", "2")
-        game.state.corporations["C&O"].trains.clear()
-        start(game, "B&O", treasury=200)
-        game.state.privates["TIW"].owner = "B&O"
-        operate(game, "B&O")
-        skip_to(game, "trains")
+        _bo_buying_with_the_tredegar(game, twos_sold=6, treasury=200)
         game.process(BuyTrain("B&O", "3-0", 200, side="3"))
         step = getattr(game.round, "step", None)
         assert (step is not None and step.name == "trains") is not waits
@@ -341,13 +348,7 @@ def test_4_6_2_after_the_presidents_help_the_corporation_may_buy_on() -> None:
     here the last 2/1G with Ann's help, then the first 3/2G (a new type) for $0 with the
     Tredegar."""
     game = new_game()
-    for _ in range(5):
-        give_train(game, "C&O", "2", "2")
-    game.state.corporations["C&O"].trains.clear()
-    start(game, "B&O", treasury=0)
-    game.state.privates["TIW"].owner = "B&O"
-    operate(game, "B&O")
-    skip_to(game, "trains")
+    _bo_buying_with_the_tredegar(game, twos_sold=5, treasury=0)
     game.process(BuyTrain("B&O", "2-5", 100, side="2"))
     assert game.round.turn.president_paid == 100 - 15  # type: ignore[attr-defined]  # TIW paid $15
     game.process(BuyTrain("B&O", "3-0", 0, ability="TIW", side="3"))

@@ -79,7 +79,8 @@ def uses_new_track(game: Game, corp_id: str, hex_id: str, tile_id: str, rotation
                                      game.rules.routes)  # type: ignore[attr-defined]
         if _uses(game, corp_id, hex_id, hex_def, old, new, added, towards):
             return True
-        reach = reachable(game, corp_id, game.rules.routes)  # type: ignore[attr-defined]
+        reach = towards if towards.complete else \
+            reachable(game, corp_id, game.rules.routes)  # type: ignore[attr-defined]
     found = _uses(game, corp_id, hex_id, hex_def, old, new, added, reach)
     if found is None:
         # Every walk that arrives has crossed a side the new track leads to: asked of the
