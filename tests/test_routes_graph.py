@@ -1,6 +1,6 @@
-"""The track graph builder makes exactly the graph of the first, plain builder (kept here as
-the reference): same nodes, segments, sides and links, in the same order, at every board
-position of the fixture games, including after undo (graphs then share cached parts)."""
+"""The track graph builder makes exactly the graph of a plain builder (kept here as the
+reference): same nodes, segments, sides and links, in the same order, at every board position
+of the fixture games, including after undo (graphs then share cached parts)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,10 @@ import pytest
 
 from shared_paths import SHARED
 from tresham.engine.data.model import TitleData, TrackDef
-from tresham.engine.hexgrid import opposite_edge
 from tresham.engine.actions import LayTile
 from tresham.engine.history import History
 from tresham.engine.routes.graph import (
-    End, GraphNode, Link, Segment, Side, Step, TrackGraph, _neighbour_on_map, _SideDraft,
+    NO_SEGMENT, NO_SIDE, End, GraphNode, Link, Segment, Side, Step, TrackGraph, _Layout,
     build_graph, forget_graphs, phases_started, track_graph,
 )
 from tresham.engine.upgrades import LaidTile, current_track
@@ -28,13 +27,15 @@ GAMES = sorted(p for title in ("18GA", "18AL") for p in (FIXTURES / title).glob(
 
 
 def reference_graph(title: TitleData, laid: Mapping[str, LaidTile],
-                started: frozenset[str]) -> TrackGraph:
-    """The graph as the first, plain builder made it."""
-    graph = TrackGraph(title)
+                    started: frozenset[str]) -> TrackGraph:
+    """The graph as a plain builder makes it, numbered by the title's layout (`_Layout`):
+    segment `i` of a hex at the hex's first segment place plus `i`, each hex side at its own
+    number, nodes densely in the layout's hex order."""
+    layout = _Layout(title)
+    graph = TrackGraph(title, segments=[NO_SEGMENT] * layout.segment_places,
+                       sides=[NO_SIDE] * len(layout.sides), side_offset=layout.segment_places)
     tracks: dict[str, TrackDef] = {}
-    # The build order: hexes that take no tiles first (their track never changes), then the
-    # rest, each in map order.
-    for hex_id, hex_def in sorted(title.map.hexes.items(), key=lambda item: item[1].takes_tiles):
+    for hex_id, hex_def in layout.items:
         track = current_track(hex_def, laid.get(hex_id))
         if track.is_empty:
             continue
@@ -47,12 +48,12 @@ def reference_graph(title: TitleData, laid: Mapping[str, LaidTile],
                 hex_def, node_def.revenue.value_in(started), len(track.cities),
                 len(track.towns)))
             graph.node_segments.append([])
-    drafts: list[_SideDraft] = []
-    side_at: dict[tuple[str, int], int] = {}
+    reaching: dict[int, tuple[list[int], list[int]]] = {}
+    blocked: set[int] = set()
     for hex_id, track in tracks.items():
         hex_def = title.map.hexes[hex_id]
         for path_index, path in enumerate(track.paths):
-            seg_index = len(graph.segments)
+            seg_index = layout.segment_base[hex_id] + path_index
             ends = []
             for end in path:
                 if isinstance(end, str):
@@ -60,33 +61,21 @@ def reference_graph(title: TitleData, laid: Mapping[str, LaidTile],
                     graph.node_segments[node].append(seg_index)
                     ends.append(End(node=node))
                     continue
-                side = _side_index(title, hex_id, end, side_at, drafts)
-                draft = drafts[side]
-                draft.segments[0 if draft.hexes[0] == hex_id else 1].append(seg_index)
+                side = layout.side_of[(hex_id, end)]
+                first = layout.sides[side][0][0] == hex_id
+                reaching.setdefault(side, ([], []))[0 if first else 1].append(seg_index)
                 if any(b.edge == end and b.type == "impassable" for b in hex_def.borders):
-                    draft.blocked = True
+                    blocked.add(side)
                 ends.append(End(side=side, edge=end))
-            graph.segments.append(Segment(seg_index, hex_id, path_index, (ends[0], ends[1])))
+            graph.segments[seg_index] = Segment(seg_index, hex_id, path_index,
+                                                (ends[0], ends[1]))
             graph.hex_segments.setdefault(hex_id, []).append(seg_index)
-    graph.sides = [Side(i, d.hexes, d.edges, (tuple(d.segments[0]), tuple(d.segments[1])),
-                        d.blocked) for i, d in enumerate(drafts)]
+    for side, (first, second) in reaching.items():
+        hexes, edges = layout.sides[side]
+        graph.sides[side] = Side(side, hexes, edges, (tuple(first), tuple(second)),
+                                 side in blocked)
     _build_links(graph)
     return graph
-
-
-def _side_index(title: TitleData, hex_id: str, edge: int, side_at: dict[tuple[str, int], int],
-                drafts: list[_SideDraft]) -> int:
-    """The side at `edge` of `hex_id`, shared with the neighbour (None off the map)."""
-    found = side_at.get((hex_id, edge))
-    if found is not None:
-        return found
-    other = _neighbour_on_map(title, hex_id, edge)
-    index = len(drafts)
-    drafts.append(_SideDraft((hex_id, other), (edge, opposite_edge(edge))))
-    side_at[(hex_id, edge)] = index
-    if other is not None:
-        side_at[(other, opposite_edge(edge))] = index
-    return index
 
 
 def _build_links(graph: TrackGraph) -> None:
@@ -166,9 +155,9 @@ ALL_TITLES_GAMES = sorted(p for title in ("18GA", "18AL", "18VA", "1848", "18GB"
 
 @pytest.mark.skipif(not ALL_TITLES_GAMES, reason=f"no 18xx.games fixtures at {FIXTURES}")
 @pytest.mark.parametrize("path", ALL_TITLES_GAMES, ids=[p.stem for p in ALL_TITLES_GAMES])
-def test_a_graph_taken_up_from_the_last_board_is_the_whole_build(path: Path) -> None:
-    """`track_graph` builds a new board by taking up the last graph's build where the boards
-    first differ; at every board of a game, forwards and back through undo, the result is the
+def test_a_graph_made_from_the_last_board_is_the_whole_build(path: Path) -> None:
+    """`track_graph` makes a new board's graph from the last one by replacing the hexes whose
+    tiles differ; at every board of a game, forwards and back through undo, the result is the
     graph of a whole build, and so is a "what if" graph of the tile about to be laid."""
     export = xx.read_export(json.loads(path.read_text(encoding="utf-8")))
     imported = xx.replay(export).history
@@ -178,12 +167,12 @@ def test_a_graph_taken_up_from_the_last_board_is_the_whole_build(path: Path) -> 
     def check() -> None:
         game = history.game
         tiles = dict(game.state.board.tiles)
-        taken_up = track_graph(game)
+        made = track_graph(game)
         whole = build_graph(game.title, tiles, phases_started(game))
-        assert taken_up == whole
-        # The walk moves too: a table built from the last graph's keeps its moves.
-        assert taken_up.walk_table().leads == whole.walk_table().leads
-        assert taken_up.walk_table().leaves == whole.walk_table().leaves
+        assert made == whole
+        # The walk moves too: a table made from the last graph's keeps its moves.
+        assert made.walk_table().leads == whole.walk_table().leads
+        assert made.walk_table().leaves == whole.walk_table().leaves
 
     check()
     for action in imported.actions:

@@ -31,6 +31,10 @@ def exit_bits(graph: TrackGraph) -> tuple[list[int], list[int]]:
     touches: list[int] = []
     leaving: list[int] = []
     for segment in graph.segments:
+        if segment.index < 0:
+            touches.append(0)
+            leaving.extend((0, 0))
+            continue
         own = 0
         for end in segment.ends:
             if not end.is_node:

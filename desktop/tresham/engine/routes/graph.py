@@ -23,7 +23,7 @@ Building a graph is cheap; `track_graph(game)` caches the last few by board cont
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
@@ -189,6 +189,11 @@ class Link:
 class TrackGraph:
     """Nodes, segments, sides and links of one board position (in one phase).
 
+    Segments and sides are numbered by the title's fixed layout (`_Layout`): `segments` has a
+    place for every segment any hex's track could have, `sides` one for every hex side of the
+    map, and the places of track not on this board hold `NO_SEGMENT` and `NO_SIDE` (iterate
+    `laid_segments()` and `laid_sides()`). Nodes are numbered densely, in map order.
+
     The links are found the first time they are asked for: only the route search needs them,
     and most graphs (one per tile lay while a game loads) are only walked for reach."""
 
@@ -199,20 +204,34 @@ class TrackGraph:
     sides: list[Side] = field(default_factory=list)
     node_segments: list[list[int]] = field(default_factory=list)
     hex_segments: dict[str, list[int]] = field(default_factory=dict)
+    side_offset: int = 0
+    """The first side bit: past every segment place of the layout."""
     _linked: tuple[list[Link], list[list[tuple[Link, bool]]]] | None = field(default=None,
                                                                              repr=False)
     _walks: WalkTable | None = field(default=None, repr=False)
-    _log: _BuildLog | None = field(default=None, repr=False)
-    _taken_up: _TakenUp | None = field(default=None, repr=False)
+    _walks_base: _WalksBase | None = field(default=None, repr=False)
     _junction_bits: list[int] | None = field(default=None, repr=False)
+    _started: frozenset[str] = field(default=frozenset(), repr=False)
+    _pieces: dict[str, _Piece] = field(default_factory=dict, repr=False)
+    _node_base: dict[str, int] = field(default_factory=dict, repr=False)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TrackGraph):
             return NotImplemented
         return (self.title, self.nodes, self.node_ids, self.segments, self.sides,
-                self.node_segments, self.hex_segments, self.links, self.links_from) == \
+                self.node_segments, self.hex_segments, self.side_offset, self.links,
+                self.links_from) == \
             (other.title, other.nodes, other.node_ids, other.segments, other.sides,
-             other.node_segments, other.hex_segments, other.links, other.links_from)
+             other.node_segments, other.hex_segments, other.side_offset, other.links,
+             other.links_from)
+
+    def laid_segments(self) -> list[Segment]:
+        """The segments of the board's track, in index order (without the empty places)."""
+        return [s for s in self.segments if s.index >= 0]
+
+    def laid_sides(self) -> list[Side]:
+        """The sides some track reaches, in index order."""
+        return [s for s in self.sides if s.index >= 0]
 
     @property
     def links(self) -> list[Link]:
@@ -248,8 +267,8 @@ class TrackGraph:
     def walk_table(self) -> WalkTable:
         """Where each segment leads, in the form walks use (made once per graph)."""
         if self._walks is None:
-            self._walks = WalkTable(self, self._taken_up)
-            self._taken_up = None
+            self._walks = WalkTable(self, self._walks_base)
+            self._walks_base = None
         return self._walks
 
     # Bits -------------------------------------------------------------------------------------
@@ -259,13 +278,6 @@ class TrackGraph:
 
     def side_bit(self, side: int) -> int:
         return 1 << (self.side_offset + side)
-
-    @property
-    def side_offset(self) -> int:
-        """The first side bit: past the segment bits, rounded up to a multiple of 64, so that
-        the side bits stay where they were while lays add a few segments (a graph taken up
-        from another keeps its walk moves, `WalkTable`)."""
-        return (len(self.segments) // 64 + 1) * 64
 
     @property
     def node_offset(self) -> int:
@@ -281,7 +293,7 @@ class TrackGraph:
 
     def describe_resource(self, bit_index: int) -> str:
         """Player words for one track resource: "the track between D4 and E3", "... in E3"."""
-        if bit_index < len(self.segments):
+        if bit_index < self.side_offset:
             return f"the track in {self.segments[bit_index].hex}"
         return self.sides[bit_index - self.side_offset].words
 
@@ -303,23 +315,28 @@ class TrackGraph:
         return side.segments[side.other(self.segments[segment].hex)]
 
 
+NO_SEGMENT = Segment(-1, "", -1, (End(), End()))
+"""The place of a segment the board's track does not have."""
+NO_SIDE = Side(-1, ("", None), (-1, -1), ((), ()))
+"""The place of a side no track reaches."""
+
+
 Lead = tuple[int, int, int, tuple[tuple[int, int, int], ...], "tuple[str, int] | None"]
 """Where a segment entered at one end leads: (node arrived at or -1, side or -1, the side's
 bit, the (segment, entry end, segment bit) a walk may go on along, and the (hex, edge) at which
 it enters the neighbour or None)."""
 
+_NO_LEAD: Lead = (-1, -1, 0, (), None)
+
 
 @dataclass(frozen=True)
-class _TakenUp:
-    """What a graph built by taking up another keeps of that one's walk moves (`WalkTable`):
-    its table, how many segments and nodes were taken, and which sides were not taken whole."""
+class _WalksBase:
+    """The walk table of the graph a build started from, and what the build changed: the
+    segments and nodes whose moves must be found again (the rest are the same tuples)."""
 
     table: WalkTable
-    side_offset: int
-    segments: int
-    nodes: int
-    partial_sides: tuple[int, ...]
-    """The sides taken from it that the build then added to (their other hex was rebuilt)."""
+    segments: frozenset[int]
+    nodes: frozenset[int]
 
 
 class WalkTable:
@@ -327,16 +344,13 @@ class WalkTable:
 
     `leads[2 * segment + start]` is the `Lead` of `segment` entered at `ends[start]`;
     `leaves[node]` lists (segment, start end, segment bit) for each segment leaving the node.
-    With `taken_up`, the moves of the segments and nodes taken whole from another graph are
-    that graph's (the same tuples).
+    With `base`, the moves are that table's but for the segments and nodes the build changed.
     """
 
-    def __init__(self, graph: TrackGraph, taken_up: _TakenUp | None = None) -> None:
+    def __init__(self, graph: TrackGraph, base: _WalksBase | None = None) -> None:
         segments = graph.segments
         sides = graph.sides
         offset = graph.side_offset
-        if taken_up is not None and taken_up.side_offset != offset:
-            taken_up = None
         # Where a walk arriving at a side goes on depends only on the side and the hex it
         # arrives from: found once per side and direction, when first needed.
         beyond: dict[int, tuple[Lead, Lead]] = {}
@@ -353,49 +367,43 @@ class WalkTable:
                 found.append((-1, side.index, bit, onward, side.entries[1 - other]))
             return found[0], found[1]
 
-        node_leads = [(node, -1, 0, (), None) for node in range(len(graph.nodes))]
-
         def lead(segment: Segment, start: int) -> Lead:
             end = segment.ends[start]
             if end.node >= 0:
-                return node_leads[end.node]
+                return (end.node, -1, 0, (), None)
             pair = beyond.get(end.side)
             if pair is None:
                 pair = beyond[end.side] = across(sides[end.side])
             return pair[0] if sides[end.side].hexes[0] == segment.hex else pair[1]
 
-        kept_segments = 0
-        if taken_up is not None:
-            # The kept segments' moves are the old table's but where they reach a side the
-            # build added to.
-            kept_segments = taken_up.segments
-            self.leads: list[Lead] = taken_up.table.leads[:2 * kept_segments]
-            for index in taken_up.partial_sides:
-                side = sides[index]
-                for segment_index in (*side.segments[0], *side.segments[1]):
-                    if segment_index < kept_segments:
-                        segment = segments[segment_index]
-                        self.leads[2 * segment_index] = lead(segment, 1)
-                        self.leads[2 * segment_index + 1] = lead(segment, 0)
-        else:
-            self.leads = []
-        append = self.leads.append
-        for segment in segments[kept_segments:]:
-            for start in (1, 0):
-                end = segment.ends[start]
-                if end.node >= 0:
-                    append(node_leads[end.node])
+        def leaving(node: int) -> tuple[tuple[int, int, int], ...]:
+            return tuple((s, 0 if segments[s].ends[0].node == node else 1, 1 << s)
+                         for s in graph.node_segments[node])
+
+        if base is not None:
+            self.leads: list[Lead] = base.table.leads[:]
+            leads = self.leads
+            for index in base.segments:
+                segment = segments[index]
+                if segment.index < 0:
+                    leads[2 * index] = leads[2 * index + 1] = _NO_LEAD
                 else:
-                    pair = beyond.get(end.side)
-                    if pair is None:
-                        pair = beyond[end.side] = across(sides[end.side])
-                    append(pair[0] if sides[end.side].hexes[0] == segment.hex else pair[1])
-        kept_nodes = taken_up.nodes if taken_up is not None else 0
-        self.leaves: list[tuple[tuple[int, int, int], ...]] = (
-            taken_up.table.leaves[:kept_nodes] if taken_up is not None else [])
-        self.leaves += [
-            tuple((s, 0 if segments[s].ends[0].node == node else 1, 1 << s) for s in leaving)
-            for node, leaving in enumerate(graph.node_segments[kept_nodes:], start=kept_nodes)]
+                    leads[2 * index] = lead(segment, 1)
+                    leads[2 * index + 1] = lead(segment, 0)
+            self.leaves: list[tuple[tuple[int, int, int], ...]] = base.table.leaves[:]
+            for node in base.nodes:
+                self.leaves[node] = leaving(node)
+            return
+        self.leads = []
+        append = self.leads.append
+        for segment in segments:
+            if segment.index < 0:
+                append(_NO_LEAD)
+                append(_NO_LEAD)
+            else:
+                append(lead(segment, 1))
+                append(lead(segment, 0))
+        self.leaves = [leaving(node) for node in range(len(graph.nodes))]
 
 
 # Building -------------------------------------------------------------------------------------
@@ -407,20 +415,8 @@ def phases_started(game: Game) -> frozenset[str]:
     return frozenset(names[:names.index(current) + 1]) if current in names else frozenset(names)
 
 
-class _SideDraft:
-    """A side while the graph is being built (a plain class: a build makes dozens)."""
-
-    __slots__ = ("hexes", "edges", "segments", "blocked")
-
-    def __init__(self, hexes: tuple[str, str | None], edges: tuple[int, int]) -> None:
-        self.hexes = hexes
-        self.edges = edges
-        self.segments: tuple[list[int], list[int]] = ([], [])
-        self.blocked = False
-
-
 _PieceEnd = tuple[int, int, int, str | None, bool]
-"""(local node or -1, edge, physical side number in the title, neighbour hex, impassable)."""
+"""(local node or -1, edge, side number in the layout, neighbour hex, impassable)."""
 
 
 @dataclass(frozen=True)
@@ -438,8 +434,45 @@ class _Piece:
     """Per path, the junction it passes through (see `Segment.junction`), when any does."""
 
 
+class _Layout:
+    """Per title, the fixed numbering of the track resources: the map's hexes in build order
+    (those that take no tiles first, then the rest, each in map order); for each hex a run of
+    segment numbers as long as the most paths a track can have; a number for every hex side.
+    A tile lay so renumbers nothing outside its hex, and a graph is made from the last one by
+    replacing that hex's part (`build_graph`)."""
+
+    def __init__(self, title: TitleData) -> None:
+        self.items = sorted(title.map.hexes.items(), key=lambda item: item[1].takes_tiles)
+        self.place = {h: i for i, (h, _) in enumerate(self.items)}
+        most_laid = max((len(walkable_paths(t.track)) for t in title.tiles.values()),
+                        default=0)
+        self.segment_base: dict[str, int] = {}
+        self.capacity: dict[str, int] = {}
+        total = 0
+        for hex_id, hex_def in self.items:
+            # Not only the hexes that take tiles: a private's tile may go where others may not.
+            room = max(len(walkable_paths(hex_def.track)), most_laid)
+            self.segment_base[hex_id] = total
+            self.capacity[hex_id] = room
+            total += room
+        self.segment_places = total
+        self.side_of: dict[tuple[str, int], int] = {}
+        self.sides: list[tuple[tuple[str, str | None], tuple[int, int]]] = []
+        for hex_id, _ in self.items:
+            for edge in range(6):
+                if (hex_id, edge) in self.side_of:
+                    continue
+                other = _neighbour_on_map(title, hex_id, edge)
+                back = opposite_edge(edge)
+                self.side_of[(hex_id, edge)] = len(self.sides)
+                if other is not None:
+                    self.side_of[(other, back)] = len(self.sides)
+                self.sides.append(((hex_id, other), (edge, back)))
+
+
 class _Parts:
-    """Per title: the hexes' resolved tracks, and the small objects of recent graphs.
+    """Per title: its layout, the hexes' resolved tracks, and the small objects of recent
+    graphs.
 
     Graphs of positions a few tile lays apart have mostly the same nodes, segments, ends and
     steps (same indices, same values), so a build looks them up instead of making them again;
@@ -451,24 +484,21 @@ class _Parts:
 
     def __init__(self, title: TitleData) -> None:
         self.title = title
+        self.layout = _Layout(title)
         self.pieces: dict[tuple[str, str | None, int], _Piece | None] = {}
-        self.slots: dict[tuple[str, int], int] = {}
         self.clear()
 
     def clear(self) -> None:
         self.nodes: dict[tuple[int, int, int, int], GraphNode] = {}
         self.node_ends: dict[int, End] = {}
         self.side_ends: dict[tuple[int, int], End] = {}
-        self.segments: dict[tuple[int, int, int, int, int], Segment] = {}
-        self.segment_blocks: dict[tuple[int, int, int, tuple[int, ...]],
-                                  tuple[Segment, ...]] = {}
+        self.segment_blocks: dict[tuple[int, int], tuple[Segment, ...]] = {}
         self.sides: dict[tuple[object, ...], Side] = {}
         self.steps: dict[tuple[int, int], Step] = {}
 
     def size(self) -> int:
-        return (len(self.nodes) + len(self.node_ends) + len(self.side_ends) + len(self.segments)
-                + len(self.segment_blocks)
-                + len(self.sides) + len(self.steps))
+        return (len(self.nodes) + len(self.node_ends) + len(self.side_ends)
+                + len(self.segment_blocks) + len(self.sides) + len(self.steps))
 
     def piece(self, hex_def: HexDef, laid: LaidTile | None) -> _Piece | None:
         key = (hex_def.id, None, 0) if laid is None else (hex_def.id, laid.tile.id, laid.rotation)
@@ -482,6 +512,7 @@ class _Parts:
     def _resolve(self, hex_def: HexDef, track: TrackDef) -> _Piece:
         hex_id = hex_def.id
         local = {node.ref: i for i, node in enumerate(track.nodes)}
+        side_of = self.layout.side_of
         paths = []
         for path in walkable_paths(track):
             ends: list[_PieceEnd] = []
@@ -491,18 +522,23 @@ class _Parts:
                     continue
                 other = _neighbour_on_map(self.title, hex_id, end)
                 blocked = any(b.edge == end and b.type == "impassable" for b in hex_def.borders)
-                ends.append((-1, end, self._slot(hex_id, end, other), other, blocked))
+                ends.append((-1, end, side_of[(hex_id, end)], other, blocked))
             paths.append((ends[0], ends[1]))
+        if len(paths) > self.layout.capacity[hex_id]:
+            raise ValueError(f"{hex_id}: {len(paths)} paths, more than the "
+                             f"{self.layout.capacity[hex_id]} the layout has room for")
         return _Piece(hex_id, tuple((f"{hex_id}-{n.ref}", n) for n in track.nodes),
                       len(track.cities), len(track.towns), tuple(paths),
                       _path_junctions(track))
 
-    def _slot(self, hex_id: str, edge: int, other: str | None) -> int:
-        found = self.slots.get((hex_id, edge))
+    def block(self, piece: _Piece, base: int) -> tuple[Segment, ...]:
+        """The piece's segments, numbered from the hex's place in the layout, its nodes from
+        `base`."""
+        key = (id(piece), base)
+        found = self.segment_blocks.get(key)
         if found is None:
-            found = self.slots[(hex_id, edge)] = len(self.slots)
-            if other is not None:
-                self.slots[(other, opposite_edge(edge))] = found
+            found = self.segment_blocks[key] = _segment_block(
+                self, piece, base, self.layout.segment_base[piece.hex])
         return found
 
 
@@ -518,231 +554,231 @@ def _parts(title: TitleData) -> _Parts:
     return parts
 
 
-@dataclass(frozen=True)
-class _BuildLog:
-    """What a later build needs to take up this graph's build part-way (`build_graph`'s
-    `resume`): per hex with track, in map order, (its place in map order, its first node,
-    its first segment, the sides known before it); per side, its physical slot and the place
-    in map order of the first hex whose track found it impassable (-1: none)."""
-
-    hexes: tuple[tuple[int, int, int, int], ...]
-    side_slots: tuple[int, ...]
-    blocked_at: tuple[int, ...]
-    started: frozenset[str]
-    far_places: tuple[int, ...]
-    """Per side, the place in map order of its second hex (-1: off the map)."""
-
-
 def build_graph(title: TitleData, laid: Mapping[str, LaidTile],
                 started: frozenset[str], resume: TrackGraph | None = None,
-                same_before: int = 0) -> TrackGraph:
+                changed: Collection[str] = ()) -> TrackGraph:
     """The graph of the map with `laid` tiles, node values as in the phases `started`.
 
-    Numbering: nodes and segments in map order, then each hex's track order; sides in the order
-    segments first reach them; links as `_build_links` finds them.
+    Numbering: segments and sides by the title's layout (`_Layout`); nodes densely in the
+    layout's hex order, then each hex's track order.
 
-    With `resume`, a graph of the same phases whose board has the same track as `laid` in the
-    first `same_before` hexes of the map order, that part is taken from it: the result is the
-    graph a whole build makes (a test compares them at every board of the recorded games).
+    With `resume`, a graph of a board that differs from `laid` only in the hexes `changed`,
+    the graph is made from it by replacing those hexes' parts (and the nodes' values when the
+    phases differ): the result is the graph a whole build makes (a test compares them at every
+    board of the recorded games).
     """
     parts = _parts(title)
-    order = _map_order(title)
-    graph = TrackGraph(title)
-    nodes = graph.nodes
-    node_ids = graph.node_ids
-    segments = graph.segments
-    # A side taken whole from the graph a build takes up stays a `Side` (see `_take_up`).
-    drafts: list[_SideDraft | Side] = []
-    side_at: dict[int, int] = {}
-    log_hexes: list[tuple[int, int, int, int]] = []
-    side_slots: list[int] = []
-    blocked_at: list[int] = []
-    node_segments: list[list[int]] = []
-    graph.node_segments = node_segments
-    log = resume._log if resume is not None else None
-    first = 0
-    # The sides still drafts when the build ends: those it added to (`Side` otherwise).
-    open_sides: list[int] = []
-    if resume is not None and log is not None and log.started == started and same_before > 0:
-        first = _take_up(graph, resume, log, same_before, drafts, side_at, log_hexes,
-                         side_slots, blocked_at, open_sides)
-        if resume._walks is not None:
-            graph._taken_up = _TakenUp(resume._walks, resume.side_offset, len(segments),
-                                       len(nodes), tuple(open_sides))
-    taken_sides = len(drafts)
-    placed: list[tuple[_Piece, int, int]] = []
-    hex_items = order.items[first:]
-    for ordinal, (hex_id, hex_def) in enumerate(hex_items, start=first):
+    if resume is not None:
+        return _rebuilt(parts, resume, laid, started, changed)
+    layout = parts.layout
+    graph = TrackGraph(title, segments=[NO_SEGMENT] * layout.segment_places,
+                       sides=[NO_SIDE] * len(layout.sides), side_offset=layout.segment_places)
+    graph._started = started
+    placed = []
+    for hex_id, hex_def in layout.items:
         piece = parts.piece(hex_def, laid.get(hex_id))
         if piece is None:
             continue
-        base = len(nodes)
-        placed.append((piece, base, ordinal))
-        piece_id = id(piece)
-        for i, (node_id, node_def) in enumerate(piece.nodes):
-            index = base + i
-            revenue = node_def.revenue.value_in(started)
-            key = (index, piece_id, i, revenue)
-            node = parts.nodes.get(key)
-            if node is None:
-                node = parts.nodes[key] = GraphNode(
-                    index, node_id, hex_id, node_def.ref, node_def.kind, node_def, hex_def,
-                    revenue, piece.cities, piece.towns)
-            node_ids[node_id] = index
-            nodes.append(node)
-    node_segments.extend([] for _ in range(len(nodes) - len(node_segments)))
-    segment_blocks = parts.segment_blocks
-    for piece, base, ordinal in placed:
-        hex_id = piece.hex
-        seg_base = len(segments)
-        log_hexes.append((ordinal, base, seg_base, len(drafts)))
-        # Sides are numbered in the order segments first reach them, so they are registered
-        # end by end; the hex's segments then follow from where its ends lead.
-        leads_to: list[int] = []
-        for path_index, path in enumerate(piece.paths):
-            seg_index = seg_base + path_index
-            for local, edge, slot, other, blocked in path:
-                if local >= 0:
-                    node_segments[base + local].append(seg_index)
-                    continue
-                side = side_at.get(slot)
-                if side is None:
-                    side = side_at[slot] = len(drafts)
-                    drafts.append(_SideDraft((hex_id, other), (edge, opposite_edge(edge))))
-                    side_slots.append(slot)
-                    blocked_at.append(-1)
-                draft = drafts[side]
-                assert isinstance(draft, _SideDraft)  # sides taken whole have no slot here
-                draft.segments[0 if draft.hexes[0] == hex_id else 1].append(seg_index)
-                if blocked and not draft.blocked:
-                    draft.blocked = True
-                    blocked_at[side] = ordinal
-                leads_to.append(side)
-        if not piece.paths:
-            continue
-        block_key = (id(piece), base, seg_base, tuple(leads_to))
-        block = segment_blocks.get(block_key)
-        if block is None:
-            block = segment_blocks[block_key] = _segment_block(parts, piece, base, seg_base,
-                                                               leads_to)
-        segments.extend(block)
-        graph.hex_segments[hex_id] = list(range(seg_base, seg_base + len(block)))
-    for i in (*open_sides, *range(taken_sides, len(drafts))):
-        d = drafts[i]
-        assert isinstance(d, _SideDraft)
-        side_key = (i, d.hexes, d.edges, tuple(d.segments[0]), tuple(d.segments[1]), d.blocked)
-        found = parts.sides.get(side_key)
-        if found is None:
-            found = parts.sides[side_key] = Side(
-                i, d.hexes, d.edges, (tuple(d.segments[0]), tuple(d.segments[1])), d.blocked)
-        drafts[i] = found
-    graph.sides = cast(list[Side], drafts)
-    place = order.place
-    graph._log = _BuildLog(tuple(log_hexes), tuple(side_slots), tuple(blocked_at), started,
-                           tuple(-1 if d.hexes[1] is None else place[d.hexes[1]]
-                                 for d in drafts))
+        base = len(graph.nodes)
+        graph.nodes.extend([cast(GraphNode, None)] * len(piece.nodes))
+        graph.node_segments.extend([] for _ in piece.nodes)
+        _put_nodes(graph, parts, hex_def, piece, base)
+        placed.append((piece, base))
+    touched: set[int] = set()
+    for piece, base in placed:
+        _put_segments(graph, parts, piece, base, touched)
+    _remake_sides(graph, parts, touched)
     return graph
 
 
-def _take_up(graph: TrackGraph, old: TrackGraph, log: _BuildLog, same_before: int,
-             drafts: list[_SideDraft | Side], side_at: dict[int, int],
-             log_hexes: list[tuple[int, int, int, int]], side_slots: list[int],
-             blocked_at: list[int], open_sides: list[int]) -> int:
-    """Fill `graph` and the build's records with `old`'s part for the hexes before map place
-    `same_before` (whose track is the same on both boards), as the build would have left them
-    there, the sides whose other hex lies beyond as drafts (listed in `open_sides`); returns
-    the map place where the build goes on. Its work grows with the part left out, not with
-    the part taken."""
-    kept = 0
-    while kept < len(log.hexes) and log.hexes[kept][0] < same_before:
-        kept += 1
-    if kept == len(log.hexes):
-        node_count, seg_count, side_count = len(old.nodes), len(old.segments), len(old.sides)
-    else:
-        _, node_count, seg_count, side_count = log.hexes[kept]
-    log_hexes.extend(log.hexes[:kept])
-    graph.nodes.extend(old.nodes[:node_count])
-    graph.node_ids.update(old.node_ids)
-    for node in old.nodes[node_count:]:
-        del graph.node_ids[node.id]
-    # A node's segments are those of its own hex, all in the part taken: the lists are shared.
-    graph.node_segments.extend(old.node_segments[:node_count])
-    graph.segments.extend(old.segments[:seg_count])
-    graph.hex_segments.update(old.hex_segments)
-    for segment in old.segments[seg_count:]:
-        graph.hex_segments.pop(segment.hex, None)
-    drafts.extend(old.sides[:side_count])
-    side_slots.extend(log.side_slots[:side_count])
-    blocked_at.extend(log.blocked_at[:side_count])
-    far = log.far_places
-    open_sides.extend(i for i in range(side_count) if far[i] >= same_before)
-    for index in open_sides:
-        # Its other hex is rebuilt: the build adds that hex's segments to it.
-        side = old.sides[index]
-        draft = _SideDraft(side.hexes, side.edges)
-        draft.segments[0].extend(side.segments[0])
-        draft.blocked = 0 <= log.blocked_at[index] < same_before
-        drafts[index] = draft
-        side_at[log.side_slots[index]] = index
-        if not draft.blocked:
-            blocked_at[index] = -1
-    return same_before
+def _rebuilt(parts: _Parts, old: TrackGraph, laid: Mapping[str, LaidTile],
+             started: frozenset[str], changed: Collection[str]) -> TrackGraph:
+    """`old`'s graph with the `changed` hexes' track replaced and the nodes valued in the
+    phases `started`."""
+    hexes = parts.title.map.hexes
+    news: list[tuple[str, _Piece | None, _Piece | None]] = []
+    counts_differ = False
+    for hex_id in changed:
+        hex_def = hexes.get(hex_id)
+        if hex_def is None:
+            continue
+        piece = parts.piece(hex_def, laid.get(hex_id))
+        was = old._pieces.get(hex_id)
+        if piece is was:
+            continue
+        counts_differ |= len(piece.nodes if piece else ()) != len(was.nodes if was else ())
+        news.append((hex_id, was, piece))
+    revalued = started != old._started
+    if not news and not revalued:
+        return old
+    graph = TrackGraph(parts.title, nodes=old.nodes[:], node_ids=dict(old.node_ids),
+                       segments=old.segments[:], sides=old.sides[:],
+                       node_segments=old.node_segments[:],
+                       hex_segments=dict(old.hex_segments), side_offset=old.side_offset)
+    graph._started = started
+    graph._pieces = dict(old._pieces)
+    graph._node_base = dict(old._node_base)
+    touched: set[int] = set()
+    redo_segments: set[int] = set()
+    redo_nodes: set[int] = set()
+    for hex_id, was, piece in news:
+        if was is None:
+            continue
+        del graph._pieces[hex_id]
+        for node_id, _ in was.nodes:
+            del graph.node_ids[node_id]
+        for index in graph.hex_segments.pop(hex_id, ()):
+            touched.update(end.side for end in graph.segments[index].ends if end.node < 0)
+            graph.segments[index] = NO_SEGMENT
+            redo_segments.add(index)
+    if counts_differ or revalued:
+        for hex_id, _, piece in news:
+            if piece is not None:
+                graph._pieces[hex_id] = piece
+        _number_nodes(graph, parts, old, {hex_id for hex_id, _, _ in news})
+    segment_base = parts.layout.segment_base
+    for hex_id, was, piece in news:
+        if piece is None:
+            continue
+        if counts_differ or revalued:
+            base = graph._node_base[hex_id]
+        else:
+            base = old._node_base[hex_id] if was is not None else 0
+            for i in range(len(piece.nodes)):
+                graph.node_segments[base + i] = []
+            _put_nodes(graph, parts, hexes[hex_id], piece, base)
+        redo_nodes.update(range(base, base + len(piece.nodes)))
+        start = segment_base[hex_id]
+        redo_segments.update(range(start, start + len(piece.paths)))
+        _put_segments(graph, parts, piece, base, touched)
+    _remake_sides(graph, parts, touched)
+    # Nodes numbered otherwise change many moves: the table is then made whole.
+    if old._walks is not None and not counts_differ:
+        for index in touched:
+            side = graph.sides[index]
+            redo_segments.update(side.segments[0])
+            redo_segments.update(side.segments[1])
+        graph._walks_base = _WalksBase(old._walks, frozenset(redo_segments),
+                                       frozenset(redo_nodes))
+    return graph
 
 
-@dataclass(frozen=True)
-class _MapOrder:
-    items: list[tuple[str, HexDef]]
-    place: dict[str, int]
+def _number_nodes(graph: TrackGraph, parts: _Parts, old: TrackGraph,
+                  renewed: set[str]) -> None:
+    """Every node of `graph._pieces` again, densely in the layout's hex order, valued in
+    `graph._started`; the nodes of the `renewed` hexes with no segments yet, the others with
+    `old`'s. A hex not renewed whose nodes have other numbers than in `old` has its segments
+    placed again (their node ends changed)."""
+    graph.nodes, graph.node_ids, graph.node_segments = [], {}, []
+    for hex_id, hex_def in parts.layout.items:
+        piece = graph._pieces.get(hex_id)
+        if piece is None:
+            continue
+        base = len(graph.nodes)
+        count = len(piece.nodes)
+        graph.nodes.extend([cast(GraphNode, None)] * count)
+        if hex_id in renewed:
+            graph.node_segments.extend([] for _ in range(count))
+        else:
+            old_base = old._node_base[hex_id]
+            graph.node_segments.extend(old.node_segments[old_base:old_base + count])
+            if old_base != base and count and piece.paths:
+                block = parts.block(piece, base)
+                start = block[0].index
+                graph.segments[start:start + len(block)] = block
+        _put_nodes(graph, parts, hex_def, piece, base)
 
 
-_ORDERS: dict[int, tuple[TitleData, _MapOrder]] = {}
+def _put_nodes(graph: TrackGraph, parts: _Parts, hex_def: HexDef, piece: _Piece,
+               base: int) -> None:
+    """The piece's nodes at `base` and on (their places in `graph.nodes` exist)."""
+    hex_id = piece.hex
+    graph._pieces[hex_id] = piece
+    graph._node_base[hex_id] = base
+    piece_id = id(piece)
+    started = graph._started
+    for i, (node_id, node_def) in enumerate(piece.nodes):
+        index = base + i
+        revenue = node_def.revenue.value_in(started)
+        key = (index, piece_id, i, revenue)
+        node = parts.nodes.get(key)
+        if node is None:
+            node = parts.nodes[key] = GraphNode(
+                index, node_id, hex_id, node_def.ref, node_def.kind, node_def, hex_def,
+                revenue, piece.cities, piece.towns)
+        graph.node_ids[node_id] = index
+        graph.nodes[index] = node
 
 
-def _map_order(title: TitleData) -> _MapOrder:
-    """The map's hexes in build order (those that take no tiles first, then the rest, each in
-    map order), and each hex's place in it (per title)."""
-    known = _ORDERS.get(id(title))
-    if known is None or known[0] is not title:
-        # Hexes whose track never changes come first: a lay then rebuilds only the hexes
-        # after its own among those that take tiles.
-        items = sorted(title.map.hexes.items(), key=lambda item: item[1].takes_tiles)
-        known = _ORDERS[id(title)] = (title, _MapOrder(items, {h: i for i, (h, _) in
-                                                               enumerate(items)}))
-    return known[1]
+def _put_segments(graph: TrackGraph, parts: _Parts, piece: _Piece, base: int,
+                  touched: set[int]) -> None:
+    """The piece's segments in their places, and on its nodes' lists; the sides they reach
+    are added to `touched`."""
+    if not piece.paths:
+        return
+    block = parts.block(piece, base)
+    start = block[0].index
+    graph.segments[start:start + len(block)] = block
+    graph.hex_segments[piece.hex] = list(range(start, start + len(block)))
+    node_segments = graph.node_segments
+    for segment, path in zip(block, piece.paths):
+        for local, _, side, _, _ in path:
+            if local >= 0:
+                node_segments[base + local].append(segment.index)
+            else:
+                touched.add(side)
 
 
-def _segment_block(parts: _Parts, piece: _Piece, base: int, seg_base: int,
-                   sides: list[int]) -> tuple[Segment, ...]:
-    """One hex's segments numbered from `seg_base`, its nodes from `base`, the side ends of its
-    paths (in path order) at `sides`."""
+def _remake_sides(graph: TrackGraph, parts: _Parts, touched: Collection[int]) -> None:
+    """The `touched` sides made again from the segments of their two hexes that reach them.
+    A side is impassable when a hex whose track reaches it has an impassable border there."""
+    layout = parts.layout
+    hexes = parts.title.map.hexes
+    segments = graph.segments
+    for index in touched:
+        pair, edges = layout.sides[index]
+        found: list[tuple[int, ...]] = []
+        blocked = False
+        for hex_id, edge in zip(pair, edges):
+            here: tuple[int, ...] = ()
+            if hex_id is not None:
+                here = tuple(s for s in graph.hex_segments.get(hex_id, ())
+                             if segments[s].ends[0].side == index or
+                             segments[s].ends[1].side == index)
+                if here and any(b.edge == edge and b.type == "impassable"
+                                for b in hexes[hex_id].borders):
+                    blocked = True
+            found.append(here)
+        if not found[0] and not found[1]:
+            graph.sides[index] = NO_SIDE
+            continue
+        key = (index, found[0], found[1], blocked)
+        side = parts.sides.get(key)
+        if side is None:
+            side = parts.sides[key] = Side(index, pair, edges, (found[0], found[1]), blocked)
+        graph.sides[index] = side
+
+
+def _segment_block(parts: _Parts, piece: _Piece, base: int, seg_base: int
+                   ) -> tuple[Segment, ...]:
+    """One hex's segments numbered from `seg_base`, its nodes from `base`."""
     block = []
-    next_side = iter(sides)
     for path_index, path in enumerate(piece.paths):
         resolved: list[End] = []
-        for local, edge, _, _, _ in path:
+        for local, edge, side, _, _ in path:
             if local >= 0:
                 at = base + local
                 end = parts.node_ends.get(at)
                 if end is None:
                     end = parts.node_ends[at] = End(node=at)
             else:
-                side = next(next_side)
                 end = parts.side_ends.get((side, edge))
                 if end is None:
                     end = parts.side_ends[(side, edge)] = End(side=side, edge=edge)
             resolved.append(end)
-        first, second = resolved
-        seg_index = seg_base + path_index
-        # Where the ends lead (node n as n, side s as -1 - s) fixes the rest of the segment.
-        seg_key = (seg_index, id(piece), path_index,
-                   first.node if first.node >= 0 else -1 - first.side,
-                   second.node if second.node >= 0 else -1 - second.side)
-        segment = parts.segments.get(seg_key)
-        if segment is None:
-            segment = parts.segments[seg_key] = Segment(
-                seg_index, piece.hex, path_index, (first, second),
-                piece.junctions[path_index] if piece.junctions else -1)
-        block.append(segment)
+        block.append(Segment(seg_base + path_index, piece.hex, path_index,
+                             (resolved[0], resolved[1]),
+                             piece.junctions[path_index] if piece.junctions else -1))
     return tuple(block)
 
 
@@ -905,8 +941,8 @@ def track_graph(game: Game, overrides: Mapping[str, LaidTile] | None = None,
     """The graph of the game's board (with `overrides` laid on top, for "what if" questions;
     with `remember`, kept with the boards seen, for a lay about to be made).
 
-    A board not seen lately is built taking up the last graph's build where the two boards
-    first differ in map order (a tile lay changes one hex)."""
+    A board not seen lately is made from the last graph by replacing the hexes whose tiles
+    differ (a tile lay changes one hex)."""
     global _last_graph
     laid: Mapping[str, LaidTile] = game.state.board.tiles
     if overrides:
@@ -919,11 +955,9 @@ def track_graph(game: Game, overrides: Mapping[str, LaidTile] | None = None,
             cached = _CACHE.get(key)
             if cached is not None and cached[0] is game.title:
                 return cached[1]
-        place = _map_order(game.title).place
-        changed = [place[h] for h, tile in overrides.items()
-                   if h in place and game.state.board.tiles.get(h) is not tile]
-        graph = build_graph(game.title, laid, phases_started(game), current,
-                            min(changed, default=len(place)))
+        differing = [h for h, tile in overrides.items()
+                     if game.state.board.tiles.get(h) is not tile]
+        graph = build_graph(game.title, laid, phases_started(game), current, differing)
         if key is not None:
             _remember_graph(key, game.title, graph)
         return graph
@@ -938,11 +972,12 @@ def track_graph(game: Game, overrides: Mapping[str, LaidTile] | None = None,
             _CACHE.move_to_end(key)
         graph = cached[1]
     else:
-        resume, same_before = None, 0
+        resume, changed = None, frozenset[str]()
         if last is not None and last[0].title_id == key.title_id and \
                 last[1].title is game.title:
-            resume, same_before = last[1], _same_before(game.title, last[0], key)
-        graph = build_graph(game.title, laid, phases_started(game), resume, same_before)
+            resume = last[1]
+            changed = frozenset(h for h, _, _ in set(last[0].tiles) ^ set(key.tiles))
+        graph = build_graph(game.title, laid, phases_started(game), resume, changed)
         _remember_graph(key, game.title, graph)
     _last_graph = (key, graph)
     return graph
@@ -953,11 +988,3 @@ def _remember_graph(key: BoardKey, title: TitleData, graph: TrackGraph) -> None:
     while len(_CACHE) > _CACHE_SIZE:
         with suppress(KeyError):
             _CACHE.popitem(last=False)
-
-
-def _same_before(title: TitleData, old_key: BoardKey, new_key: BoardKey) -> int:
-    """How many hexes, in map order, lie before the first whose tile differs on the two
-    boards."""
-    differing = set(old_key.tiles).symmetric_difference(new_key.tiles)
-    place = _map_order(title).place
-    return min((place[h] for h, _, _ in differing if h in place), default=len(place))

@@ -556,8 +556,8 @@ class _Pieces:
 
 def _conflict_key_mask(graph: TrackGraph) -> int:
     """Sides, and segments with a node at both ends: enough to detect any shared track."""
-    mask = graph.track_mask & ~((1 << len(graph.segments)) - 1)
-    for segment in graph.segments:
+    mask = graph.track_mask & ~((1 << graph.side_offset) - 1)
+    for segment in graph.laid_segments():
         if segment.ends[0].is_node and segment.ends[1].is_node:
             mask |= graph.segment_bit(segment.index)
     return mask

@@ -27,7 +27,7 @@ def linked(game: Game, hexes: tuple[str, ...]) -> bool:
     depth-first search of routes from the first hex, stopping once every other hex is reached."""
     graph = track_graph(game)
     by_node: dict[int, list[int]] = {}
-    for segment in graph.segments:
+    for segment in graph.laid_segments():
         for end in segment.ends:
             if end.is_node:
                 by_node.setdefault(end.node, []).append(segment.index)

@@ -28,7 +28,7 @@ def gauge_sides(game: Game, graph: TrackGraph) -> frozenset[int]:
         return known[1]
     hexes = game.title.map.hexes
     sides = frozenset(
-        side.index for side in graph.sides if side.hexes[1] is not None and any(
+        side.index for side in graph.laid_sides() if side.hexes[1] is not None and any(
             b.edge == side.edges[0] and b.type == GAUGE for b in hexes[side.hexes[0]].borders))
     if len(_GAUGE_SIDES) > 64:
         _GAUGE_SIDES.clear()
