@@ -193,3 +193,21 @@ def test_building_track_by_18xx_games_a_trace_that_left_through_the_paths_edge_c
     assert RESTRICTIVE in (step.problem("G2", "29", 5) or "")
     with pytest.raises(IllegalAction, match=RESTRICTIVE):
         history.apply(LayTile("CR", "G2", "29", 5))
+
+
+SWR_POSITION = Path(__file__).parent / "data" / "swr_lays_in_g4.json"
+"""A 5-player game of ours (random play) where the SWR's walks reach Glasgow (G4, the G03 with
+its city c0 on edges 0-3, the CR's station in it) by edge 0 only. The G06 turned 2 moves that
+city, the CR's station with it, to edges 3-0 and puts the new track on the other city (2-5)."""
+
+
+def test_building_track_a_station_moving_with_its_city_still_blocks_the_new_track() -> None:
+    """HL "Building Track": the SWR cannot use the G06's new track in G4: its walks arrive by
+    edge 0 at the city the CR's station moves with, which it may not run through. (A search of
+    the board with the tile laid but the station left in its old city's place would find the
+    walk; the check must move stations as the lay does.)"""
+    history = savefile.load(SWR_POSITION)
+    game = history.game
+    assert uses_new_track(game, "SWR", "G4", "G06", 2) is False
+    # Nor in any other rotation that keeps the old track: the station's city is always in it.
+    assert not any(uses_new_track(game, "SWR", "G4", "G06", r) for r in range(6))

@@ -13,7 +13,10 @@ with the tile laid and the stations moved with their cities (as `Board.lay` move
   circles, so a city full before the lay may not be after it), or holds a station of its own.
 
 Asked from the reach of the board before the lay: a trace that reaches anything the old board
-did not must first run onto new track, so these cases are all. The first lay in a hex with no
+did not must first run onto new track, so these cases are all. Where the short search towards
+the new track settles nothing and no station is in the hex, a search of the board with the tile
+laid, ending at the first walk onto new track, answers instead: the same answer, usually found
+far sooner than the whole reach. The first lay in a hex with no
 track brings only new track, and the connection rule (`TrackStep._connected`) decides it.
 """
 
@@ -79,6 +82,12 @@ def uses_new_track(game: Game, corp_id: str, hex_id: str, tile_id: str, rotation
                                      game.rules.routes)  # type: ignore[attr-defined]
         if _uses(game, corp_id, hex_id, hex_def, old, new, added, towards):
             return True
+        if not towards.complete and \
+                not any(t.hex == hex_id for t in game.state.board.tokens):
+            # The search with the tile laid ends as soon as a walk runs onto new track: most
+            # often much sooner than the whole reach of the board before the lay. (Not where
+            # stations would move with their cities: its board keeps them where they are.)
+            return _walks_onto(game, corp_id, hex_id, tile_id, rotation, new, added)
         reach = towards if towards.complete else \
             reachable(game, corp_id, game.rules.routes)  # type: ignore[attr-defined]
     found = _uses(game, corp_id, hex_id, hex_def, old, new, added, reach)
