@@ -171,15 +171,18 @@ class Projection:
         self.market = StockMarket(game.title.market, game.state)
         self.shares = Shares(game)
         self.high_bids = game.round.high_bids()
+        self._holdings: dict[str, dict[str, int]] = {}
+        self._lives: dict[str, float] = {}
         operating = [c for c in self.state.corporations.values() if c.floated]
-        self.buys_per_round = self._buys_per_round(operating)
         known: dict[str, float] = {}
         self._prices_of = track_of
         if track_of is not None:
             before, changed = track_of
+            self.buys_per_round = before.buys_per_round
             self.rounds_left = before.rounds_left
             known = {k: v for k, v in before.corporation_value.items() if k != changed}
         else:
+            self.buys_per_round = self._buys_per_round(operating)
             self.rounds_left = self._rounds_left(operating)
         self.corporation_value = {c.id: known[c.id] if c.id in known
                                   else self._corporation_value(c)
@@ -223,6 +226,12 @@ class Projection:
 
     def rounds_until_gone(self, train_id: str) -> float:
         """Operating rounds a train is expected to keep running."""
+        known = self._lives.get(train_id)
+        if known is None:
+            known = self._lives[train_id] = self._rounds_until_gone(train_id)
+        return known
+
+    def _rounds_until_gone(self, train_id: str) -> float:
         definition = self.trains.definition(train_id)
         ends_on = self.game.rules.rusts_on(definition) or self.game.rules.obsolete_on(definition)
         if train_id in self.state.obsolete_trains:
@@ -390,7 +399,7 @@ class Projection:
         for corp in state.corporations.values():
             if corp.market_cell is None:
                 continue
-            percent = self.shares.percent(corp, player)
+            percent = self.percent(corp, player)
             if percent:
                 total += self.share_price(corp) * percent / 10
                 total += self.corporation_value.get(corp.id, 0.0) * percent / 100
@@ -399,6 +408,15 @@ class Projection:
             elif percent >= self.shares.president_size(corp):
                 total -= self.weights.dump_risk * self.shortfall(corp)
         return total
+
+    def percent(self, corp: CorporationState, owner: str) -> int:
+        """`Shares.percent`, from a table of the corporation's holders made once."""
+        table = self._holdings.get(corp.id)
+        if table is None:
+            table = self._holdings[corp.id] = {}
+            for size, holder in zip(corp.share_sizes, corp.cert_owners):
+                table[holder] = table.get(holder, 0) + size
+        return table.get(owner, 0)
 
     def corporation_worth(self, corp_id: str) -> float:
         """All of a corporation's shares together: price and projected value."""

@@ -34,7 +34,7 @@ from tresham.engine.actions import (
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
 from tresham.engine.history import collector_paused
-from tresham.engine.snapshot import clone
+from tresham.engine.snapshot import Snapshot, clone, freeze, thaw
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 BASELINES: tuple[str, ...] = ("random", "greedy")
@@ -96,8 +96,10 @@ def _past(deadline: Deadline | None) -> bool:
                                      or time.perf_counter() >= deadline[1])
 
 
-def _after(game: Game, action: Action) -> Game:
-    copy = clone(game)
+def _after(game: Game | Snapshot, action: Action) -> Game:
+    """A copy of the game once `action` is made (from a snapshot of it: a decision weighing
+    many moves freezes its position once, not once a move)."""
+    copy = thaw(game) if isinstance(game, Snapshot) else clone(game)
     copy.process(action)
     return copy
 
@@ -147,10 +149,11 @@ def _greedy(game: Game, player: str, candidates: list[Action], deadline: Deadlin
     `deadline`, the candidates judged so far (at least one accepted), unless `whole` is
     needed (a lookahead's move), when the deadline raises `OutOfTime`."""
     before = Projection(game)
+    frozen = freeze(game)
 
     def judge(action: Action) -> float | None:
         try:
-            after = _after(game, action)
+            after = _after(frozen, action)
         except IllegalAction:
             return None  # offered, but refused when made: not a move
         if isinstance(action, BOARD_MOVES):
