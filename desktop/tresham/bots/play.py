@@ -20,6 +20,7 @@ position, level and seed give the same move.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from dataclasses import dataclass
@@ -126,6 +127,13 @@ BOARD_MOVES = (LayTile, PlaceToken, PlaceBonusToken)
 `track_of`), a route search for it alone instead of one for every corporation."""
 
 
+_JUDGED: dict[tuple[bytes, str, tuple[Action, ...]], tuple[tuple[float, Action], ...]] = {}
+"""`_greedy`'s answers by position (a digest of its snapshot), player and candidates: a
+lookahead line plays the table's greedy answers, and the next decisions meet the same
+positions again (the next player's greedy pass is the first answer of the line played)."""
+JUDGED_LIMIT = 50_000
+
+
 def _judging_order(candidates: list[Action]) -> list[int]:
     """The order to judge candidates in when time may run out: every move but a lay first
     (a train, a station, a run, a pass), then the lays a hex at a time, so that a deadline
@@ -148,8 +156,13 @@ def _greedy(game: Game, player: str, candidates: list[Action], deadline: Deadlin
     """Each candidate with the standing it leaves `player` in, best first (stable). Past
     `deadline`, the candidates judged so far (at least one accepted), unless `whole` is
     needed (a lookahead's move), when the deadline raises `OutOfTime`."""
-    before = Projection(game)
+    game.state.log = []  # a copy's log is no part of the position (`_JUDGED`'s key)
     frozen = freeze(game)
+    key = (hashlib.blake2b(frozen.data, digest_size=16).digest(), player, tuple(candidates))
+    known = _JUDGED.get(key)
+    if known is not None:
+        return list(known)
+    before = Projection(game)
 
     def judge(action: Action) -> float | None:
         try:
@@ -167,17 +180,24 @@ def _greedy(game: Game, player: str, candidates: list[Action], deadline: Deadlin
         return Projection(after).standing(player) - _friction(action)
 
     scored: list[tuple[float, int, Action]] = []
+    cut = False
     for i in _judging_order(candidates):
         if _past(deadline) and (scored or whole):
             if whole:
                 raise OutOfTime
+            cut = True
             break
         score = judge(candidates[i])
         if score is not None:
             scored.append((score, i, candidates[i]))
     # Between equals, no share dealing: a trade the evaluation cannot tell from passing is churn.
     scored.sort(key=lambda s: (-round(s[0], 2), isinstance(s[2], (BuyShare, SellShares)), s[1]))
-    return [(score, action) for score, _, action in scored]
+    result = [(score, action) for score, _, action in scored]
+    if not cut:
+        if len(_JUDGED) >= JUDGED_LIMIT:
+            _JUDGED.clear()
+        _JUDGED[key] = tuple(result)
+    return result
 
 
 def _quick_move(game: Game, deadline: Deadline | None = None) -> Action:
