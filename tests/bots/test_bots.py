@@ -135,7 +135,7 @@ def test_the_bots_benchmark_prints_the_summary_the_issue_names(
                  "--seed", "2", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert set(report) == {"title", "games", "ended_normally", "refused_actions", "crashes",
-                           "wins", "decision_ms", "decision_cpu_ms", "game_s"}
+                           "wins", "decision_ms", "decision_cpu_ms", "game_s", "game_cpu_s"}
     assert report["ended_normally"] == 1 and report["wins"] == {"random": 1.0}
     assert set(report["decision_ms"]) == {"p50", "p95", "max"}
 
