@@ -105,6 +105,16 @@ def _after(game: Game | Snapshot, action: Action) -> Game:
     return copy
 
 
+def _discard(game: Game) -> None:
+    """Break a judged copy's reference cycles (its round and rules point back to it), so that
+    reference counting frees it at once: left to the cyclic collector, a decision's thousands
+    of copies cost it seconds when it runs again after the decision."""
+    round_ = game.__dict__.get("round")
+    game.__dict__.clear()
+    if round_ is not None:
+        round_.__dict__.clear()
+
+
 def _friction(action: Action) -> float:
     """What a sale must gain over standing pat (`Weights.sale_friction`)."""
     return WEIGHTS.sale_friction * action.percent / 10 if isinstance(action, SellShares) else 0.0
@@ -112,7 +122,7 @@ def _friction(action: Action) -> float:
 
 def _legal(game: Game, action: Action) -> bool:
     try:
-        _after(game, action)
+        _discard(_after(game, action))
     except IllegalAction:
         return False
     return True
@@ -169,6 +179,12 @@ def _greedy(game: Game, player: str, candidates: list[Action], deadline: Deadlin
             after = _after(frozen, action)
         except IllegalAction:
             return None  # offered, but refused when made: not a move
+        try:
+            return standing_after(after, action)
+        finally:
+            _discard(after)
+
+    def standing_after(after: Game, action: Action) -> float:
         if isinstance(action, BOARD_MOVES):
             return Projection(after, track_of=(before, action.entity)).standing(player)
         if isinstance(action, (BuyShare, SellShares, Par)) and \
@@ -289,6 +305,7 @@ def _deepened(game: Game, player: str, scored: list[tuple[float, Action]], searc
             except OutOfTime:
                 break
             lines.append((_standing(line, player) - friction, action))
+            _discard(line)
         if len(lines) < max(2, len(best)):
             break
         best = lines
