@@ -173,6 +173,8 @@ class Projection:
         self.high_bids = game.round.high_bids()
         self._holdings: dict[str, dict[str, int]] = {}
         self._lives: dict[str, float] = {}
+        self._listed_terms: list[tuple[CorporationState, float, float, str | None, int,
+                                       float]] | None = None
         operating = [c for c in self.state.corporations.values() if c.floated]
         known: dict[str, float] = {}
         self._prices_of = track_of
@@ -396,18 +398,28 @@ class Projection:
             # A high bid is a purchase the others may still outbid: the item at that price.
             if bidder == player and item in state.privates:
                 total += self.private_value(item) - amount
-        for corp in state.corporations.values():
-            if corp.market_cell is None:
-                continue
+        for corp, price, value, president, president_size, short in self._listed():
             percent = self.percent(corp, player)
             if percent:
-                total += self.share_price(corp) * percent / 10
-                total += self.corporation_value.get(corp.id, 0.0) * percent / 100
-            if self.shares.president(corp) == player:
-                total -= self.weights.shortfall_penalty * self.shortfall(corp)
-            elif percent >= self.shares.president_size(corp):
-                total -= self.weights.dump_risk * self.shortfall(corp)
+                total += price * percent / 10
+                total += value * percent / 100
+            if president == player:
+                total -= self.weights.shortfall_penalty * short
+            elif percent >= president_size:
+                total -= self.weights.dump_risk * short
         return total
+
+    def _listed(self) -> list[tuple[CorporationState, float, float, str | None, int, float]]:
+        """Each listed corporation with what every player's worth reads of it (its share
+        price, value, president, president's certificate, shortfall): found once, read for
+        every player."""
+        if self._listed_terms is None:
+            self._listed_terms = [
+                (corp, self.share_price(corp), self.corporation_value.get(corp.id, 0.0),
+                 self.shares.president(corp), self.shares.president_size(corp),
+                 self.shortfall(corp))
+                for corp in self.state.corporations.values() if corp.market_cell is not None]
+        return self._listed_terms
 
     def percent(self, corp: CorporationState, owner: str) -> int:
         """`Shares.percent`, from a table of the corporation's holders made once."""

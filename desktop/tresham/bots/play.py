@@ -30,7 +30,7 @@ from tresham.bots.moves import moves
 from tresham.bots.reasons import reason
 from tresham.bots.suggestion import Suggestion
 from tresham.engine.actions import (
-    Action, BuyShare, LayTile, Par, PlaceBonusToken, PlaceToken, SellShares,
+    Action, BuyShare, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, SellShares,
 )
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
@@ -193,6 +193,10 @@ def _greedy(game: Game, player: str, candidates: list[Action], deadline: Deadlin
             # are taken over, which makes a stock round's lookahead affordable.
             return Projection(after, track_of=(before, action.corporation)).standing(player) \
                 - _friction(action)
+        if type(action) is Pass and after.round.kind == "stock" and \
+                _round_of(after) == _round_of(game):
+            # A pass within a stock round changes no corporation: every value is taken over.
+            return Projection(after, track_of=(before, "")).standing(player)
         return Projection(after).standing(player) - _friction(action)
 
     scored: list[tuple[float, int, Action]] = []
