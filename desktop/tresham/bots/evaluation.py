@@ -20,7 +20,7 @@ from tresham.engine.routes.connectivity import reachable
 from tresham.engine.routes.graph import track_graph
 from tresham.engine.routes.revenue import routes_revenue
 from tresham.engine.routes.rules import RouteRules
-from tresham.engine.routes.search import best_routes
+from tresham.engine.routes.memo import remembered_best_routes
 from tresham.engine.shares import Shares
 from tresham.engine.state import IPO, CorporationState
 from tresham.engine.trains import Trains, train_name
@@ -132,8 +132,8 @@ def _revenue(game: Game, corp_id: str) -> int:
     that cannot be had made it search every combination of routes (0.4 s against 2 ms)."""
     hooks = game.rules.routes
     if not hooks.bonus_applies(game, corp_id):
-        return best_routes(game, corp_id, hooks)[0]
-    routes = best_routes(game, corp_id, _without_bonuses(hooks))[1]
+        return remembered_best_routes(game, corp_id, hooks)[0]
+    routes = remembered_best_routes(game, corp_id, _without_bonuses(hooks))[1]
     return routes_revenue(game, corp_id, routes, hooks)
 
 
