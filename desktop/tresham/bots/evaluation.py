@@ -77,6 +77,7 @@ WEIGHTS = Weights()
 _ROUTE_CACHE: dict[int, int] = {}
 _ROUTE_CACHE_LIMIT = 20_000
 _REACH_CACHE: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+_PAYOUTS_TO_END: dict[tuple[int, object, int, int], float] = {}
 
 
 def route_revenue(game: Game, corp_id: str, extra_train: str | None = None) -> int:
@@ -205,7 +206,38 @@ class Projection:
         by_trains = len(limited) / self.buys_per_round + self.weights.last_phase_rounds
         income = sum(route_revenue(self.game, c.id) for c in operating)
         by_bank = state.bank / income if income else by_trains
-        return max(1.0, min(by_trains, by_bank, 20.0))
+        by_market = min((self._payouts_to_end(c) for c in operating if c.trains), default=20.0)
+        return max(1.0, min(by_trains, by_bank, by_market, 20.0))
+
+    def _payouts_to_end(self, corp: CorporationState) -> float:
+        """Operating rounds until the corporation's share value ends the game (the market's
+        game-end value, `TitleRules.end_share_value`) if it pays out its best run every
+        round: a game near that end has fewer rounds left than its trains and bank say."""
+        revenue = route_revenue(self.game, corp.id)
+        if not revenue:
+            return 20.0
+        end_value = self.game.rules.end_share_value()
+        key = (id(self.game.title), corp.market_cell, revenue, end_value)
+        known = _PAYOUTS_TO_END.get(key)
+        if known is None:
+            state = self.state
+            kept = corp.market_cell, corp.market_arrival, state.market_arrivals
+            known = 20.0
+            try:
+                for rounds in range(1, 20):
+                    price = self.market.price(corp)
+                    self.game.rules.move_after_payout(corp, revenue)
+                    if self.market.price(corp) >= end_value:
+                        known = float(rounds)
+                        break
+                    if self.market.price(corp) == price:
+                        break
+            finally:
+                corp.market_cell, corp.market_arrival, state.market_arrivals = kept
+            if len(_PAYOUTS_TO_END) > _ROUTE_CACHE_LIMIT:
+                _PAYOUTS_TO_END.clear()
+            _PAYOUTS_TO_END[key] = known
+        return known
 
     def _buys_per_round(self, operating: list[CorporationState]) -> float:
         """Trains expected to leave the depot per operating round: the prior expectation
@@ -255,9 +287,18 @@ class Projection:
         future = self.trains_earnings(corp) + \
             weights.unbought_share * self._revenue_still_to_buy(corp)
         nodes, paths, _ = self._reach(corp)
-        value = weights.payout_share * future + weights.treasury_share * corp.treasury + \
+        value = weights.payout_share * future + \
+            weights.treasury_share * (corp.treasury + self._capital_to_come(corp)) + \
             weights.reach_value * nodes + weights.track_value * paths
         return value * self._float_chance(corp)
+
+    def _capital_to_come(self, corp: CorporationState) -> int:
+        """What an unfloated corporation receives when it floats under full capitalization
+        (ten times its par): counted with its chance to float, as its treasury is once it
+        has, so that a float completed by the others is no windfall to its shareholders."""
+        if corp.floated or not corp.par or self.game.title.info.capitalization != "full":
+            return 0
+        return corp.par * 10
 
     def trains_earnings(self, corp: CorporationState) -> float:
         """What the corporation's trains will earn over their lives, as a player sees it:
