@@ -166,6 +166,7 @@ class Projection:
         self.weights = weights
         self._next_prices: dict[str, int] = {}
         self.rounds_left: float
+        self.buys_per_round: float
         self.corporation_value: dict[str, float]
         self.state = game.state
         self.trains = Trains(game)
