@@ -15,6 +15,7 @@ from tresham.engine import savefile
 from tresham.engine.actions import BuyTrain
 from tresham.engine.game import Game
 from tresham.engine.market import StockMarket
+from tresham.engine.shares import Shares
 from tresham.engine.snapshot import clone
 from tresham.engine.trains import Trains, train_name
 
@@ -188,7 +189,7 @@ def test_a_float_completed_by_the_others_is_no_windfall_to_the_shareholders() ->
     projection = Projection(game)
     chance = projection._float_chance(corp)
     assert 0 < chance < 1
-    capital = 10 * (corp.par or 0)
+    capital = Shares(game).share_count(corp) * (corp.par or 0)
     assert projection._capital_to_come(corp) == capital
     treasury_part = projection.weights.treasury_share * capital * chance
     assert projection.corporation_value[corp.id] > treasury_part

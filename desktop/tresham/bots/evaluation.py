@@ -295,11 +295,12 @@ class Projection:
 
     def _capital_to_come(self, corp: CorporationState) -> int:
         """What an unfloated corporation receives when it floats under full capitalization
-        (ten times its par): counted with its chance to float, as its treasury is once it
-        has, so that a float completed by the others is no windfall to its shareholders."""
+        (its par times its share count: ten times for ten shares, 18GB's five-share ones
+        five): counted with its chance to float, as its treasury is once it has, so that a
+        float completed by the others is no windfall to its shareholders."""
         if corp.floated or not corp.par or self.game.title.info.capitalization != "full":
             return 0
-        return corp.par * 10
+        return corp.par * self.shares.share_count(corp)
 
     def trains_earnings(self, corp: CorporationState) -> float:
         """What the corporation's trains will earn over their lives, as a player sees it:
