@@ -14,6 +14,8 @@ from tresham.bots.evaluation import Projection, player_of, route_revenue
 from tresham.engine import savefile
 from tresham.engine.actions import BuyTrain
 from tresham.engine.game import Game
+from tresham.engine.market import StockMarket
+from tresham.engine.shares import Shares
 from tresham.engine.snapshot import clone
 from tresham.engine.trains import Trains, train_name
 
@@ -152,3 +154,42 @@ def test_a_slow_tables_trains_last_longer_and_a_rich_corporation_buys_one(level:
     assert isinstance(suggestion.action, BuyTrain), suggestion
     if level != "easy":
         assert suggestion.action.seller is None and train_name(suggestion.action.train) == "3"
+
+
+def test_a_share_value_near_the_end_of_the_market_shortens_the_game() -> None:
+    """18GA 5(b): a corporation's share value reaching the market's end ends the game after
+    that operating round. With CoG one payout from it, the rounds left are one: its trains'
+    future runs count for that round, not for the rounds the depot and bank would allow."""
+    game = position("18ga_first_4_rusts_the_others_2s")
+    corp = game.state.corporations["CoG"]
+    assert route_revenue(game, corp.id) > 0
+    far = Projection(game).rounds_left
+    market = StockMarket(game.title.market, game.state)
+    end = game.rules.end_share_value()
+    for _ in range(40):
+        kept = corp.market_cell, corp.market_arrival
+        game.rules.move_after_payout(corp, route_revenue(game, corp.id))
+        if market.price(corp) >= end:
+            corp.market_cell, corp.market_arrival = kept
+            break
+    assert market.price(corp) < end
+    assert Projection(game).rounds_left == 1.0 < far
+
+
+def test_a_float_completed_by_the_others_is_no_windfall_to_the_shareholders() -> None:
+    """18GA 3.4: a corporation floats when 60% is sold and then receives ten times its par.
+    Counted only once it floats, that capital made a float completed by the others a windfall
+    to its shareholders, and Normal, seeing the others' answers, bought into corporations the
+    others were about to float instead of floating its own (0 of 10 games against greedy).
+    Before the float the capital counts with the part of the float sold, as the rest does."""
+    game = Game.new("18GA", ["Amy", "Ben", "Cat", "Dan"], seed=702)
+    while not any(c.par and not c.floated for c in game.state.corporations.values()):
+        game.process(choose(game, "greedy").action)
+    corp = next(c for c in game.state.corporations.values() if c.par and not c.floated)
+    projection = Projection(game)
+    chance = projection._float_chance(corp)
+    assert 0 < chance < 1
+    capital = Shares(game).share_count(corp) * (corp.par or 0)
+    assert projection._capital_to_come(corp) == capital
+    treasury_part = projection.weights.treasury_share * capital * chance
+    assert projection.corporation_value[corp.id] > treasury_part

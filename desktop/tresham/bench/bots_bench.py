@@ -35,7 +35,7 @@ def play_one(title: str, levels: list[str], seed: int,
     history = History(GameSetup(title, tuple(names), seed=seed))
     game = history.game
     level_of = dict(zip(names, levels))
-    started = time.perf_counter()
+    started, started_cpu = time.perf_counter(), time.process_time()
     slowest: tuple[float, str, str] = (0.0, "", "")
     for _ in range(ACTION_LIMIT):
         if game.state.finished:
@@ -63,16 +63,18 @@ def play_one(title: str, levels: list[str], seed: int,
         except IllegalAction as exc:
             return {"refused": f"{suggestion.action}: {exc}"}
     seconds = time.perf_counter() - started
+    cpu_seconds = time.process_time() - started_cpu
     if not game.state.finished and save_slow is not None:
         save_slow.mkdir(parents=True, exist_ok=True)
         savefile.save(history, save_slow / f"{title}_{seed}_unfinished.json")
     if not game.state.finished:
-        return {"unfinished": True, "seconds": seconds, "slowest": slowest}
+        return {"unfinished": True, "seconds": seconds, "cpu_seconds": cpu_seconds,
+                "slowest": slowest}
     scores = game.scores()
     best = max(scores.values())
     winners = [level_of[n] for n, s in scores.items() if s == best]
     return {"end": game.state.end_reason, "winners": winners, "seconds": seconds,
-            "slowest": slowest}
+            "cpu_seconds": cpu_seconds, "slowest": slowest}
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -82,7 +84,7 @@ def _percentile(values: list[float], fraction: float) -> float:
 
 def _report(title: str, games: int, ended: int, refused: int, crashes: int,
             wins: dict[str, float], decisions: list[float], cpu: list[float],
-            game_seconds: list[float]) -> dict[str, object]:
+            game_seconds: list[float], game_cpu: list[float]) -> dict[str, object]:
     return {
         "title": title, "games": games, "ended_normally": ended, "refused_actions": refused,
         "crashes": crashes, "wins": {k: round(v, 2) for k, v in wins.items()},
@@ -94,6 +96,8 @@ def _report(title: str, games: int, ended: int, refused: int, crashes: int,
                             "max": round(1000 * max(cpu, default=0.0), 1)},
         "game_s": {"p50": round(statistics.median(game_seconds), 2) if game_seconds else 0.0,
                    "max": round(max(game_seconds, default=0.0), 2)},
+        "game_cpu_s": {"p50": round(statistics.median(game_cpu), 2) if game_cpu else 0.0,
+                       "max": round(max(game_cpu, default=0.0), 2)},
     }
 
 
@@ -104,6 +108,7 @@ def main(title: str, games: int, seats: list[str], seed: int, as_json: bool,
     decisions: list[float] = []
     cpu: list[float] = []
     game_seconds: list[float] = []
+    game_cpu: list[float] = []
     for number in range(games):
         shift = number % len(seats)
         levels = seats[shift:] + seats[:shift]
@@ -120,6 +125,7 @@ def main(title: str, games: int, seats: list[str], seed: int, as_json: bool,
                 print(f"game {number}: refused {result['refused']}")
             continue
         game_seconds.append(float(str(result["seconds"])))
+        game_cpu.append(float(str(result["cpu_seconds"])))
         if "end" in result:
             ended += 1
             winners = result["winners"]
@@ -128,11 +134,14 @@ def main(title: str, games: int, seats: list[str], seed: int, as_json: bool,
                 wins[level] += 1 / len(winners)
         if not as_json:
             print(f"game {number} ({','.join(levels)}): {result.get('end', 'unfinished')}, "
-                  f"won by {result.get('winners')}, {float(str(result['seconds'])):.1f} s; "
+                  f"won by {result.get('winners')}, {float(str(result['seconds'])):.1f} s "
+                  f"({float(str(result['cpu_seconds'])):.1f} s of processor time); "
                   "slowest decision {:.2f} s ({}: {})".format(*result["slowest"]))  # type: ignore[misc]
         if not as_json:
             print("so far: " + json.dumps(_report(title, number + 1, ended, refused, crashes, wins,
-                                                   decisions, cpu, game_seconds)), flush=True)
-    report = _report(title, games, ended, refused, crashes, wins, decisions, cpu, game_seconds)
+                                                   decisions, cpu, game_seconds, game_cpu)),
+                  flush=True)
+    report = _report(title, games, ended, refused, crashes, wins, decisions, cpu, game_seconds,
+                     game_cpu)
     print(json.dumps(report))
     return 0 if ended == games else 1

@@ -20,7 +20,7 @@ from tresham.engine.routes.connectivity import reachable
 from tresham.engine.routes.graph import track_graph
 from tresham.engine.routes.revenue import routes_revenue
 from tresham.engine.routes.rules import RouteRules
-from tresham.engine.routes.search import best_routes
+from tresham.engine.routes.memo import remembered_best_routes
 from tresham.engine.shares import Shares
 from tresham.engine.state import IPO, CorporationState
 from tresham.engine.trains import Trains, train_name
@@ -77,6 +77,7 @@ WEIGHTS = Weights()
 _ROUTE_CACHE: dict[int, int] = {}
 _ROUTE_CACHE_LIMIT = 20_000
 _REACH_CACHE: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+_PAYOUTS_TO_END: dict[tuple[int, object, int, int], float] = {}
 
 
 def route_revenue(game: Game, corp_id: str, extra_train: str | None = None) -> int:
@@ -132,8 +133,8 @@ def _revenue(game: Game, corp_id: str) -> int:
     that cannot be had made it search every combination of routes (0.4 s against 2 ms)."""
     hooks = game.rules.routes
     if not hooks.bonus_applies(game, corp_id):
-        return best_routes(game, corp_id, hooks)[0]
-    routes = best_routes(game, corp_id, _without_bonuses(hooks))[1]
+        return remembered_best_routes(game, corp_id, hooks)[0]
+    routes = remembered_best_routes(game, corp_id, _without_bonuses(hooks))[1]
     return routes_revenue(game, corp_id, routes, hooks)
 
 
@@ -165,21 +166,27 @@ class Projection:
         self.weights = weights
         self._next_prices: dict[str, int] = {}
         self.rounds_left: float
+        self.buys_per_round: float
         self.corporation_value: dict[str, float]
         self.state = game.state
         self.trains = Trains(game)
         self.market = StockMarket(game.title.market, game.state)
         self.shares = Shares(game)
         self.high_bids = game.round.high_bids()
+        self._holdings: dict[str, dict[str, int]] = {}
+        self._lives: dict[str, float] = {}
+        self._listed_terms: list[tuple[CorporationState, float, float, str | None, int,
+                                       float]] | None = None
         operating = [c for c in self.state.corporations.values() if c.floated]
-        self.buys_per_round = self._buys_per_round(operating)
         known: dict[str, float] = {}
         self._prices_of = track_of
         if track_of is not None:
             before, changed = track_of
+            self.buys_per_round = before.buys_per_round
             self.rounds_left = before.rounds_left
             known = {k: v for k, v in before.corporation_value.items() if k != changed}
         else:
+            self.buys_per_round = self._buys_per_round(operating)
             self.rounds_left = self._rounds_left(operating)
         self.corporation_value = {c.id: known[c.id] if c.id in known
                                   else self._corporation_value(c)
@@ -200,7 +207,38 @@ class Projection:
         by_trains = len(limited) / self.buys_per_round + self.weights.last_phase_rounds
         income = sum(route_revenue(self.game, c.id) for c in operating)
         by_bank = state.bank / income if income else by_trains
-        return max(1.0, min(by_trains, by_bank, 20.0))
+        by_market = min((self._payouts_to_end(c) for c in operating if c.trains), default=20.0)
+        return max(1.0, min(by_trains, by_bank, by_market, 20.0))
+
+    def _payouts_to_end(self, corp: CorporationState) -> float:
+        """Operating rounds until the corporation's share value ends the game (the market's
+        game-end value, `TitleRules.end_share_value`) if it pays out its best run every
+        round: a game near that end has fewer rounds left than its trains and bank say."""
+        revenue = route_revenue(self.game, corp.id)
+        if not revenue:
+            return 20.0
+        end_value = self.game.rules.end_share_value()
+        key = (id(self.game.title), corp.market_cell, revenue, end_value)
+        known = _PAYOUTS_TO_END.get(key)
+        if known is None:
+            state = self.state
+            kept = corp.market_cell, corp.market_arrival, state.market_arrivals
+            known = 20.0
+            try:
+                for rounds in range(1, 20):
+                    price = self.market.price(corp)
+                    self.game.rules.move_after_payout(corp, revenue)
+                    if self.market.price(corp) >= end_value:
+                        known = float(rounds)
+                        break
+                    if self.market.price(corp) == price:
+                        break
+            finally:
+                corp.market_cell, corp.market_arrival, state.market_arrivals = kept
+            if len(_PAYOUTS_TO_END) > _ROUTE_CACHE_LIMIT:
+                _PAYOUTS_TO_END.clear()
+            _PAYOUTS_TO_END[key] = known
+        return known
 
     def _buys_per_round(self, operating: list[CorporationState]) -> float:
         """Trains expected to leave the depot per operating round: the prior expectation
@@ -223,6 +261,12 @@ class Projection:
 
     def rounds_until_gone(self, train_id: str) -> float:
         """Operating rounds a train is expected to keep running."""
+        known = self._lives.get(train_id)
+        if known is None:
+            known = self._lives[train_id] = self._rounds_until_gone(train_id)
+        return known
+
+    def _rounds_until_gone(self, train_id: str) -> float:
         definition = self.trains.definition(train_id)
         ends_on = self.game.rules.rusts_on(definition) or self.game.rules.obsolete_on(definition)
         if train_id in self.state.obsolete_trains:
@@ -244,9 +288,19 @@ class Projection:
         future = self.trains_earnings(corp) + \
             weights.unbought_share * self._revenue_still_to_buy(corp)
         nodes, paths, _ = self._reach(corp)
-        value = weights.payout_share * future + weights.treasury_share * corp.treasury + \
+        value = weights.payout_share * future + \
+            weights.treasury_share * (corp.treasury + self._capital_to_come(corp)) + \
             weights.reach_value * nodes + weights.track_value * paths
         return value * self._float_chance(corp)
+
+    def _capital_to_come(self, corp: CorporationState) -> int:
+        """What an unfloated corporation receives when it floats under full capitalization
+        (its par times its share count: ten times for ten shares, 18GB's five-share ones
+        five): counted with its chance to float, as its treasury is once it has, so that a
+        float completed by the others is no windfall to its shareholders."""
+        if corp.floated or not corp.par or self.game.title.info.capitalization != "full":
+            return 0
+        return corp.par * self.shares.share_count(corp)
 
     def trains_earnings(self, corp: CorporationState) -> float:
         """What the corporation's trains will earn over their lives, as a player sees it:
@@ -387,18 +441,37 @@ class Projection:
             # A high bid is a purchase the others may still outbid: the item at that price.
             if bidder == player and item in state.privates:
                 total += self.private_value(item) - amount
-        for corp in state.corporations.values():
-            if corp.market_cell is None:
-                continue
-            percent = self.shares.percent(corp, player)
+        for corp, price, value, president, president_size, short in self._listed():
+            percent = self.percent(corp, player)
             if percent:
-                total += self.share_price(corp) * percent / 10
-                total += self.corporation_value.get(corp.id, 0.0) * percent / 100
-            if self.shares.president(corp) == player:
-                total -= self.weights.shortfall_penalty * self.shortfall(corp)
-            elif percent >= self.shares.president_size(corp):
-                total -= self.weights.dump_risk * self.shortfall(corp)
+                total += price * percent / 10
+                total += value * percent / 100
+            if president == player:
+                total -= self.weights.shortfall_penalty * short
+            elif percent >= president_size:
+                total -= self.weights.dump_risk * short
         return total
+
+    def _listed(self) -> list[tuple[CorporationState, float, float, str | None, int, float]]:
+        """Each listed corporation with what every player's worth reads of it (its share
+        price, value, president, president's certificate, shortfall): found once, read for
+        every player."""
+        if self._listed_terms is None:
+            self._listed_terms = [
+                (corp, self.share_price(corp), self.corporation_value.get(corp.id, 0.0),
+                 self.shares.president(corp), self.shares.president_size(corp),
+                 self.shortfall(corp))
+                for corp in self.state.corporations.values() if corp.market_cell is not None]
+        return self._listed_terms
+
+    def percent(self, corp: CorporationState, owner: str) -> int:
+        """`Shares.percent`, from a table of the corporation's holders made once."""
+        table = self._holdings.get(corp.id)
+        if table is None:
+            table = self._holdings[corp.id] = {}
+            for size, holder in zip(corp.share_sizes, corp.cert_owners):
+                table[holder] = table.get(holder, 0) + size
+        return table.get(owner, 0)
 
     def corporation_worth(self, corp_id: str) -> float:
         """All of a corporation's shares together: price and projected value."""

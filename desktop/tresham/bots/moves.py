@@ -61,14 +61,21 @@ def _fewer(lays: list[tuple[str, str, int]], limit: int = LAY_LIMIT
 
 
 def lay_action(game: Game, entity: str, hex_id: str, tile: str, rotation: int,
-               company: str | None) -> LayTile:
+               company: str | None, ways: list[str | None] | None = None) -> LayTile:
     """The lay made the way the board makes it: through `company` if given, else the
-    corporation's own lay where that is legal, else the first private's that is."""
-    ways = [None] + [c.fields["ability"] for c in game.choices()
-                     if c.action is LayTile and c.fields.get("ability")]
-    way = company or next(w for w in ways
+    corporation's own lay where that is legal, else the first private's that is (`ways`:
+    the corporation's own lay and the privates' lays offered now, if known)."""
+    if company is None and ways is None:
+        ways = lay_ways(game)
+    way = company or next(w for w in ways or [None]
                           if game.tile_lay_problem_via(hex_id, tile, rotation, w) is None)
     return LayTile(entity, hex_id, tile, rotation, way)
+
+
+def lay_ways(game: Game) -> list[str | None]:
+    """The corporation's own lay (None) and each private's lay offered now."""
+    return [None] + [str(c.fields["ability"]) for c in game.choices()
+                     if c.action is LayTile and c.fields.get("ability")]
 
 
 def _required_missing(choice: Choice, extra: dict[str, object]) -> bool:
@@ -108,7 +115,9 @@ def moves(game: Game, *, lays: bool = True) -> list[Action]:
 def _actions_of(game: Game, choice: Choice, entity: str) -> list[Action]:
     if choice.action is LayTile:
         company = choice.fields.get("ability")
-        return [lay_action(game, entity, h, t, r, company)
+        # The ways are asked once, not once a lay: asking for the choices finds every lay.
+        ways = None if company else lay_ways(game)
+        return [lay_action(game, entity, h, t, r, company, ways)
                 for h, t, r in _fewer(tile_lays(game, company), lay_limit(game, entity))]
     if choice.action is RunRoutes and "routes" not in choice.fields:
         return []

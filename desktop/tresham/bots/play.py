@@ -20,6 +20,7 @@ position, level and seed give the same move.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import time
 from dataclasses import dataclass
@@ -29,12 +30,12 @@ from tresham.bots.moves import moves
 from tresham.bots.reasons import reason
 from tresham.bots.suggestion import Suggestion
 from tresham.engine.actions import (
-    Action, BuyShare, LayTile, Par, PlaceBonusToken, PlaceToken, SellShares,
+    Action, BuyShare, LayTile, Par, Pass, PlaceBonusToken, PlaceToken, SellShares,
 )
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
 from tresham.engine.history import collector_paused
-from tresham.engine.snapshot import clone
+from tresham.engine.snapshot import Snapshot, clone, freeze, thaw
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 BASELINES: tuple[str, ...] = ("random", "greedy")
@@ -96,10 +97,22 @@ def _past(deadline: Deadline | None) -> bool:
                                      or time.perf_counter() >= deadline[1])
 
 
-def _after(game: Game, action: Action) -> Game:
-    copy = clone(game)
+def _after(game: Game | Snapshot, action: Action) -> Game:
+    """A copy of the game once `action` is made (from a snapshot of it: a decision weighing
+    many moves freezes its position once, not once a move)."""
+    copy = thaw(game) if isinstance(game, Snapshot) else clone(game)
     copy.process(action)
     return copy
+
+
+def _discard(game: Game) -> None:
+    """Break a judged copy's reference cycles (its round and rules point back to it), so that
+    reference counting frees it at once: left to the cyclic collector, a decision's thousands
+    of copies cost it seconds when it runs again after the decision."""
+    round_ = game.__dict__.get("round")
+    game.__dict__.clear()
+    if round_ is not None:
+        round_.__dict__.clear()
 
 
 def _friction(action: Action) -> float:
@@ -109,7 +122,7 @@ def _friction(action: Action) -> float:
 
 def _legal(game: Game, action: Action) -> bool:
     try:
-        _after(game, action)
+        _discard(_after(game, action))
     except IllegalAction:
         return False
     return True
@@ -122,6 +135,13 @@ def _standing(game: Game, player: str) -> float:
 BOARD_MOVES = (LayTile, PlaceToken, PlaceBonusToken)
 """A corporation's moves on the board: judged as changing only its own worth (`Projection`'s
 `track_of`), a route search for it alone instead of one for every corporation."""
+
+
+_JUDGED: dict[tuple[bytes, str, tuple[Action, ...]], tuple[tuple[float, Action], ...]] = {}
+"""`_greedy`'s answers by position (a digest of its snapshot), player and candidates: a
+lookahead line plays the table's greedy answers, and the next decisions meet the same
+positions again (the next player's greedy pass is the first answer of the line played)."""
+JUDGED_LIMIT = 50_000
 
 
 def _judging_order(candidates: list[Action]) -> list[int]:
@@ -146,13 +166,25 @@ def _greedy(game: Game, player: str, candidates: list[Action], deadline: Deadlin
     """Each candidate with the standing it leaves `player` in, best first (stable). Past
     `deadline`, the candidates judged so far (at least one accepted), unless `whole` is
     needed (a lookahead's move), when the deadline raises `OutOfTime`."""
+    game.state.log = []  # a copy's log is no part of the position (`_JUDGED`'s key)
+    frozen = freeze(game)
+    key = (hashlib.blake2b(frozen.data, digest_size=16).digest(), player, tuple(candidates))
+    known = _JUDGED.get(key)
+    if known is not None:
+        return list(known)
     before = Projection(game)
 
     def judge(action: Action) -> float | None:
         try:
-            after = _after(game, action)
+            after = _after(frozen, action)
         except IllegalAction:
             return None  # offered, but refused when made: not a move
+        try:
+            return standing_after(after, action)
+        finally:
+            _discard(after)
+
+    def standing_after(after: Game, action: Action) -> float:
         if isinstance(action, BOARD_MOVES):
             return Projection(after, track_of=(before, action.entity)).standing(player)
         if isinstance(action, (BuyShare, SellShares, Par)) and \
@@ -161,20 +193,31 @@ def _greedy(game: Game, player: str, candidates: list[Action], deadline: Deadlin
             # are taken over, which makes a stock round's lookahead affordable.
             return Projection(after, track_of=(before, action.corporation)).standing(player) \
                 - _friction(action)
+        if type(action) is Pass and after.round.kind == "stock" and \
+                _round_of(after) == _round_of(game):
+            # A pass within a stock round changes no corporation: every value is taken over.
+            return Projection(after, track_of=(before, "")).standing(player)
         return Projection(after).standing(player) - _friction(action)
 
     scored: list[tuple[float, int, Action]] = []
+    cut = False
     for i in _judging_order(candidates):
         if _past(deadline) and (scored or whole):
             if whole:
                 raise OutOfTime
+            cut = True
             break
         score = judge(candidates[i])
         if score is not None:
             scored.append((score, i, candidates[i]))
     # Between equals, no share dealing: a trade the evaluation cannot tell from passing is churn.
     scored.sort(key=lambda s: (-round(s[0], 2), isinstance(s[2], (BuyShare, SellShares)), s[1]))
-    return [(score, action) for score, _, action in scored]
+    result = [(score, action) for score, _, action in scored]
+    if not cut:
+        if len(_JUDGED) >= JUDGED_LIMIT:
+            _JUDGED.clear()
+        _JUDGED[key] = tuple(result)
+    return result
 
 
 def _quick_move(game: Game, deadline: Deadline | None = None) -> Action:
@@ -266,6 +309,7 @@ def _deepened(game: Game, player: str, scored: list[tuple[float, Action]], searc
             except OutOfTime:
                 break
             lines.append((_standing(line, player) - friction, action))
+            _discard(line)
         if len(lines) < max(2, len(best)):
             break
         best = lines

@@ -172,10 +172,14 @@ class UpgradeRules:
         self.title = title
         self._neighbours: dict[tuple[str, int], HexDef | None] = {}
         self._tiles_by_colour: dict[str, tuple[TileDef, ...]] = {}
-        self._labels_by_colour: dict[str, set[str]] = {}
+        labels: dict[str, set[str]] = {}
         for tile in title.tiles.values():
             if tile.label:
-                self._labels_by_colour.setdefault(tile.colour, set()).add(tile.label)
+                labels.setdefault(tile.colour, set()).add(tile.label)
+        # Sorted tuples, not sets: a set's order after a copy depends on its history, and two
+        # copies of one position should pickle alike (the bots know positions by their bytes).
+        self._labels_by_colour: dict[str, tuple[str, ...]] = {
+            colour: tuple(sorted(found)) for colour, found in labels.items()}
 
     def __getstate__(self) -> dict[str, object]:
         """Snapshots of a game leave out these caches: they are not game state."""
@@ -197,7 +201,7 @@ class UpgradeRules:
         if tile.label and tile.label != hex_def.label:
             return f"tile {tile.id} is marked {tile.label} and may not be laid in {where}"
         if (hex_def.label and not tile.label
-                and hex_def.label in self._labels_by_colour.get(tile.colour, set())):
+                and hex_def.label in self._labels_by_colour.get(tile.colour, ())):
             return (f"{where} takes only its own {tile.colour} tile, marked {hex_def.label}; "
                     f"tile {tile.id} is not it")
         return None

@@ -9,7 +9,7 @@ from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.steps.base import Step
 from tresham.engine.routes.legality import routes_problem
 from tresham.engine.routes.revenue import routes_revenue
-from tresham.engine.routes.search import best_routes
+from tresham.engine.routes.memo import remembered_best_routes
 
 
 class RouteStep(Step):
@@ -31,7 +31,7 @@ class RouteStep(Step):
         other legal routes, or running no trains."""
         if not self._trains():
             return []
-        revenue, best = best_routes(self.game, self.corp.id, self.game.rules.routes)
+        revenue, best = remembered_best_routes(self.game, self.corp.id, self.game.rules.routes)
         if not best:
             # The route finder is exact: with no best routes no train has a legal route.
             return [Choice(self.round.pass_action, text="Run no trains")]

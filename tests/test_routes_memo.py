@@ -1,0 +1,38 @@
+"""The best routes remembered by position (`tresham.engine.routes.memo`): the same answer as the
+search, asked again a look-up, and a new search where the position differs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tresham.engine import savefile
+from tresham.engine.routes import memo
+from tresham.engine.routes.search import best_routes
+from tresham.engine.snapshot import clone
+
+POSITION = Path(__file__).parent / "bots" / "positions" / "18ga_first_4_rusts_the_others_2s.json"
+
+
+def test_the_remembered_best_routes_are_the_searched_ones_and_a_copy_finds_them() -> None:
+    """18GA 4.2.3.1: the route step offers the best routes; remembered, they stay the best."""
+    game = savefile.load(POSITION).game
+    corp = game.acting or ""
+    memo._KNOWN.clear()
+    found = memo.remembered_best_routes(game, corp)
+    assert found == best_routes(game, corp)
+    copy = clone(game)
+    copy.state.log.append("a line the search does not read")
+    assert memo.remembered_best_routes(copy, corp) is found
+    assert len(memo._KNOWN) == 1
+
+
+def test_a_position_that_differs_is_searched_again() -> None:
+    game = savefile.load(POSITION).game
+    corp = game.acting or ""
+    memo._KNOWN.clear()
+    memo.remembered_best_routes(game, corp)
+    copy = clone(game)
+    trains = copy.state.corporations[corp].trains
+    trains.pop()  # a corporation with one train fewer earns a different best
+    assert memo.remembered_best_routes(copy, corp) == best_routes(copy, corp)
+    assert len(memo._KNOWN) == 2
