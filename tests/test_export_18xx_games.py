@@ -28,7 +28,7 @@ from tresham.importers.eighteen_xx_games_export import (
 from tresham.replay import trace_state
 
 FIXTURES = SHARED / "fixtures" / "18xx.games"
-TITLES = ("18GA", "18AL", "18VA", "1848")
+TITLES = ("18GA", "18AL", "18VA", "1848", "18GB")
 GAMES = sorted(p for t in TITLES for p in (FIXTURES / t).glob("*.json")) \
     if FIXTURES.is_dir() else []
 

@@ -260,7 +260,10 @@ def _buy_share(writer: _Writer, action: BuyShare) -> dict[str, Any]:
     # A share, not the president's certificate, where both are for sale (18GB: the presidency
     # then follows the shares held).
     index = next((i for i in held if i != PRESIDENT), held[0])
-    certificates.move([index], action.entity)
+    if index == PRESIDENT and action.source != IPO:
+        certificates.buy_presidents_from_market(action.entity)
+    else:
+        certificates.move([index], action.entity)
     return {"type": "buy_shares", **writer.entity(action.entity),
             "shares": [f"{action.corporation}_{index}"],
             "percent": certificates.sizes[index]}
