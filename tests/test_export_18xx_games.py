@@ -242,3 +242,36 @@ def test_a_sale_at_half_value_names_its_price() -> None:
     sale = next(a for a in records if a["type"] == "sell_shares")
     assert sale["share_price"] == 35
     assert all("share_price" not in a for a in records if a["type"] == "buy_shares")
+
+
+def test_a_reading_of_theirs_since_a_date_is_off_for_games_begun_before_it() -> None:
+    """18GB HL "Running Trains": 18xx.games takes the network bonus by the best grouping of
+    trains (variant compass_bonus_best_grouping) only since 2024-02-19; a game begun there
+    before is read without it, one of their random games (made up dates) with it."""
+    def document(created_at: int, **extra: object) -> dict:
+        return {"title": "18GB", "players": [{"id": 1, "name": "A"}, {"id": 2, "name": "B"}],
+                "settings": {"seed": 1}, "actions": [
+                    {"type": "pass", "entity": 1, "id": 1, "created_at": created_at}], **extra}
+
+    before = xx.setup_for(xx.read_export(document(1704067200)))   # 2024-01-01
+    after = xx.setup_for(xx.read_export(document(1735689600)))    # 2025-01-01
+    theirs = xx.setup_for(xx.read_export(document(1700000000, randgame={})))
+    assert not before.options.get("compass_bonus_best_grouping")
+    assert before.options.get("restrictive_trace_enters_new_track")
+    assert after.options.get("compass_bonus_best_grouping")
+    assert theirs.options.get("compass_bonus_best_grouping")
+
+
+def test_runs_carry_their_revenue_where_their_engine_reads_it_otherwise() -> None:
+    """18GB: a game played without their reading of the network bonus (one recorded before
+    it) carries each run's revenue, which their engine takes from a record as it is; a game
+    played by their readings leaves it to their engine."""
+    old = FIXTURES / "18GB" / "18gb-2p-ew.json"
+    if not old.is_file():
+        pytest.skip(f"{old} is absent")
+    history = xx.replay(xx.read_export(json.loads(old.read_text()))).history
+    runs = [a for a in export_history(history)["actions"] if a["type"] == "run_routes"]
+    assert runs and all("revenue" in r for a in runs for r in a["routes"])
+    theirs = play("18GB", ("A", "B", "C"), 3, profile_options("18GB"), trades=False)
+    runs = [a for a in export_history(theirs)["actions"] if a["type"] == "run_routes"]
+    assert runs and not any("revenue" in r for a in runs for r in a["routes"])
