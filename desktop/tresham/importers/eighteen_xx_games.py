@@ -690,7 +690,8 @@ def _apply_pass(state: Replay, entity: str, following: list[dict[str, Any]]) -> 
             except (TreshamError, KeyError, ValueError):
                 upcoming = None
             step = game.round.step
-            if upcoming is not None and step is not None and step.accepts(upcoming):
+            if upcoming is not None and step is not None and step.accepts(upcoming) and \
+                    not _accepted_after_pass(state, entity, actor or entity, nxt):
                 return  # our engine already skipped the step this pass leaves
         if game.acting != entity and _passes_for_the_acting_corporation(state, entity, following):
             entity = game.acting or entity
@@ -699,6 +700,32 @@ def _apply_pass(state: Replay, entity: str, following: list[dict[str, Any]]) -> 
     elif game.acting is not None and game.acting != entity and _acting_done_with_turn(game):
         history.apply(Pass(game.acting))
     history.apply(Pass(entity))
+
+
+def _accepted_after_pass(state: Replay, entity: str, actor: str,
+                         nxt: dict[str, Any]) -> bool:
+    """Whether the corporation's next record is still taken after its pass here: then the
+    pass ends a turn of ours too (the corporation alone operates, and acts again in the next
+    operating round), not a step our engine has already left."""
+    history = state.history
+    if history.game.acting != entity or not any(c.action is Pass for c in history.game.choices()):
+        return False
+    count = len(history.actions)
+    try:
+        history.apply(Pass(entity))
+    except TreshamError:
+        return False
+    game = history.game
+    try:
+        upcoming = _translate(state, game, actor, nxt)
+        step = getattr(game.round, "step", None)
+        taken = step is not None and step.accepts(upcoming)
+    except (TreshamError, KeyError, ValueError):
+        taken = False
+    while len(history.actions) > count:
+        history.undo()
+    history.redo_stack.clear()
+    return taken
 
 
 def _passes_for_the_acting_corporation(state: Replay, player: str,
