@@ -193,3 +193,19 @@ def test_building_track_by_18xx_games_a_trace_that_left_through_the_paths_edge_c
     assert RESTRICTIVE in (step.problem("G2", "29", 5) or "")
     with pytest.raises(IllegalAction, match=RESTRICTIVE):
         history.apply(LayTile("CR", "G2", "29", 5))
+
+
+def test_private_companies_the_ls_lays_any_leicester_tile_unless_18xx_games_list() -> None:
+    """HL "Private Companies" (the LS: an extra lay or upgrade in Leicester): any tile
+    Leicester may take; under the variant private_lays_listed_tiles only the tiles 18xx.games
+    lists for it, which leave out the green G25 and the grey G31."""
+    for variant in (False, True):
+        _, game, step = _lyr_turn(private_lays_listed_tiles=variant)
+        lay = game.title.privates["LS"].abilities[1]
+        tiles = step.ability_tiles(lay)
+        if variant:
+            assert tiles is not None and "G25" not in tiles and "G31" not in tiles
+            assert {"G18", "G19", "G24", "G30"} <= tiles
+        else:
+            assert tiles is None
+        assert step.ability_tiles(None) is None

@@ -157,6 +157,14 @@ class TrackAndTokenStep(TrackStep):
                 self.turn, is_upgrade=self._is_upgrade(hex_id))
         return ability, problem
 
+    def ability_tiles(self, ability: Ability | None) -> frozenset[str] | None:
+        """Variant private_lays_listed_tiles (18xx.games): a private's lay takes only the
+        tiles listed for it (`variant_tiles`: the LS's list)."""
+        if ability is not None and "variant_tiles" in ability.params and \
+                self.game.rules.option("private_lays_listed_tiles"):
+            return frozenset(str(t) for t in ability.params["variant_tiles"])
+        return super().ability_tiles(ability)
+
     def _private_lays_unrestricted(self) -> bool:
         return bool(self.game.rules.option("private_lays_unrestricted"))
 
