@@ -198,14 +198,15 @@ def test_building_track_by_18xx_games_a_trace_that_left_through_the_paths_edge_c
 def test_private_companies_the_ls_lays_any_leicester_tile_unless_18xx_games_list() -> None:
     """HL "Private Companies" (the LS: an extra lay or upgrade in Leicester): any tile
     Leicester may take; under the variant private_lays_listed_tiles only the tiles 18xx.games
-    lists for it, which leave out the green G25 and the grey G31."""
+    lists for it, which leave out the green G25 and the grey G31, each still by the map's
+    rules (no green tile on the empty hex)."""
     for variant in (False, True):
         _, game, step = _lyr_turn(private_lays_listed_tiles=variant)
         lay = game.title.privates["LS"].abilities[1]
-        tiles = step.ability_tiles(lay)
-        if variant:
-            assert tiles is not None and "G25" not in tiles and "G31" not in tiles
-            assert {"G18", "G19", "G24", "G30"} <= tiles
-        else:
-            assert tiles is None
-        assert step.ability_tiles(None) is None
+        for tile in ("G25", "G31"):
+            refusal = step.ability_tile_problem(lay, tile)
+            assert (refusal is not None and "G30" in refusal) if variant else refusal is None
+        for tile in ("G18", "G22", "G30"):
+            assert step.ability_tile_problem(lay, tile) is None
+        assert step.ability_tile_problem(None, "G25") is None
+        assert "G22" not in game.board.legal_lays("H21")  # green never on the empty hex
