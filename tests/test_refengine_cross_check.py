@@ -4,6 +4,10 @@ player count, played by 18xx.games' readings and exported, are replayed by their
 of `tresham replay --compare`). And their engine accepts the export of every recorded game and
 reaches its recorded result.
 
+Their scripts run with our shims (tests/refengine_shims, `ruby -r`) loaded first: where their
+engine reads otherwise outside the browser (opal_keys.rb: Opal's String and Symbol keys are
+one), the shim makes it read as in the browser, changing none of their code.
+
 Runs only where their engine is set up: TRESHAM_REFENGINE names its `lib` folder (see
 ../shared/refengine/README.md) and `ruby` is on PATH; skipped with the reason otherwise.
 TRESHAM_REFENGINE_SEEDS=N plays seeds 0 to N-1 per title and player count, with and without the
@@ -90,9 +94,10 @@ def assert_agree(game: Path, reference: list[dict], refused: str) -> None:
         f"their engine: {refused or 'accepts every action'}\nours: {ours or 'the same state'}"
 
 
-AGREEING = [("18AL", 3, 200), ("18AL", 4, 6), ("18GB", 3, 1)]
+AGREEING = [("18AL", 3, 200), ("18AL", 4, 6), ("18GB", 3, 1), ("18GB", 2, 1501)]
 """Games their engine replays to the same state as ours at every action today: kept so that
-they stay so, beside the seeds above, which find what is still to do."""
+they stay so, beside the seeds above, which find what is still to do (18GB, 2 players, seed
+1501: the LS's lay in Leicester, variant private_lays_listed_tiles)."""
 
 
 KNOWN_DIFFERENCES: dict[tuple[object, ...], str] = {
