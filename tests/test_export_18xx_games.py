@@ -275,3 +275,36 @@ def test_runs_carry_their_revenue_where_their_engine_reads_it_otherwise() -> Non
     theirs = play("18GB", ("A", "B", "C"), 3, profile_options("18GB"), trades=False)
     runs = [a for a in export_history(theirs)["actions"] if a["type"] == "run_routes"]
     assert runs and not any("revenue" in r for a in runs for r in a["routes"])
+
+
+def test_a_lone_corporations_pass_that_ends_the_round_is_kept_on_import() -> None:
+    """Import of their records: a corporation's pass followed by its own next record is kept
+    where that record is still taken after the pass. 18GB, the LYR alone operating at its
+    train limit: its pass at the track step ends operating round 3 (no route, no purchase),
+    and its next record is a lay in round 4, which the track step of round 3 would also
+    take (the importer once dropped the pass as a step ours had already left)."""
+    import random
+    import sys
+
+    from tresham.bench.random_player import tile_lay
+    from tresham.engine.actions import BuyTrain, Par, Pass
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from rules_18gb.conftest import in_stock_round, pass_all
+
+    history = in_stock_round(**profile_options("18GB"))
+    history.apply(Par("Bob", "LYR", 70))
+    pass_all(history)
+    history.apply(Pass("LYR"))
+    while history.game.acting == "LYR" and \
+            any(c.action is BuyTrain for c in history.game.choices()):
+        bought = next(c for c in history.game.choices() if c.action is BuyTrain)
+        history.apply(BuyTrain("LYR", **bought.fields))
+    history.apply(Pass("LYR"))   # round 2, at the train limit
+    pass_all(history)             # stock round 2
+    history.apply(Pass("LYR"))   # round 3: ends it
+    assert history.game.round.number == 4 and history.game.acting == "LYR"
+    history.apply(tile_lay(history.game, "LYR", None, random.Random(1)))
+    document = json.loads(json.dumps(export_history(history)))
+    document["settings"].pop(xx.OUR_SETUP)   # read as one of their records
+    assert xx.replay(xx.read_export(document)).history.actions == history.actions
