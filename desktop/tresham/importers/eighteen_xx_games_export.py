@@ -315,7 +315,7 @@ def _place_token(writer: _Writer, action: PlaceToken) -> dict[str, Any]:
 def _run_routes(writer: _Writer, action: RunRoutes) -> dict[str, Any]:
     game = writer.game
     graph = track_graph(game)
-    routes = []
+    routes: list[dict[str, Any]] = []
     for train, waypoints in action.routes:
         walk = parse_waypoints(graph, tuple(waypoints)).walks[0]
         chains: list[list[str]] = []

@@ -114,7 +114,7 @@ class BritainRouteRules(RouteRules):
         if setup is None or table is None or table.compass_bonus is None or not setup.compass:
             return None
         value = table.compass_bonus.value_in(Trains(game).phases_started())
-        return NetworkBonus(graph, setup.compass, value, game.rules.option(BEST_GROUPING))
+        return NetworkBonus(graph, setup.compass, value, bool(game.rules.option(BEST_GROUPING)))
 
     def bonus_words(self, game: Game, corp_id: str, routes: Sequence[Route]) -> list[str]:
         """Each route's bonuses by train, then each network's compass bonus (HL "Running
