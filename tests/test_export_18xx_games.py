@@ -213,6 +213,31 @@ def test_a_corporation_closed_gets_its_certificates_numbered_afresh() -> None:
     assert certificates.holders == {IPO: list(range(9))}
 
 
+def test_a_presidency_taken_from_the_market_swaps_with_the_market() -> None:
+    """18GB HL "Stock Rounds" (the president's certificate may be sold to the market): with
+    the president's certificate in the market, the player whose purchase makes him president
+    gives his first certificates (its worth) to the market for it, as their engine swaps
+    (18gb-3p, action 202: the book kept them with him and named them in a later sale)."""
+    certificates = Certificates((40, 20, 20, 20), {IPO: [3], "B": [1], MARKET: [2, 0]})
+    certificates.move([2], "B")                   # B buys LNWR_2: 40%, the presidency
+    certificates.settle(None, "B")
+    assert certificates.held("B") == [0] and certificates.held(MARKET) == [1, 2]
+    # Without the president's certificate in the market nothing is swapped.
+    certificates = Certificates((40, 20, 20, 20), {IPO: [0, 3], "B": [1, 2]})
+    certificates.settle(None, "B")
+    assert certificates.held("B") == [1, 2]
+
+
+def test_the_presidents_certificate_bought_from_the_market_gives_back_its_rest() -> None:
+    """18GB: the president's certificate bought from the market at one share's price: the
+    buyer gives back the rest of its worth from his first certificates (their engine's
+    partial bundle)."""
+    certificates = Certificates((20,) + (10,) * 8,
+                                {"A": [3, 1], MARKET: [0], IPO: [2, 4, 5, 6, 7, 8]})
+    certificates.buy_presidents_from_market("A")
+    assert certificates.held("A") == [1, 0] and certificates.held(MARKET) == [3]
+
+
 def test_a_route_passing_through_a_hex_it_stops_in_later_stops_there_once() -> None:
     """18GB's Dumfries (G8): a route from Carlisle passes through G8 on the printed bypass and
     ends at its town. Their record's chains name G8 inside the first chain and at the end of
