@@ -28,7 +28,7 @@ from tresham.importers.eighteen_xx_games_export import (
 from tresham.replay import trace_state
 
 FIXTURES = SHARED / "fixtures" / "18xx.games"
-TITLES = ("18GA", "18AL", "18VA", "1848")
+TITLES = ("18GA", "18AL", "18VA", "1848", "18GB")
 GAMES = sorted(p for t in TITLES for p in (FIXTURES / t).glob("*.json")) \
     if FIXTURES.is_dir() else []
 
@@ -213,6 +213,31 @@ def test_a_corporation_closed_gets_its_certificates_numbered_afresh() -> None:
     assert certificates.holders == {IPO: list(range(9))}
 
 
+def test_a_presidency_taken_from_the_market_swaps_with_the_market() -> None:
+    """18GB HL "Stock Rounds" (the president's certificate may be sold to the market): with
+    the president's certificate in the market, the player whose purchase makes him president
+    gives his first certificates (its worth) to the market for it, as their engine swaps
+    (18gb-3p, action 202: the book kept them with him and named them in a later sale)."""
+    certificates = Certificates((40, 20, 20, 20), {IPO: [3], "B": [1], MARKET: [2, 0]})
+    certificates.move([2], "B")                   # B buys LNWR_2: 40%, the presidency
+    certificates.settle(None, "B")
+    assert certificates.held("B") == [0] and certificates.held(MARKET) == [1, 2]
+    # Without the president's certificate in the market nothing is swapped.
+    certificates = Certificates((40, 20, 20, 20), {IPO: [0, 3], "B": [1, 2]})
+    certificates.settle(None, "B")
+    assert certificates.held("B") == [1, 2]
+
+
+def test_the_presidents_certificate_bought_from_the_market_gives_back_its_rest() -> None:
+    """18GB: the president's certificate bought from the market at one share's price: the
+    buyer gives back the rest of its worth from his first certificates (their engine's
+    partial bundle)."""
+    certificates = Certificates((20,) + (10,) * 8,
+                                {"A": [3, 1], MARKET: [0], IPO: [2, 4, 5, 6, 7, 8]})
+    certificates.buy_presidents_from_market("A")
+    assert certificates.held("A") == [1, 0] and certificates.held(MARKET) == [3]
+
+
 def test_a_route_passing_through_a_hex_it_stops_in_later_stops_there_once() -> None:
     """18GB's Dumfries (G8): a route from Carlisle passes through G8 on the printed bypass and
     ends at its town. Their record's chains name G8 inside the first chain and at the end of
@@ -242,3 +267,69 @@ def test_a_sale_at_half_value_names_its_price() -> None:
     sale = next(a for a in records if a["type"] == "sell_shares")
     assert sale["share_price"] == 35
     assert all("share_price" not in a for a in records if a["type"] == "buy_shares")
+
+
+def test_a_reading_of_theirs_since_a_date_is_off_for_games_begun_before_it() -> None:
+    """18GB HL "Running Trains": 18xx.games takes the network bonus by the best grouping of
+    trains (variant compass_bonus_best_grouping) only since 2024-02-19; a game begun there
+    before is read without it, one of their random games (made up dates) with it."""
+    def document(created_at: int, **extra: object) -> dict:
+        return {"title": "18GB", "players": [{"id": 1, "name": "A"}, {"id": 2, "name": "B"}],
+                "settings": {"seed": 1}, "actions": [
+                    {"type": "pass", "entity": 1, "id": 1, "created_at": created_at}], **extra}
+
+    before = xx.setup_for(xx.read_export(document(1704067200)))   # 2024-01-01
+    after = xx.setup_for(xx.read_export(document(1735689600)))    # 2025-01-01
+    theirs = xx.setup_for(xx.read_export(document(1700000000, randgame={})))
+    assert not before.options.get("compass_bonus_best_grouping")
+    assert before.options.get("restrictive_trace_enters_new_track")
+    assert after.options.get("compass_bonus_best_grouping")
+    assert theirs.options.get("compass_bonus_best_grouping")
+
+
+def test_runs_carry_their_revenue_where_their_engine_reads_it_otherwise() -> None:
+    """18GB: a game played without their reading of the network bonus (one recorded before
+    it) carries each run's revenue, which their engine takes from a record as it is; a game
+    played by their readings leaves it to their engine."""
+    old = FIXTURES / "18GB" / "18gb-2p-ew.json"
+    if not old.is_file():
+        pytest.skip(f"{old} is absent")
+    history = xx.replay(xx.read_export(json.loads(old.read_text()))).history
+    runs = [a for a in export_history(history)["actions"] if a["type"] == "run_routes"]
+    assert runs and all("revenue" in r for a in runs for r in a["routes"])
+    theirs = play("18GB", ("A", "B", "C"), 3, profile_options("18GB"), trades=False)
+    runs = [a for a in export_history(theirs)["actions"] if a["type"] == "run_routes"]
+    assert runs and not any("revenue" in r for a in runs for r in a["routes"])
+
+
+def test_a_lone_corporations_pass_that_ends_the_round_is_kept_on_import() -> None:
+    """Import of their records: a corporation's pass followed by its own next record is kept
+    where that record is still taken after the pass. 18GB, the LYR alone operating at its
+    train limit: its pass at the track step ends operating round 3 (no route, no purchase),
+    and its next record is a lay in round 4, which the track step of round 3 would also
+    take (the importer once dropped the pass as a step ours had already left)."""
+    import random
+    import sys
+
+    from tresham.bench.random_player import tile_lay
+    from tresham.engine.actions import BuyTrain, Par, Pass
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from rules_18gb.conftest import in_stock_round, pass_all
+
+    history = in_stock_round(**profile_options("18GB"))
+    history.apply(Par("Bob", "LYR", 70))
+    pass_all(history)
+    history.apply(Pass("LYR"))
+    while history.game.acting == "LYR" and \
+            any(c.action is BuyTrain for c in history.game.choices()):
+        bought = next(c for c in history.game.choices() if c.action is BuyTrain)
+        history.apply(BuyTrain("LYR", **bought.fields))
+    history.apply(Pass("LYR"))   # round 2, at the train limit
+    pass_all(history)             # stock round 2
+    history.apply(Pass("LYR"))   # round 3: ends it
+    assert history.game.round.number == 4 and history.game.acting == "LYR"
+    history.apply(tile_lay(history.game, "LYR", None, random.Random(1)))
+    document = json.loads(json.dumps(export_history(history)))
+    document["settings"].pop(xx.OUR_SETUP)   # read as one of their records
+    assert xx.replay(xx.read_export(document)).history.actions == history.actions

@@ -64,6 +64,19 @@ def test_trains_an_operating_round_without_a_bank_purchase_exports_a_train() -> 
     assert first in game.state.trains_gone and game.state.depot[0] != first
 
 
+def test_game_end_the_round_that_ends_the_game_by_price_exports_no_train() -> None:
+    """HL "Game Rounds & Game End" (a share value of £350 ends the game after the round) and
+    "Trains" (a round without a bank purchase exports one): HL is silent on the last round;
+    as 18xx.games ends the game first, no train is exported then (it could start a phase and
+    close the corporations never floated)."""
+    from tresham.engine.rules import END_AFTER_OR
+    game = in_operating_round().game
+    first = game.state.depot[0]
+    game.state.game_ends_after = END_AFTER_OR
+    game.rules.after_operating_round(bought_from_bank=False)
+    assert game.state.depot[0] == first and first not in game.state.trains_gone
+
+
 def test_game_end_restrictions_begin_with_three_trains_left() -> None:
     game = in_operating_round().game
     game.state.depot[:] = game.state.depot[-4:]

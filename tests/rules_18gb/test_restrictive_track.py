@@ -211,3 +211,20 @@ def test_building_track_a_station_moving_with_its_city_still_blocks_the_new_trac
     assert uses_new_track(game, "SWR", "G4", "G06", 2) is False
     # Nor in any other rotation that keeps the old track: the station's city is always in it.
     assert not any(uses_new_track(game, "SWR", "G4", "G06", r) for r in range(6))
+
+
+def test_private_companies_the_ls_lays_any_leicester_tile_unless_18xx_games_list() -> None:
+    """HL "Private Companies" (the LS: an extra lay or upgrade in Leicester): any tile
+    Leicester may take; under the variant private_lays_listed_tiles only the tiles 18xx.games
+    lists for it, which leave out the green G25 and the grey G31, each still by the map's
+    rules (no green tile on the empty hex)."""
+    for variant in (False, True):
+        _, game, step = _lyr_turn(private_lays_listed_tiles=variant)
+        lay = game.title.privates["LS"].abilities[1]
+        for tile in ("G25", "G31"):
+            refusal = step.ability_tile_problem(lay, tile)
+            assert (refusal is not None and "G30" in refusal) if variant else refusal is None
+        for tile in ("G18", "G22", "G30"):
+            assert step.ability_tile_problem(lay, tile) is None
+        assert step.ability_tile_problem(None, "G25") is None
+        assert "G22" not in game.board.legal_lays("H21")  # green never on the empty hex

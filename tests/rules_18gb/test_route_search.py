@@ -216,3 +216,64 @@ def test_running_trains_the_network_bonus_per_network_of_routes_sharing_a_stop()
         labels = [bonus.label(stops & bonus.marked) for stops in routes]
         assert bonus.bound(labels) >= bonus.value(routes)
     assert bonus.bound([bonus.label(north), bonus.label(east)]) == 0
+
+
+def test_running_trains_variant_best_grouping_lets_trains_through_one_city_earn_apart() -> None:
+    """Variant compass_bonus_best_grouping (HL "Running Trains" as 18xx.games reads it since
+    2024): routes sharing a city may count as separate groups when that earns more, so two
+    routes through York that each cross from north to south earn the bonus twice; a chain
+    whose ends only meet through the middle route still earns it once, and the routes join a
+    group in their order (one that meets no route already in it starts its own). The bound
+    by compass points reached stays above it."""
+    from types import SimpleNamespace
+
+    from tresham.engine.data.model import NodeKind
+
+    nodes = [SimpleNamespace(hex=h, kind=k) for h, k in (
+        ("G0", NodeKind.OFFBOARD), ("D27", NodeKind.OFFBOARD), ("I14", NodeKind.CITY),
+        ("J13", NodeKind.CITY), ("K22", NodeKind.OFFBOARD), ("C14", NodeKind.OFFBOARD))]
+    graph = SimpleNamespace(nodes=nodes)
+    compass = {"N": ("G0",), "S": ("D27",), "E": ("K22",), "W": ("C14",)}
+    bonus = NetworkBonus(graph, compass, 40, best_grouping=True)  # type: ignore[arg-type]
+    north, south, york, middlesbrough, east, west = (1 << i for i in range(6))
+    joined = [north | york | south, north | york | middlesbrough | south]
+    assert bonus.value(joined) == 80
+    assert bonus.value([north | york, york | south]) == 40
+    assert bonus.value([north | york, york | middlesbrough, middlesbrough | south]) == 40
+    # In this order the northern and southern routes meet no route already grouped with the
+    # other: the middle one joins one group, never both.
+    assert bonus.value([north | york, middlesbrough | south, york | middlesbrough]) == 0
+    for routes in (joined, [north | york | east, york | south | west]):
+        labels = [bonus.label(stops & bonus.marked) for stops in routes]
+        assert bonus.bound(labels) >= bonus.value(routes)
+
+
+def test_running_trains_variant_best_grouping_in_the_revenue() -> None:
+    """Variant compass_bonus_best_grouping: the revenue (`compass_bonus`) takes the grouping
+    that earns the most, the summary's network once; the search's value agrees."""
+    from tresham.engine.titles.g18gb.routes import BEST_GROUPING, compass_crossings
+
+    def check(game: Game, corp: str, recorded: int) -> None:
+        graph = track_graph(game)
+        trains = list(game.rules.runnable_trains(corp))
+        picks = [(t, candidate_routes(game, graph, corp, train_def(game, t), game.rules.routes))
+                 for t in trains]
+        for offset in range(20):
+            chosen = [(t, found[(offset * (k + 3)) % len(found)])
+                      for k, (t, found) in enumerate(picks) if found]
+            routes = [resolve_route(game, graph, t, waypoints_of(graph, c.walk()))
+                      for t, c in chosen]
+            sets = [c.stop_set(graph) for _, c in chosen]
+            summary = compass_bonus(game, routes)
+            game.setup.options[BEST_GROUPING] = True
+            try:
+                best = compass_bonus(game, routes)
+                assert best >= summary
+                assert best == sum(v for _, v in compass_crossings(game, routes))
+                together = game.rules.routes.set_bonus(game, corp, graph)
+                assert isinstance(together, NetworkBonus) and together.best_grouping
+                assert together.value(sets) == best
+            finally:
+                game.setup.options[BEST_GROUPING] = False
+
+    _at_runs("18gb-2p-ew", (20, 39), check)

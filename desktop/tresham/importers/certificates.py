@@ -77,8 +77,12 @@ class Certificates:
     def settle(self, before: str | None, after: str | None) -> None:
         """Swap the president's certificate when the presidency has passed, as their engine
         does: the new president's first certificates (the president's worth) go to the old
-        president if they still hold that much, else to the open market."""
+        president if they still hold that much, else to the open market. Where the
+        president's certificate lay in the open market (18GB: sold there, the corporation
+        without a president), the open market is the old president in this."""
         returning, self.returning = self.returning, None
+        if before is None and self.holder_of(0) == MARKET:
+            before = MARKET
         if before is not None and after is not None and after != before:
             ordinary = self.sizes[-1]
             count = self.sizes[0] // ordinary
@@ -90,7 +94,14 @@ class Certificates:
             seller, count = returning
             self.move([i for i in self.held(MARKET) if i != 0][:count], seller)
 
-
+    def buy_presidents_from_market(self, buyer: str) -> None:
+        """The president's certificate bought from the open market at one share's price
+        (18GB): the buyer gives back the rest of its worth from the certificates they held
+        first, as their engine takes them."""
+        ordinary = self.sizes[-1]
+        back = (self.sizes[0] - ordinary) // ordinary
+        self.move([i for i in self.held(buyer) if i != 0][:back], MARKET)
+        self.move([0], buyer)
 
     def holder_of(self, index: int) -> str | None:
         return next((h for h, held in self.holders.items() if index in held), None)

@@ -67,6 +67,10 @@ class Export:
     game_end_reason: str | None
     own_options: dict[str, Any] | None = None
     """The options of a game exported by Tresham (settings `tresham_options`)."""
+    recorded_at: int | None = None
+    """When the game was begun on 18xx.games (its first action's time, Unix seconds); None
+    where unknown or made up (a random game of ../shared/refengine/randgame.rb, played by
+    their engine of today)."""
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -112,7 +116,15 @@ def read_export(document: dict[str, Any]) -> Export:
         players=[(str(p.get("id", p["name"])), str(p["name"])) for p in players],
         optional_rules=[str(r) for r in settings.get("optional_rules") or []], seed=seed,
         actions=list(actions), result=scores, game_end_reason=document.get("game_end_reason"),
-        own_options=settings.get(OUR_SETUP))
+        own_options=settings.get(OUR_SETUP), recorded_at=_recorded_at(document))
+
+
+def _recorded_at(document: dict[str, Any]) -> int | None:
+    if "randgame" in document:
+        return None
+    times = [a["created_at"] for a in document["actions"]
+             if isinstance(a.get("created_at"), int)]
+    return times[0] if times else None
 
 
 def effective_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -182,11 +194,22 @@ def setup_for(export: Export) -> GameSetup:
         return GameSetup(export.title, export.names, options, export.seed)
     title = load_title(export.title)
     for variant in title.info.variants_of(PROFILE):
-        options[variant] = True
+        since = READ_SO_SINCE.get(variant)
+        if since is None or export.recorded_at is None or export.recorded_at >= since:
+            options[variant] = True
     own_rules = title.info.profile_options(PROFILE)
     for rule in export.optional_rules:
         options[own_rules.get(rule) or OPTION_NAMES.get(rule, rule)] = True
     return GameSetup(export.title, export.names, options, export.seed)
+
+
+READ_SO_SINCE = {
+    # 18xx.games' change of 2024-02-19 21:37 UTC: its 18GB network bonus takes the best
+    # grouping of the trains; games begun before it were played (and recorded) the other way.
+    "compass_bonus_best_grouping": 1708378620,
+}
+"""Variants that are 18xx.games' reading only since a time: a game begun there before it is
+read without them."""
 
 
 OPTION_NAMES = {
@@ -667,7 +690,8 @@ def _apply_pass(state: Replay, entity: str, following: list[dict[str, Any]]) -> 
             except (TreshamError, KeyError, ValueError):
                 upcoming = None
             step = game.round.step
-            if upcoming is not None and step is not None and step.accepts(upcoming):
+            if upcoming is not None and step is not None and step.accepts(upcoming) and \
+                    not _accepted_after_pass(state, entity, actor or entity, nxt):
                 return  # our engine already skipped the step this pass leaves
         if game.acting != entity and _passes_for_the_acting_corporation(state, entity, following):
             entity = game.acting or entity
@@ -676,6 +700,32 @@ def _apply_pass(state: Replay, entity: str, following: list[dict[str, Any]]) -> 
     elif game.acting is not None and game.acting != entity and _acting_done_with_turn(game):
         history.apply(Pass(game.acting))
     history.apply(Pass(entity))
+
+
+def _accepted_after_pass(state: Replay, entity: str, actor: str,
+                         nxt: dict[str, Any]) -> bool:
+    """Whether the corporation's next record is still taken after its pass here: then the
+    pass ends a turn of ours too (the corporation alone operates, and acts again in the next
+    operating round), not a step our engine has already left."""
+    history = state.history
+    if history.game.acting != entity or not any(c.action is Pass for c in history.game.choices()):
+        return False
+    count = len(history.actions)
+    try:
+        history.apply(Pass(entity))
+    except TreshamError:
+        return False
+    game = history.game
+    try:
+        upcoming = _translate(state, game, actor, nxt)
+        step = getattr(game.round, "step", None)
+        taken = step is not None and step.accepts(upcoming)
+    except (TreshamError, KeyError, ValueError):
+        taken = False
+    while len(history.actions) > count:
+        history.undo()
+    history.redo_stack.clear()
+    return taken
 
 
 def _passes_for_the_acting_corporation(state: Replay, player: str,

@@ -37,6 +37,7 @@ from tresham.engine.history import History
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.steps.routes import RouteStep
 from tresham.engine.routes.graph import track_graph
+from tresham.engine.routes.revenue import route_revenue, routes_revenue
 from tresham.engine.routes.walks import parse_waypoints
 from tresham.engine.shares import PRESIDENT, Shares
 from tresham.engine.state import IPO, MARKET
@@ -260,7 +261,10 @@ def _buy_share(writer: _Writer, action: BuyShare) -> dict[str, Any]:
     # A share, not the president's certificate, where both are for sale (18GB: the presidency
     # then follows the shares held).
     index = next((i for i in held if i != PRESIDENT), held[0])
-    certificates.move([index], action.entity)
+    if index == PRESIDENT and action.source != IPO:
+        certificates.buy_presidents_from_market(action.entity)
+    else:
+        certificates.move([index], action.entity)
     return {"type": "buy_shares", **writer.entity(action.entity),
             "shares": [f"{action.corporation}_{index}"],
             "percent": certificates.sizes[index]}
@@ -311,7 +315,7 @@ def _place_token(writer: _Writer, action: PlaceToken) -> dict[str, Any]:
 def _run_routes(writer: _Writer, action: RunRoutes) -> dict[str, Any]:
     game = writer.game
     graph = track_graph(game)
-    routes = []
+    routes: list[dict[str, Any]] = []
     for train, waypoints in action.routes:
         walk = parse_waypoints(graph, tuple(waypoints)).walks[0]
         chains: list[list[str]] = []
@@ -328,8 +332,26 @@ def _run_routes(writer: _Writer, action: RunRoutes) -> dict[str, Any]:
         routes.append({
             "train": train, "connections": chains, "hexes": [n.hex for n in stops],
             "nodes": [_node_signature(game, n.hex, n.ref) for n in stops]})
+    if routes and _revenue_read_otherwise(game):
+        # Their engine takes a route's revenue where the record names one, as their own
+        # records do: each route's own, the first also the corporation's bonus for the set.
+        own = [route_revenue(game, action.entity, tuple(w), t) for t, w in action.routes]
+        bonus = routes_revenue(game, action.entity, action.routes) - sum(own)
+        for index, route in enumerate(routes):
+            route["revenue"] = own[index] + (bonus if index == 0 else 0)
     return {"type": "run_routes", **writer.entity(action.entity), "routes": routes,
             "extra_revenue": 0, "subsidy": 0}
+
+
+REVENUE_READINGS = ("compass_bonus_best_grouping",)
+"""18xx.games' readings by which a run earns otherwise (18GB: the network bonus)."""
+
+
+def _revenue_read_otherwise(game: Game) -> bool:
+    """Whether the game is played without a reading of theirs on what a run earns (an import
+    of a game recorded before they read it so): its runs then carry what they earned."""
+    variants = {v.id for v in game.title.info.variants}
+    return any(r in variants and not game.rules.option(r) for r in REVENUE_READINGS)
 
 
 def _without_repeats(hexes: list[str]) -> list[str]:

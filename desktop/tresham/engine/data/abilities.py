@@ -21,7 +21,8 @@ phase, and whether the right outlives the private's closing."""
 
 ABILITY_PARAMS: dict[str, dict[str, str]] = {
     "blocks_hexes": {"hexes": HEXES, "while": TEXT},
-    "tile_lay": {"hexes": HEXES, "tiles": TILES, "count": COUNT, "free": FLAG,
+    "tile_lay": {"hexes": HEXES, "tiles": TILES, "variant_tiles": TILES, "count": COUNT,
+                 "free": FLAG,
                  "connected": FLAG, "extra": FLAG, "any_phase": FLAG, "active": TEXT,
                  **_WHO_AND_WHEN},
     "station": {"hexes": HEXES, "count": COUNT, "free": FLAG, "connected": FLAG, "extra": FLAG,

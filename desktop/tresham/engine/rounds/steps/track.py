@@ -59,6 +59,9 @@ class TrackStep(Step):
         problem = self.game.board.lay_problem(hex_id, tile_id, rotation, _ability_tiles(ability))
         if problem:
             return problem
+        problem = self.ability_tile_problem(ability, tile_id)
+        if problem:
+            return problem
         problem = self._reserved_problem(hex_id, ability)
         if problem:
             return problem
@@ -205,6 +208,8 @@ class TrackStep(Step):
                     continue
                 connect = self._needs_connection(hex_id, ability)
                 for tile_id, rotation in board.iter_legal_lays(hex_id, _ability_tiles(ability)):
+                    if ability is not None and self.ability_tile_problem(ability, tile_id):
+                        continue
                     if connect and not self._connected(hex_id, tile_id, rotation, reach):
                         continue
                     if cut_off and cut_off(hex_id, tile_id, rotation):
@@ -218,6 +223,11 @@ class TrackStep(Step):
             for rotations in lays.values():
                 rotations.sort()
         return result
+
+    def ability_tile_problem(self, ability: Ability | None, tile_id: str) -> str | None:
+        """Why a private's `tile_lay` may not lay this tile, beyond the map's rules (none by
+        default; a title may narrow a private's lay)."""
+        return None
 
     def legal_lays(self) -> dict[str, dict[str, list[int]]]:
         return self._lays(first_only=False)

@@ -13,7 +13,7 @@ from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Choice, Round
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.steps.base import Step, TurnRecord
-from tresham.engine.rules import TitleRules
+from tresham.engine.rules import END_AFTER_OR, TitleRules
 from tresham.engine.market import StockMarket
 from tresham.engine.shares import Shares
 from tresham.engine.state import IPO, CorporationState, StationToken
@@ -340,8 +340,11 @@ class BritainOperatingRules(TitleRules):
     def after_operating_round(self, bought_from_bank: bool) -> None:
         """An operating round in which no train was bought from the bank exports the next
         one (which may start a phase); once the bank has no train left the game ends, and
-        once it has few the end-game restrictions begin."""
+        once it has few the end-game restrictions begin. The round that ends the game (a
+        share value of £350) exports none: HL is silent, and 18xx.games ends the game first."""
         state = self.game.state
+        if state.game_ends_after == END_AFTER_OR:
+            return
         if not bought_from_bank and state.depot:
             train = state.depot.pop(0)
             state.trains_gone.append(train)

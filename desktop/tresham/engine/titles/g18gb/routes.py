@@ -6,8 +6,8 @@ counts against N or, once N is used, against M. nX trains pass towns (never coun
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, TypeVar
 
 from tresham.engine.data.model import Ability, NodeKind, TrainDef
 from tresham.engine.hexgrid import HexCoord
@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from tresham.engine.game import Game
 
 DISTANCE_BONUS = 10
+BEST_GROUPING = "compass_bonus_best_grouping"
+"""The variant by which trains sharing a stop may still earn the network bonus apart."""
 BONUS_BOUND = 200
 """More than any one route's bonuses can be (hex bonuses, an estuary, a crossing of the map)."""
 
@@ -112,7 +114,7 @@ class BritainRouteRules(RouteRules):
         if setup is None or table is None or table.compass_bonus is None or not setup.compass:
             return None
         value = table.compass_bonus.value_in(Trains(game).phases_started())
-        return NetworkBonus(graph, setup.compass, value)
+        return NetworkBonus(graph, setup.compass, value, bool(game.rules.option(BEST_GROUPING)))
 
     def bonus_words(self, game: Game, corp_id: str, routes: Sequence[Route]) -> list[str]:
         """Each route's bonuses by train, then each network's compass bonus (HL "Running
@@ -226,7 +228,8 @@ def _tunnel_value(game: Game, hexes: Sequence[str]) -> int:
 def compass_bonus(game: Game, routes: Sequence[Route]) -> int:
     """HL "Running Trains": each network of routes (routes joined through shared stops other
     than off-board areas) that reaches the north and south edges earns the north-south bonus,
-    east and west the east-west one."""
+    east and west the east-west one. Variant compass_bonus_best_grouping: the grouping of
+    the routes that earns the most (`_groupings`)."""
     return sum(value for _, value in compass_crossings(game, routes))
 
 
@@ -240,7 +243,12 @@ def compass_crossings(game: Game, routes: Sequence[Route]) -> list[tuple[str, in
     if not running:
         return []
     value = table.compass_bonus.value_in(Trains(game).phases_started())
-    return [(crossing, value) for group in _networks(running)
+    if game.rules.option(BEST_GROUPING):
+        groups = max(_groupings(running, _shares_stop),
+                     key=lambda g: sum(len(_network_crossings(setup.compass, r)) for r in g))
+    else:
+        groups = _networks(running)
+    return [(crossing, value) for group in groups
             for crossing in _network_crossings(setup.compass, group)]
 
 
@@ -261,8 +269,9 @@ class NetworkBonus:
     stops, so the stops say which points a route reaches; off-board areas join no networks."""
 
     def __init__(self, graph: TrackGraph, compass: Mapping[str, tuple[str, ...]],
-                 value: int) -> None:
+                 value: int, best_grouping: bool = False) -> None:
         self.bonus = value
+        self.best_grouping = best_grouping
         self.points = [(1 << _POINTS.index(p),
                         sum(1 << n for n, node in enumerate(graph.nodes) if node.hex in ids))
                        for p, ids in compass.items()]
@@ -284,6 +293,12 @@ class NetworkBonus:
         return self.bonus * (min(north, south) + min(east, west))
 
     def value(self, routes: Sequence[int]) -> int:
+        if self.best_grouping:
+            running = [stops for stops in routes if stops]
+            return self.bonus * max(
+                (sum(self._crossings(_union(group)) for group in grouping)
+                 for grouping in _groupings(running, lambda a, b: bool(a & b & self.joins))),
+                default=0)
         networks: list[int] = []
         for stops in routes:
             if not stops:
@@ -311,6 +326,30 @@ def _crossings(points: set[str]) -> list[str]:
 def _shares_stop(a: Route, b: Route) -> bool:
     return bool({n.id for n in a.stops if n.kind is not NodeKind.OFFBOARD} &
                 {n.id for n in b.stops if n.kind is not NodeKind.OFFBOARD})
+
+
+T = TypeVar("T")
+
+
+def _union(group: list[int]) -> int:
+    joined = 0
+    for stops in group:
+        joined |= stops
+    return joined
+
+
+def _groupings(routes: Sequence[T], meet: Callable[[T, T], bool]) -> Iterator[list[list[T]]]:
+    """Variant compass_bonus_best_grouping (18xx.games): every way of putting the routes, in
+    order, into groups, each route alone or in a group where it meets one already there."""
+    if not routes:
+        yield []
+        return
+    *earlier, last = routes
+    for grouping in _groupings(earlier, meet):
+        yield grouping + [[last]]
+        for index, group in enumerate(grouping):
+            if any(meet(other, last) for other in group):
+                yield [g + [last] if i == index else g for i, g in enumerate(grouping)]
 
 
 def _networks(routes: list[Route]) -> list[list[Route]]:

@@ -157,6 +157,18 @@ class TrackAndTokenStep(TrackStep):
                 self.turn, is_upgrade=self._is_upgrade(hex_id))
         return ability, problem
 
+    def ability_tile_problem(self, ability: Ability | None, tile_id: str) -> str | None:
+        """Variant private_lays_listed_tiles (18xx.games): a private's lay takes only the
+        tiles listed for it (`variant_tiles`: the LS's list), by the map's rules as ever."""
+        if ability is None or "variant_tiles" not in ability.params or \
+                not self.game.rules.option("private_lays_listed_tiles"):
+            return None
+        listed = [str(t) for t in ability.params["variant_tiles"]]
+        if tile_id in listed:
+            return None
+        return (f"the private may lay only tiles {', '.join(listed)} (18xx.games' list, "
+                f"variant private_lays_listed_tiles), not {tile_id}")
+
     def _private_lays_unrestricted(self) -> bool:
         return bool(self.game.rules.option("private_lays_unrestricted"))
 
