@@ -415,8 +415,8 @@ def phases_started(game: Game) -> frozenset[str]:
     return frozenset(names[:names.index(current) + 1]) if current in names else frozenset(names)
 
 
-_PieceEnd = tuple[int, int, int, str | None, bool]
-"""(local node or -1, edge, side number in the layout, neighbour hex, impassable)."""
+_PieceEnd = tuple[int, int, int]
+"""(local node or -1, edge, side number in the layout)."""
 
 
 @dataclass(frozen=True)
@@ -443,7 +443,6 @@ class _Layout:
 
     def __init__(self, title: TitleData) -> None:
         self.items = sorted(title.map.hexes.items(), key=lambda item: item[1].takes_tiles)
-        self.place = {h: i for i, (h, _) in enumerate(self.items)}
         most_laid = max((len(walkable_paths(t.track)) for t in title.tiles.values()),
                         default=0)
         self.segment_base: dict[str, int] = {}
@@ -518,11 +517,9 @@ class _Parts:
             ends: list[_PieceEnd] = []
             for end in path:
                 if isinstance(end, str):
-                    ends.append((local[end], -1, -1, None, False))
+                    ends.append((local[end], -1, -1))
                     continue
-                other = _neighbour_on_map(self.title, hex_id, end)
-                blocked = any(b.edge == end and b.type == "impassable" for b in hex_def.borders)
-                ends.append((-1, end, side_of[(hex_id, end)], other, blocked))
+                ends.append((-1, end, side_of[(hex_id, end)]))
             paths.append((ends[0], ends[1]))
         if len(paths) > self.layout.capacity[hex_id]:
             raise ValueError(f"{hex_id}: {len(paths)} paths, more than the "
@@ -722,7 +719,7 @@ def _put_segments(graph: TrackGraph, parts: _Parts, piece: _Piece, base: int,
     graph.hex_segments[piece.hex] = list(range(start, start + len(block)))
     node_segments = graph.node_segments
     for segment, path in zip(block, piece.paths):
-        for local, _, side, _, _ in path:
+        for local, _, side in path:
             if local >= 0:
                 node_segments[base + local].append(segment.index)
             else:
@@ -765,7 +762,7 @@ def _segment_block(parts: _Parts, piece: _Piece, base: int, seg_base: int
     block = []
     for path_index, path in enumerate(piece.paths):
         resolved: list[End] = []
-        for local, edge, side, _, _ in path:
+        for local, edge, side in path:
             if local >= 0:
                 at = base + local
                 end = parts.node_ends.get(at)
