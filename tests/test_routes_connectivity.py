@@ -275,3 +275,42 @@ def test_4_2_1_j_a_search_towards_the_new_track_stops_once_it_arrives() -> None:
     tile_id, rotations = next(iter(lays.items()))
     assert reach_towards(game, "W&A", "E3", tile_id, rotations[0]).complete
     assert not tile_lay_connected(game, "W&A", "E3", tile_id, rotations[0])
+
+
+def test_a_stalled_search_narrowed_from_its_first_moves_finds_what_the_plain_search_finds(
+        monkeypatch) -> None:
+    """The narrowing of a stalled search (`routes.narrowing`) only drops walks that can find
+    nothing new, so forced on from the first moves it changes no answer: nodes, track and
+    entries, with and without 18xx.games' exits rule, on crowded random boards."""
+    import tresham.engine.routes.connectivity as connectivity
+    from tresham.engine.routes.entered_track import exit_bits
+    from tresham.engine.routes.narrowing import Narrowing
+
+    def answers(game: Game, corp: str) -> tuple[object, ...]:
+        graph = track_graph(game)
+        hooks = rules_for(game, game.rules.routes)
+        reach = reach_in(game, graph, corp, hooks)
+        entered = reach_in(game, graph, corp, hooks, exits=exit_bits(graph))
+        stops = connectivity.stops_in(game, graph, corp, hooks)
+        return (reach.nodes, reach.paths, reach.entries, stops.nodes, entered.paths,
+                entered.entries, reach.complete, stops.complete)
+
+    dropped = []
+    drops = Narrowing.drops
+
+    def counted(self: Narrowing, state: int, used: int) -> bool:
+        dropped.append(drops(self, state, used))
+        return dropped[-1]
+
+    monkeypatch.setattr(Narrowing, "drops", counted)
+    for seed in range(6):
+        game = random_board(seed, 45, phase="5")
+        random_tokens(game, seed)
+        for corp in ("W&A", "CoG", "GA"):
+            plain = answers(game, corp)
+            with monkeypatch.context() as forced:
+                forced.setattr(connectivity, "_MOVES_BEFORE_BOUND", 1)
+                forced.setattr(connectivity, "_MOVES_BEFORE_STALLED", 1)
+                forced.setattr(connectivity, "_MOVES_BETWEEN_AIMS", 1)
+                assert answers(game, corp) == plain, (seed, corp)
+    assert sum(dropped) > 20 and len(dropped) > sum(dropped)

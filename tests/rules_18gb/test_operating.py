@@ -301,3 +301,26 @@ def test_corporations_the_share_after_an_emergency_conversion_keeps_the_certific
     assert step.active()
     game.rules.certificate_limit = lambda player: 1  # type: ignore[method-assign]
     assert not step.active()
+
+
+def test_corporations_the_share_after_an_emergency_conversion_is_asked_for_as_18xx_games_does() -> None:
+    """HL "Corporations": a president who cannot pay for a share of his converted corporation
+    is not asked; under the variant stock_turn_waits_for_pass (18xx.games) he is asked, with
+    only "buy no share" to choose, while a share of another corporation on offer is within his
+    cash, and not once none is."""
+    from tresham.engine.titles.g18gb.trains import EMERGENCY_CONVERTED, EmergencyShareStep
+    for variant in (False, True):
+        history = _lyr_at_its_train_step(stock_turn_waits_for_pass=variant)
+        game = history.game
+        game.rules.convert_in_emergency("LYR")
+        game.state.title_state.setdefault(EMERGENCY_CONVERTED, []).append("LYR")
+        lyr = game.state.corporations["LYR"]
+        lyr.market_cell = (0, 8)
+        assert _price(game, "LYR") > 70
+        game.state.player("Bob").cash = 70  # an LNWR certificate from the IPO, at par
+        step = EmergencyShareStep(game.round)
+        assert step.active() is variant
+        if variant:
+            assert [c.text for c in step.choices()] == ["Buy no share"]
+        game.state.player("Bob").cash = 69
+        assert not step.active()

@@ -10,7 +10,8 @@ earlier walk used to arrive there: everything the later one could still reach, t
 could too. A long search also ends once it has reached everything a looser search (one that
 only never turns straight back at a node) reaches: nothing is left for it to find. Asked only
 for the stops (`reached_stops`: token placement, whether a train has a run), it ends once it has
-every stop the looser search has.
+every stop the looser search has. A search that stalls short of that bound is narrowed
+(`narrowing.Narrowing`): it then also drops walks that can find nothing still missing.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from tresham.engine.data.model import COLOUR_ORDER, Endpoint, NodeKind, TrackDef
 from tresham.engine.routes.graph import (
     BoardKey, Lead, TrackGraph, board_key, forget_graphs, track_graph,
 )
+from tresham.engine.routes.narrowing import Narrowing
 from tresham.engine.routes.rules import RouteRules, rules_for
 from tresham.engine.upgrades import LaidTile, current_track, match_nodes
 
@@ -78,11 +80,20 @@ def station_nodes(game: Game, graph: TrackGraph, corp_id: str) -> list[int]:
     return sorted(found)
 
 
+@dataclass
+class _Bound:
+    """What the walks from some stations can reach at most, as graph indices."""
+
+    states: set[int]
+    entries: set[tuple[str, int]]
+    nodes: set[int]
+
+
 def _reach_bound(leads: list[Lead], leaves: list[tuple[tuple[int, int, int], ...]],
-                 stations: list[int], through: Callable[[int], bool]) -> tuple[int, int]:
-    """At most how many (states and entries, nodes) the walks from `stations` can reach: what
-    following the moves finds when the only track never used twice is the segment a walk has
-    just run along (so it never turns straight back at a node)."""
+                 stations: list[int], through: Callable[[int], bool]) -> _Bound:
+    """What the walks from `stations` can reach at most: what following the moves finds when
+    the only track never used twice is the segment a walk has just run along (so it never
+    turns straight back at a node)."""
     seen_states: set[int] = set()
     seen_nodes = set(stations)
     seen_entries: set[tuple[str, int]] = set()
@@ -103,10 +114,14 @@ def _reach_bound(leads: list[Lead], leaves: list[tuple[tuple[int, int, int], ...
         if entry is not None:
             seen_entries.add(entry)
         todo.extend(2 * nxt + start for nxt, start, _ in onward)
-    return len(seen_states) + len(seen_entries), len(seen_nodes)
+    return _Bound(seen_states, seen_entries, seen_nodes)
 
 
 _MOVES_BEFORE_BOUND = 100
+_MOVES_BEFORE_STALLED = 5_000
+"""A search that has found nothing new in this many moves is narrowed (`Narrowing`)."""
+_MOVES_BETWEEN_AIMS = 200
+"""How often a narrowed search leaves what it has found since out of what it looks for."""
 
 
 @dataclass
@@ -157,6 +172,9 @@ def _walk(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules, statio
     track_weight = 0 if stops_only else 1
     outstanding = enough_nodes or -1
     moves_left = _MOVES_BEFORE_BOUND
+    bound: _Bound | None = None
+    narrowing: Narrowing | None = None
+    outstanding_before = 0
     reached_nodes: set[int] = set()
     reached_states: set[int] = set()
     entries: set[tuple[str, int]] = set()
@@ -182,10 +200,26 @@ def _walk(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules, statio
             state, used = stale.pop()
         moves_left -= 1
         if not moves_left:
-            bound_track, bound_nodes = _reach_bound(leads, leaves, stations, through)
-            left = (bound_nodes - len(reached_nodes) + track_weight
-                    * (bound_track - len(reached_states) - len(entries)))
-            outstanding = left if outstanding < 0 else min(outstanding, left)
+            if bound is None:
+                bound = _reach_bound(leads, leaves, stations, through)
+                left = (len(bound.nodes) - len(reached_nodes) + track_weight
+                        * (len(bound.states) + len(bound.entries)
+                           - len(reached_states) - len(entries)))
+                outstanding = left if outstanding < 0 else min(outstanding, left)
+                moves_left = _MOVES_BEFORE_STALLED
+            elif narrowing is None and outstanding != outstanding_before:
+                moves_left = _MOVES_BEFORE_STALLED
+            else:
+                aim = narrowing is None or outstanding != outstanding_before
+                if narrowing is None:
+                    narrowing = Narrowing(leads, leaves, touches, node_offset, through,
+                                          [*bound.states, *(~s for s in stations)])
+                if aim:
+                    narrowing.aim_at(bound.nodes - reached_nodes,
+                                     bound.states - reached_states if track_weight else (),
+                                     bound.entries - entries if track_weight else ())
+                moves_left = _MOVES_BETWEEN_AIMS
+            outstanding_before = outstanding
         earlier = memo.get(state)
         if earlier is None:
             memo[state] = [used]
@@ -199,6 +233,8 @@ def _walk(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules, statio
             if dominated:
                 continue
             earlier.append(used)
+        if narrowing is not None and narrowing.drops(state, used):
+            continue
         if state < 0:
             for segment, start, bit in leaves[~state]:
                 if not used & bit:

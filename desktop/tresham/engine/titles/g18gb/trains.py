@@ -34,6 +34,7 @@ EMERGENCY_BOUGHT = "emergency_shares_bought"
 emergency conversion this turn."""
 GREEN_ZONE = "green"
 TWO_IN_GREEN_ZONE = "president_buys_two_in_green_zone"
+STOCK_TURN_WAITS = "stock_turn_waits_for_pass"
 MAX_FACE_MULTIPLE = 2
 
 
@@ -211,12 +212,45 @@ class EmergencyShareStep(Step):
         price = self.game.rules.share_value_to_buy(self.corp)  # type: ignore[attr-defined]
         if self.game.state.player(player).cash < price:
             return []
-        held = sum(len(shares.certificates(c, player))
-                   for c in self.game.state.corporations.values())
-        if held >= self.game.rules.certificate_limit(player):
+        if self._at_certificate_limit(player):
             return []  # HL "Stock Rounds": the certificate limit holds here too
         return [s for s in (MARKET, IPO)
                 if any(i != PRESIDENT for i in shares.certificates(self.corp, s))]
+
+    def _at_certificate_limit(self, player: str) -> bool:
+        shares = Shares(self.game)
+        held = sum(len(shares.certificates(c, player))
+                   for c in self.game.state.corporations.values())
+        return held >= self.game.rules.certificate_limit(player)
+
+    def _some_share_looks_buyable(self, player: str) -> bool:
+        """Variant stock_turn_waits_for_pass: 18xx.games' engine asks the president while he
+        could pay for and hold the smallest certificate on offer of any corporation, at its
+        price there (par in the IPO), though only this corporation's may be bought; the
+        president's certificate alone in the market counts when he holds one share of it."""
+        state = self.game.state
+        shares = Shares(self.game)
+        market = StockMarket(self.game.title.market, state)
+        cash = state.player(player).cash
+        limited = self._at_certificate_limit(player)
+        for corp in state.corporations.values():
+            if corp.par is None:
+                continue
+            for source in (IPO, MARKET):
+                offered = shares.certificates(corp, source)
+                if not offered:
+                    continue
+                smallest = min(offered, key=lambda i: (corp.share_sizes[i], i != PRESIDENT))
+                price = shares.worth(corp, corp.share_sizes[smallest],
+                                     corp.par if source == IPO else market.price(corp))
+                if cash < price:
+                    continue
+                if source == MARKET and smallest == PRESIDENT:
+                    if len(shares.certificates(corp, player)) == 1:
+                        return True
+                elif not limited:
+                    return True
+        return False
 
     def _bought(self) -> int:
         return self.game.state.title_state.get(EMERGENCY_BOUGHT, []).count(self.corp.id)
@@ -230,8 +264,15 @@ class EmergencyShareStep(Step):
         return 1
 
     def active(self) -> bool:
-        return self.corp.id in self.game.state.title_state.get(EMERGENCY_CONVERTED, []) and \
-            self._bought() < self._shares_allowed() and bool(self._sources())
+        if self.corp.id not in self.game.state.title_state.get(EMERGENCY_CONVERTED, []) or \
+                self._bought() >= self._shares_allowed():
+            return False
+        if self._sources():
+            return True
+        player = self.president()
+        return player is not None and not self._bought() and \
+            bool(self.game.rules.option(STOCK_TURN_WAITS)) and \
+            self._some_share_looks_buyable(player)
 
     def choices(self) -> list[Choice]:
         return [Choice(BuyShare, {"corporation": self.corp.id, "source": s},
