@@ -12,8 +12,9 @@ Once the search has stalled, `Narrowing` asks more of each walk it is about to f
   track, sides or nodes, stepping as walks step but not minding its own steps (so it finds at
   least everything the walk's continuations can find);
 - if none of those places finds anything still missing, the walk is dropped;
-- if an earlier walk in the same place could go everywhere this one can, this one is dropped:
-  each continuation of this walk is one of that walk's.
+- if an earlier walk in the same place could go everywhere this one can go on its way to
+  something missing, this one is dropped: each such continuation of this walk is one of that
+  walk's.
 
 Both drops are sound, so the search stays exact.
 """
@@ -125,9 +126,10 @@ class Narrowing:
                 found.add(visit)
             found.add(visit + 1)
             todo.extend(nxt for nxt in following[at] if nxt in useful)
-        if found.isdisjoint(self._finders):
+        aims = found & self._finders
+        if not aims:
             return True
-        reach = frozenset(found)
+        reach = frozenset(self._leading_to(aims, found))
         earlier = self._seen.get(state)
         if earlier is None:
             self._seen[state] = [reach]
@@ -136,3 +138,22 @@ class Narrowing:
             return True
         earlier.append(reach)
         return False
+
+    def _leading_to(self, aims: set[int], found: set[int]) -> set[int]:
+        """The stages of `found` from which a walk may get to one of `aims` within `found`:
+        the rest (dead ends behind the walk's own used nodes, say) differ between walks that
+        can find the same, and would keep one from standing in for the other."""
+        before = self._before
+        leading = set(aims)
+        todo = list(aims)
+        while todo:
+            stage = todo.pop()
+            if stage & 1:
+                earlier = [stage - 1]
+            else:
+                earlier = [2 * at + _PASS for at in before[stage >> 1]]
+            for prior in earlier:
+                if prior in found and prior not in leading:
+                    leading.add(prior)
+                    todo.append(prior)
+        return leading
