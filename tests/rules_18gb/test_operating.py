@@ -324,3 +324,41 @@ def test_corporations_the_share_after_an_emergency_conversion_is_asked_for_as_18
             assert [c.text for c in step.choices()] == ["Buy no share"]
         game.state.player("Bob").cash = 69
         assert not step.active()
+
+
+def test_private_companies_york_kept_for_the_gn_takes_no_plain_station(monkeypatch) -> None:
+    """HL "Private Companies" (the GN's additional station; the circle kept for it until the
+    4+2, as 18xx.games' data has it): the GN's station is offered as itself (an additional
+    marker, free when connected), never as the corporation's own station for free where its
+    own is refused; the own station is refused with its reason (the circle kept for the GN,
+    or its price)."""
+    import pytest
+    from tresham.engine.actions import ClosePrivate, PlaceToken
+    from tresham.engine.errors import IllegalAction
+    from tresham.engine.routes.connectivity import Stops
+    import tresham.engine.rounds.steps.token as token_step
+    history = in_operating_round()
+    history.apply(ClosePrivate("Bob", "GN"))
+    game = history.game
+    assert game.round.step.corp.id == "LYR"
+    york = Stops(nodes=frozenset({"I14-c0"}), cities=frozenset({("I14", 0)}))
+    monkeypatch.setattr(token_step, "stops_so_far", lambda game, corp: york)
+    monkeypatch.setattr(token_step, "token_reachable_cities", lambda game, corp: york.cities)
+    monkeypatch.setattr(game.rules, "corporation_tokens", lambda corp: (0, 40))
+    with pytest.raises(IllegalAction, match="kept for GN's station"):
+        history.apply(PlaceToken("LYR", "I14", 0))
+    game = history.game  # a refused action leaves a fresh copy of the position
+    game.state.phase = "4+2"  # the circle is no longer kept; LYR cannot pay for its own
+    monkeypatch.setattr(game.rules, "corporation_tokens", lambda corp: (0, 5000))
+    texts = [c.text for c in game.choices()]
+    assert "Place GN's station in I14" in texts
+    assert not any(t.startswith("Place a station in I14") for t in texts)
+    with pytest.raises(IllegalAction, match="costs"):
+        history.apply(PlaceToken("LYR", "I14", 0))
+    game = history.game
+    game.state.phase = "4+2"
+    placed = game.state.corporations["LYR"].tokens_placed
+    history.apply(PlaceToken("LYR", "I14", 0, ability="GN"))
+    game = history.game
+    assert game.state.corporations["LYR"].tokens_placed == placed
+    assert game.state.abilities_used.get("GN") == 1

@@ -230,10 +230,7 @@ class TokenStep(Step):
         assert isinstance(action, PlaceToken)
         company = action.ability
         if company is None and self.problem(action.hex, action.city) is not None:
-            # Placing where only a private's free station is possible uses that private.
-            company = next((c for c, a in self.station_abilities()
-                            if action.hex in a.params.get("hexes", [])
-                            and self.problem(action.hex, action.city, c) is None), None)
+            company = self.power_for_plain_station(action.hex, action.city)
         problem = self.problem(action.hex, action.city, company)
         if problem:
             raise IllegalAction(f"{self.corp.id} cannot place a station in {action.hex}: "
@@ -255,6 +252,13 @@ class TokenStep(Step):
             self._use(company)
         self.game.rules.on_station_placed(corp.id, action.hex, action.city)
         return not self.choices()
+
+    def power_for_plain_station(self, hex_id: str, city: int) -> str | None:
+        """The private whose station a station placed without naming one uses: where only a
+        private's station may go, placing there uses that private."""
+        return next((c for c, a in self.station_abilities()
+                     if hex_id in a.params.get("hexes", [])
+                     and self.problem(hex_id, city, c) is None), None)
 
     def is_extra_station(self, company: str) -> bool:
         """18VA's Potomac Yards: the station goes beside the circles (`extra_slot`), in addition

@@ -9,6 +9,8 @@ green tile there as on its green home hex.
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
+
 from tresham.engine.actions import Action, LayTile, PlaceToken
 from tresham.engine.data.model import Ability, TileDef
 from tresham.engine.errors import IllegalAction
@@ -77,13 +79,33 @@ def reserving_power(game: object, hex_id: str) -> str | None:
 
 
 class BritainTokenStep(TokenStep):
-    """The turn's own station, less a circle kept for a GN or MC station (`reserving_power`)."""
+    """The turn's own station, less a circle kept for a GN or MC station (`reserving_power`).
+    A private's station is a choice of its own (`TrackAndTokenStep.power_station_choices`,
+    with its own price, extra marker and green tile): never the turn's station in disguise."""
 
     def slots_free(self, hex_id: str, city: int) -> int:
         free = super().slots_free(hex_id, city)
         if city == 0 and reserving_power(self.game, hex_id) is not None:
             free -= 1
         return free
+
+    def _candidates(self, reached: AbstractSet[tuple[str, int]] | None = None,
+                    own: bool = True) -> list[tuple[str | None, list[tuple[str, int]]]]:
+        return [(company, cities) for company, cities in super()._candidates(reached, own)
+                if company is None]
+
+    def power_for_plain_station(self, hex_id: str, city: int) -> str | None:
+        return None
+
+    def problem(self, hex_id: str, city: int, company: str | None = None,
+                reached: AbstractSet[tuple[str, int]] | None = None) -> str | None:
+        found = super().problem(hex_id, city, company, reached)
+        keeper = reserving_power(self.game, hex_id) if company is None and city == 0 else None
+        if found and found.startswith("no circle is free") and keeper is not None and \
+                super().slots_free(hex_id, city) > 0:
+            return (f"the circle left in {hex_id} is kept for {keeper}'s station: place it "
+                    f"with \"Place {keeper}'s station\" if {self.corp.id} may use it")
+        return found
 
 
 class TrackAndTokenStep(TrackStep):
