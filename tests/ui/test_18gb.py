@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from tresham import game_file
 from tresham.engine.actions import (
-    Action, ClosePrivate, Convert, LayTile, PlaceToken, RunRoutes, SellShares,
+    Action, BuyShare, ClosePrivate, Convert, LayTile, PlaceToken, RunRoutes, SellShares,
 )
 from tresham.engine.game import FIRST_PRIORITY, GameSetup
 from tresham.engine.history import History
@@ -140,6 +140,18 @@ def test_corporations_an_emergency_conversion_in_the_train_step(qtbot: QtBot,
                                            win.what_now.findChildren(QPushButton)]
     pressed(win, action)
     assert Shares(history.game).share_count(history.game.state.corporations["NBR"]) == 10
+
+
+def test_corporations_the_presidents_share_after_an_emergency_conversion(qtbot: QtBot,
+                                                                         tmp_path: Path) -> None:
+    """HL "Corporations": after the emergency conversion and the train purchase the president
+    may buy one share, from the market or the IPO, or none; What now offers each."""
+    history, action = before("18gb-3p", 159)
+    assert isinstance(action, BuyShare) and action.corporation == "NBR"
+    win = window(qtbot, history, tmp_path)
+    texts = [b.text() for b in win.what_now.findChildren(QPushButton)]
+    assert {"Buy market £70", "Buy IPO £70", "Buy no share"} <= set(texts)
+    pressed(win, action)
 
 
 def test_stock_rounds_the_directors_certificate_sold_to_the_market(qtbot: QtBot,
