@@ -362,3 +362,19 @@ def test_private_companies_york_kept_for_the_gn_takes_no_plain_station(monkeypat
     game = history.game
     assert game.state.corporations["LYR"].tokens_placed == placed
     assert game.state.abilities_used.get("GN") == 1
+
+
+def test_corporations_the_share_after_an_emergency_conversion_is_the_corporations_own() -> None:
+    """HL "Corporations": the president may buy one share of the corporation that converted;
+    the step takes no other purchase and says why (so a player's pass there, followed by his
+    purchase of another share in the next stock round, is read as ending the step)."""
+    from tresham.engine.titles.g18gb.trains import EMERGENCY_CONVERTED, EmergencyShareStep
+    history = _lyr_at_its_train_step()
+    game = history.game
+    game.rules.convert_in_emergency("LYR")
+    game.state.title_state.setdefault(EMERGENCY_CONVERTED, []).append("LYR")
+    step = EmergencyShareStep(game.round)
+    assert step.accepts(BuyShare("Bob", "LYR", "ipo"))
+    other = BuyShare("Bob", "LNWR", "ipo")
+    assert not step.accepts(other)
+    assert "only a LYR share" in (step.refusal(other) or "")

@@ -255,7 +255,8 @@ class OperatingRound(Round):
             return
         if not step.accepts(action):
             what = type(action).TYPE.replace("_", " ")
-            raise IllegalAction(f"{what} is not possible now: {self.acting()} is at the "
+            raise IllegalAction(step.refusal(action) or
+                                f"{what} is not possible now: {self.acting()} is at the "
                                 f"{step.name} step")
         self._step_done(done=step.process(action))
 

@@ -70,6 +70,11 @@ class Step:
     def accepts(self, action: Action) -> bool:
         raise NotImplementedError
 
+    def refusal(self, action: Action) -> str | None:
+        """Why the step does not take `action` (which it does not accept), where the step can
+        say better than that the action does not belong to it."""
+        return None
+
     def process(self, action: Action) -> bool:
         """Apply the action; return True when the step is finished."""
         raise NotImplementedError

@@ -280,12 +280,19 @@ class EmergencyShareStep(Step):
                 for s in self._sources()] + [Choice(Pass, text="Buy no share")]
 
     def accepts(self, action: Action) -> bool:
-        return isinstance(action, BuyShare)
+        return isinstance(action, BuyShare) and action.corporation == self.corp.id
+
+    def refusal(self, action: Action) -> str | None:
+        if isinstance(action, BuyShare):
+            return (f"only a {self.corp.id} share may be bought now: its president's share "
+                    "after its emergency conversion (HL \"Corporations\")")
+        return None
 
     def process(self, action: Action) -> bool:
         assert isinstance(action, BuyShare)
-        if action.corporation != self.corp.id or action.source not in self._sources():
-            raise IllegalAction(f"only a {self.corp.id} share may be bought now")
+        if action.source not in self._sources():
+            raise IllegalAction(f"{action.entity} cannot buy a {self.corp.id} share from the "
+                                f"{action.source} now")
         if self._bought() >= self._shares_allowed():
             raise IllegalAction(f"{action.entity} has bought the {self.corp.id} shares its "
                                 "conversion allows")
