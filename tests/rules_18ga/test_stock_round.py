@@ -420,7 +420,7 @@ def test_3_1_b_a_raised_bid_replaces_the_money_set_aside_for_the_earlier_one() -
     play(history, Bid("Ann", "MRC", 45), Bid("Bob", "MRC", 50), Pass("Cy"), Pass("Di"))
     play(history, Bid("Ann", "MRC", 100))
     assert game.round._committed("Ann") == 100
-    assert game.round._free_cash("Ann") == 0
+    assert game.round.free_cash("Ann") == 0
 
 
 def test_3_2_the_priority_holder_who_can_do_nothing_is_passed_at_once() -> None:

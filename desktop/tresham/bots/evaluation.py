@@ -22,7 +22,7 @@ from tresham.engine.routes.revenue import routes_revenue
 from tresham.engine.routes.rules import RouteRules
 from tresham.engine.routes.memo import remembered_best_routes
 from tresham.engine.shares import Shares
-from tresham.engine.state import IPO, CorporationState
+from tresham.engine.state import BANK, IPO, CorporationState
 from tresham.engine.trains import Trains, train_name
 
 
@@ -70,6 +70,28 @@ class Weights:
     """What a player holding enough of a trainless corporation to be handed its presidency
     (a dump) expects to lose per dollar it is short: as much as its president does, since a
     president short of money for a train would gladly hand it over."""
+    float_expectation: float = 0.5
+    """Of the part of a started corporation's float not yet sold, how much counts as sure
+    when the players have the cash to buy it (`Projection._float_chance`)."""
+    private_rounds: float = 6.0
+    """Most operating rounds of a private's income counted."""
+    private_income_discount: float = 0.9
+    """Each later operating round's private income counts this much of the one before: a
+    dollar in hand in the opening starts corporations, a dollar of income comes later (so
+    privates sell for about what people pay for them, 18GA's M&BR about $150-200, not all
+    of a player's cash)."""
+    resale_share: float = 1.0
+    """An owned private's face value counts this much (`Projection.resale_value`)."""
+    power_share: float = 0.3
+    """What a private's power for its corporation (a tile lay, a station, a bonus, a
+    discount) is worth, as a part of its face value."""
+    free_train_share: float = 0.5
+    """What a free train a private brings its corporation is worth, as a part of the price."""
+    stake_premium: float = 0.5
+    """While privates are being sold, what each dollar of a player's stake (the price of a
+    president's certificate at the highest par) costs him once it is tied up in bids or
+    spent on privates: the cash to start a corporation is worth more than its face while
+    the privates' auction could swallow it, so bots do not bid every dollar away."""
 
 
 WEIGHTS = Weights()
@@ -175,6 +197,7 @@ class Projection:
         self.high_bids = game.round.high_bids()
         self._holdings: dict[str, dict[str, int]] = {}
         self._lives: dict[str, float] = {}
+        self._fundable_part: dict[str, float] | None = None
         self._listed_terms: list[tuple[CorporationState, float, float, str | None, int,
                                        float]] | None = None
         operating = [c for c in self.state.corporations.values() if c.floated]
@@ -271,13 +294,25 @@ class Projection:
         ends_on = self.game.rules.rusts_on(definition) or self.game.rules.obsolete_on(definition)
         if train_id in self.state.obsolete_trains:
             return 0.5
-        if ends_on is None:
+        return self._rounds_until_bought(ends_on)
+
+    def _rounds_until_bought(self, name: str | None) -> float:
+        """Operating rounds until the first train named `name` is expected to be bought (the
+        rounds left if none is in the depot)."""
+        if name is None:
             return self.rounds_left
-        position = next((i for i, t in enumerate(self.state.depot) if train_name(t) == ends_on),
+        position = next((i for i, t in enumerate(self.state.depot) if train_name(t) == name),
                         None)
         if position is None:
             return self.rounds_left
         return min(self.rounds_left, 0.5 + position / self.buys_per_round)
+
+    def private_rounds(self) -> float:
+        """Operating rounds a private is expected to pay its income: the rounds left, at
+        most `Weights.private_rounds`. (Counting them to the phase that closes the privates
+        made every train bought cost the privates' owners a part of a round's income, and
+        a corporation passed on a second train it should buy: tests/bots.)"""
+        return min(self.weights.private_rounds, self.rounds_left)
 
     # Corporations --------------------------------------------------------------------------
 
@@ -347,12 +382,45 @@ class Projection:
         return known
 
     def _float_chance(self, corp: CorporationState) -> float:
-        """1 once floated; before, it grows with the part of the float already sold."""
+        """1 once floated; before, the part of the float already sold, and of the rest the
+        part the players' cash could buy (`_fundable`) at `Weights.float_expectation`: a
+        corporation the table has the money to float is likely to float, one of several
+        started that the table's cash cannot all float is not."""
         if corp.floated:
             return 1.0
         needed = self.game.title.corporations[corp.id].float_percent
-        sold = 100 - self.shares.percent(corp, IPO)
-        return min(1.0, sold / needed) if needed else 1.0
+        if not needed:
+            return 1.0
+        sold = min(1.0, (100 - self.shares.percent(corp, IPO)) / needed)
+        if corp.par is None:
+            return sold
+        return sold + (1.0 - sold) * self.weights.float_expectation * \
+            self._fundable().get(corp.id, 0.0)
+
+    def _fundable(self) -> dict[str, float]:
+        """For each started, unfloated corporation, how much of what it still needs to float
+        (at par) the players' cash not tied up in bids covers, at most 1: the cash goes to
+        the corporations nearest to floating first (the most sold, then the operating
+        order), so that a corporation started where the table's cash cannot float it counts
+        little."""
+        if self._fundable_part is None:
+            state = self.state
+            waiting = []
+            for corp in state.corporations.values():
+                if corp.floated or corp.par is None or corp.market_cell is None:
+                    continue
+                needed = self.game.title.corporations[corp.id].float_percent
+                sold = 100 - self.shares.percent(corp, IPO)
+                owing = corp.par * max(0, needed - sold) / 10
+                waiting.append((-sold, self.market.operating_order_key(corp), corp.id, owing))
+            cash = float(sum(max(0, self.game.round.free_cash(p.name)) for p in state.players
+                             if p.name not in state.bankrupt))
+            self._fundable_part = {}
+            for _, _, corp_id, owing in sorted(waiting):
+                covered = min(cash, owing)
+                self._fundable_part[corp_id] = covered / owing if owing else 1.0
+                cash -= covered
+        return self._fundable_part
 
     def _revenue_still_to_buy(self, corp: CorporationState) -> float:
         """What the next train the treasury can buy would add (a corporation's prospects,
@@ -436,11 +504,12 @@ class Projection:
         total = float(state.player(player).cash)
         for private in state.privates.values():
             if private.owner == player and not private.closed:
-                total += self.private_value(private.id)
+                total += self.private_value(private.id) + self.resale_value(private.id)
         for item, (bidder, amount) in self.high_bids.items():
             # A high bid is a purchase the others may still outbid: the item at that price.
             if bidder == player and item in state.privates:
                 total += self.private_value(item) - amount
+        total -= self.weights.stake_premium * self.stake_shortfall(player)
         for corp, price, value, president, president_size, short in self._listed():
             percent = self.percent(corp, player)
             if percent:
@@ -481,9 +550,78 @@ class Projection:
         return self.share_price(corp) * 10 + self.corporation_value.get(corp_id, 0.0)
 
     def private_value(self, private_id: str) -> float:
-        """A private to its owner: its par, and its income over the rounds left (6 at most)."""
+        """A private as an item to buy: its income over the rounds it is expected to pay
+        (`private_rounds`, each later round's discounted) and what its powers are worth
+        (`_powers_value`). An owned one also counts its face value (`resale_value`)."""
         definition = self.game.title.privates[private_id]
-        return definition.par + definition.revenue * min(self.rounds_left, 6.0)
+        discount = self.weights.private_income_discount
+        rounds = self.private_rounds()
+        paid = discount * (1.0 - discount ** rounds) / (1.0 - discount) if discount < 1.0 \
+            else rounds
+        return definition.revenue * paid + self._powers_value(private_id)
+
+    def resale_value(self, private_id: str) -> float:
+        """What an owned private is worth besides its income and powers: its face value,
+        which a corporation may pay for it (`Weights.resale_share`). Not counted in a bid:
+        in the opening, cash to start a corporation is worth more than a private's resale
+        (people pay little over face value), but once owned, a private sold to a corporation
+        for less than its face value and its income is a loss (a corporation short of a
+        train should not buy its president's private instead)."""
+        definition = self.game.title.privates[private_id]
+        return self.weights.resale_share * definition.par if definition.sold_to_corporations \
+            else 0.0
+
+    def _powers_value(self, private_id: str) -> float:
+        """A share it brings (18GA's M&BR, 1848's P5 and P6; 18VA's B&O presidency) at its
+        price, its corporation's par or the middle par, while the share is still to come or
+        its corporation has no price (a share of a corporation without one counts nothing
+        among the holdings); a free train at part of its price while it can still be had;
+        any power a corporation can use (a lay, a station, a bonus, a discount) at part of
+        its face value. Blocking a hex is worth nothing to its owner."""
+        definition = self.game.title.privates[private_id]
+        unsold = self.state.privates[private_id].owner == BANK
+        pars = sorted(self.game.title.market.par_values)
+        value = 0.0
+        power = False
+        for ability in definition.abilities:
+            params = ability.params
+            if ability.type in ("free_share", "presidency"):
+                corp = self.state.corporations[str(params["corporation"])]
+                if unsold or corp.market_cell is None:
+                    percent = int(params.get("percent") or self.shares.president_size(corp))
+                    price = self.market.price(corp) if corp.market_cell is not None else \
+                        corp.par or pars[len(pars) // 2]
+                    value += price * percent / 10
+            elif ability.type == "free_train":
+                lapses_on = params.get("lapses_on")
+                if not (lapses_on and self.trains.bought_any(str(lapses_on))):
+                    definition_of = next(t for t in self.game.title.trains
+                                         if t.name == str(params["train"]))
+                    value += self.weights.free_train_share * definition_of.price
+            elif ability.type not in ("blocks_hexes", "unsold_discount",
+                                      "closes_on_train_purchase", "sole_starter"):
+                power = True
+        if power:
+            value += self.weights.power_share * definition.par
+        return value
+
+    def stake_shortfall(self, player: str) -> float:
+        """While privates are unsold: how far `player`'s cash not tied up in bids, with what
+        he has put into shares, falls short of the price of a president's certificate at the
+        highest par (`Weights.stake_premium`); nothing once the privates are sold."""
+        state = self.state
+        if not any(p.owner == BANK and not p.closed for p in state.privates.values()):
+            return 0.0
+        unstarted = [c for c in state.corporations.values() if c.par is None]
+        if not unstarted:
+            return 0.0
+        corp = unstarted[0]
+        shares = self.shares.president_size(corp) // self.shares.share_percent(corp)
+        stake = shares * max(self.game.title.market.par_values)
+        invested = sum(price * self.percent(c, player) / 10
+                       for c, price, *_ in self._listed())
+        free = self.game.round.free_cash(player)
+        return max(0.0, stake - free - invested)
 
     def standing(self, player: str) -> float:
         """`player`'s worth less part of the others' average: what a bot maximises. For a

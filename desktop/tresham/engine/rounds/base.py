@@ -65,6 +65,11 @@ class Round(ABC):
         as the table sees it. None outside an auction."""
         return {}
 
+    def free_cash(self, player: str, except_item: str | None = None) -> int:
+        """`player`'s cash not tied up in bids standing in this round (a bid on `except_item`
+        counted as free), as the table sees it: all of it outside an auction."""
+        return self.game.state.player(player).cash
+
     # Board queries; only a corporation's operating turn answers them -------------------------
 
     def legal_tile_lays(self) -> dict[str, dict[str, list[int]]]:

@@ -105,8 +105,8 @@ class StockRound(Round):
             found[self.auction.company] = (self.auction.high_bidder, self.auction.high_bid)
         return found
 
-    def _free_cash(self, player: str, except_company: str | None = None) -> int:
-        return self.game.state.player(player).cash - self._committed(player, except_company)
+    def free_cash(self, player: str, except_item: str | None = None) -> int:
+        return self.game.state.player(player).cash - self._committed(player, except_item)
 
     @property
     def private_turns(self) -> bool:
@@ -149,14 +149,14 @@ class StockRound(Round):
         rules = self.game.rules
         price = rules.private_purchase_price(cheapest)
         choices = []
-        if self._free_cash(player) >= price:
+        if self.free_cash(player) >= price:
             choices.append(Choice(BuyPrivate, {"company": cheapest, "price": price},
                                   text=f"Buy {cheapest} for {self.game.money(price)}"))
         if rules.forced_private_purchase(cheapest):
             return choices
         for company in unsold[1:]:
             low = self._minimum_bid(company)
-            high = self._free_cash(player, except_company=company)
+            high = self.free_cash(player, except_item=company)
             if high >= low:
                 choices.append(Choice(Bid, {"company": company}, (low, high),
                                       text=f"Bid on {company}"))
@@ -183,8 +183,8 @@ class StockRound(Round):
             if action.price != price:
                 raise IllegalAction(f"{cheapest} costs {self.game.money(price)}, not "
                                     f"{self.game.money(action.price)}")
-            if self._free_cash(player) < price:
-                raise IllegalAction(f"{player} has {self.game.money(self._free_cash(player))} "
+            if self.free_cash(player) < price:
+                raise IllegalAction(f"{player} has {self.game.money(self.free_cash(player))} "
                                     f"free for a {self.game.money(price)} purchase (the rest "
                                     "is set aside for bids)")
             self._sell_private(cheapest, player, price)
@@ -201,7 +201,7 @@ class StockRound(Round):
             if action.price < minimum:
                 raise IllegalAction(f"a bid on {action.company} must be at least "
                                     f"{self.game.money(minimum)}")
-            free = self._free_cash(player, except_company=action.company)
+            free = self.free_cash(player, except_item=action.company)
             if action.price > free:
                 raise IllegalAction(f"{player} has only {self.game.money(free)} free to bid")
             self.game.state.privates[action.company].bids.append((player, action.price))
@@ -281,7 +281,7 @@ class StockRound(Round):
         assert auction is not None
         player = auction.acting
         low = auction.high_bid + MIN_RAISE
-        high = self._free_cash(player, except_company=auction.company)
+        high = self.free_cash(player, except_item=auction.company)
         choices = []
         if high >= low:
             choices.append(Choice(Bid, {"company": auction.company}, (low, high),
@@ -303,7 +303,7 @@ class StockRound(Round):
         assert auction is not None
         own = max((a for b, a in self.game.state.privates[company].bids if b == player),
                   default=0)
-        return self._free_cash(player, except_company=auction.company) - \
+        return self.free_cash(player, except_item=auction.company) - \
             auction.bids.get(player, 0) + own
 
     def _bid_on_another_private(self, action: Bid) -> None:
@@ -336,7 +336,7 @@ class StockRound(Round):
             minimum = auction.high_bid + MIN_RAISE
             if action.price < minimum:
                 raise IllegalAction(f"a bid must be at least {self.game.money(minimum)}")
-            free = self._free_cash(player, except_company=auction.company)
+            free = self.free_cash(player, except_item=auction.company)
             if action.price > free:
                 raise IllegalAction(f"{player} has only {self.game.money(free)} to bid with")
             auction.high_bidder, auction.high_bid = player, action.price

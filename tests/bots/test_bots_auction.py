@@ -1,0 +1,87 @@
+"""The opening's private auction as a player values it (#16, 18GA 3.1): a private is worth its
+income over the rounds it will pay and its powers, and the cash to start a corporation is
+worth keeping. The bots bid every private up to nearly all their cash, every bid tying its
+money up until the private was sold (3.1(b)), so nobody could buy the cheapest private that
+lets the auctions go on, and in a game of four greedy bots the first corporation floated in
+operating round 25. Hand-made positions assert each bot's move; whole openings assert that
+corporations float in the first stock rounds."""
+
+from __future__ import annotations
+
+import pytest
+
+from tresham.bots import LEVELS, choose
+from tresham.bots.evaluation import Projection
+from tresham.engine.actions import Action, Bid, BuyPrivate, Pass
+from tresham.engine.game import Game
+from tresham.engine.state import BANK
+
+
+def opening(moves: list[tuple[str, str | None, int]]) -> Game:
+    """An 18GA opening (4 players, $450 each) after the given bids (item None: a pass)."""
+    game = Game.new("18GA", ["A", "B", "C", "D"], seed=1)
+    for who, item, price in moves:
+        assert game.acting == who
+        action: Action = Bid(who, item, price) if item else Pass(who)
+        game.process(action)
+    return game
+
+
+@pytest.mark.parametrize("level", ("greedy",) + LEVELS)
+def test_a_bid_stops_at_what_the_private_is_worth(level: str) -> None:
+    """3.1.1: B bids $200 on the Macon & Birmingham (face value $150, $25 a round, a 10% CoG
+    share). Its six rounds of income, each later one discounted, and the share come to about
+    $195 for C: C does not raise (before, counted at face value and six rounds of income, it
+    was worth $300 and the bots raised to $250)."""
+    game = opening([("B", "M&BR", 200)])
+    worth = Projection(game).private_value("M&BR")
+    assert 180 <= worth <= 200
+    action = choose(game, level).action
+    assert not (isinstance(action, Bid) and action.company == "M&BR"), action
+
+
+@pytest.mark.parametrize("level", ("greedy",) + LEVELS)
+def test_cash_to_start_a_corporation_is_not_tied_up_in_more_bids(level: str) -> None:
+    """3.1(b): every bid ties its money up until its private is sold, outbid or not. C has been
+    outbid on M&BR ($185) and OSR ($115), so $150 of its $450 is free, less than a president's
+    certificate at the highest par ($220). C neither raises those bids nor ties more money to
+    a new one on W&SR; it buys the cheapest private (which lets the auctions go on) or makes
+    a small bid below the private's worth."""
+    game = opening([("B", "M&BR", 180), ("C", "M&BR", 185), ("D", "OSR", 105),
+                    ("A", "OSR", 110), ("B", "W&SR", 75), ("C", "OSR", 115), ("D", "M&BR", 190),
+                    ("A", "OSR", 120), ("B", None, 0)])
+    assert game.acting == "C" and game.round.free_cash("C") == 150
+    projection = Projection(game)
+    assert projection.stake_shortfall("C") == 70
+    action = choose(game, level).action
+    if isinstance(action, Bid):
+        assert action.company not in ("M&BR", "OSR", "W&SR"), action
+        assert action.price <= projection.private_value(action.company), action
+    else:
+        assert isinstance(action, BuyPrivate) and action.company == "LTR", action
+
+
+@pytest.mark.parametrize("level", ["greedy", "normal"])
+def test_the_privates_sell_in_the_first_stock_round_and_a_corporation_floats_soon(
+        level: str) -> None:
+    """All four seats at one level: every private is sold in the first stock round at no more
+    than its worth and its face value together, and a corporation floats in one of the first
+    two stock rounds (before: operating round 25 for four greedy bots)."""
+    game = Game.new("18GA", ["A", "B", "C", "D"], seed=800)
+    paid: dict[str, int] = {}
+    while not any(c.floated for c in game.state.corporations.values()):
+        assert game.state.operating_round_number <= 1, "no corporation floated in 2 rounds"
+        cash = {p.name: p.cash for p in game.state.players}
+        unsold = {p for p, private in game.state.privates.items() if private.owner == BANK}
+        game.process(choose(game, level, seed=800).action)
+        sold = [p for p in unsold if game.state.privates[p].owner != BANK]
+        for item in sold:
+            owner = game.state.privates[item].owner
+            # Two privates sold by one action (an auction's end sets off the next) share it.
+            paid[item] = (cash[owner] - game.state.player(owner).cash) // len(sold)
+            assert game.state.operating_round_number == 0, f"{item} sold after stock round 1"
+    assert set(paid) == set(game.state.privates)
+    projection = Projection(Game.new("18GA", ["A", "B", "C", "D"], seed=800))
+    for item, price in paid.items():
+        assert price <= projection.private_value(item) + projection.resale_value(item), \
+            (item, price)
