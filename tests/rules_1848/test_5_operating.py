@@ -612,3 +612,33 @@ def test_5_3_2_the_waiting_com_has_no_turn_but_18xx_games_gives_it_one_last(vari
         game.process(Pass("COM"))
     assert round_.finished  # type: ignore[attr-defined]
     assert not game.state.corporations["COM"].operated
+
+
+def test_5_5_3_the_last_companys_receivership_ends_the_round_after_the_directors_sales() -> None:
+    """5.5.1-5.5.3: the last company to operate withholds into the receivership column with
+    nothing left to do in its turn; its director, liable for the compensation, sells before
+    the operating round ends (their random game 1848, 5 players, seed 4001: ours went on to
+    the stock round first)."""
+    from tresham.engine.actions import Dividend, SellShares
+    for crisis in (False, True):
+        game = vr_started(0, phase_three=False, cash_crisis_for_players_in_debt=crisis)
+        for _ in range(4):
+            give_train(game, "VR", "2")  # at the limit: nothing to buy after the dividend
+        operate(game, "VR")
+        vr = game.state.corporations["VR"]
+        vr.cert_owners[1:4] = ["Bob", "Bob", "Bob"]
+        game.state.corporations["BOE"].cert_owners[0:3] = ["Ann", "Ann", "Ann"]
+        game.state.player("Ann").cash = 100
+        vr.market_cell = (vr.market_cell[0], 1)  # type: ignore[index]
+        round_ = game.round
+        round_.turn.revenue = 40  # type: ignore[attr-defined]
+        round_.step_index = next(  # type: ignore[attr-defined]
+            i for i, s in enumerate(round_.steps) if s.name == "dividend")  # type: ignore[attr-defined]
+        game.process(Dividend("VR", "withhold"))
+        assert "VR" in game.state.receiverships
+        assert game.round is round_ and game.acting == "Ann"
+        assert game.state.player("Ann").cash == -160
+        # by the rulebook she sells until she has paid (or has nothing left to sell);
+        # 18xx.games' cash crisis, the round's companies done, takes one sale
+        game.process(SellShares("Ann", "BOE", 20 if crisis else 30))
+        assert game.round.kind == "stock"

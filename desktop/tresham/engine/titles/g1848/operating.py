@@ -52,6 +52,7 @@ class AustraliaOperatingRound(OperatingRound):
         self.end_step_skipped = False
         self.next_pinned: str | None = None
         self.crisis_marked: list[str | None] = [None]
+        self.finish_after_debt = False
         super().__init__(game, number, index_in_set, set_size)
 
     def acting(self) -> str | None:
@@ -114,6 +115,9 @@ class AustraliaOperatingRound(OperatingRound):
             if self.debt is None and self.end_after_debt:
                 self.end_after_debt = False
                 self._end_receivership_turn()
+            if self.debt is None and self.finish_after_debt:
+                self.finish_after_debt = False
+                self.finished = True
             return
         actor = self.turn.corporation
         self._process(action)
@@ -122,6 +126,11 @@ class AustraliaOperatingRound(OperatingRound):
             if self.debt is not None:
                 self.game.log(f"{self.debt.player} is below zero and must sell shares "
                               "(cash crisis)")
+        if self.finished and self.debt is not None and not self.game.state.finished:
+            # 5.5.3: the last company's receivership ends the round only once its director
+            # has sold what he must.
+            self.finished = False
+            self.finish_after_debt = True
 
     def _next_to_operate(self) -> str | None:
         waiting = [c for c in self.game.state.corporations.values()
