@@ -12,6 +12,7 @@ from tresham.engine.rules import END_AFTER_SET
 from tresham.engine.rounds.steps.base import TurnRecord
 from tresham.engine.titles.g1848.bank import bank_dividend
 from tresham.engine.titles.g1848.receivership import enter_receivership
+from tresham.engine.titles.g1848.tasmania import ForcedTasmaniaLay
 from tresham.engine.trains import Trains
 
 from .conftest import buy_all_privates, give_train, new_game, operate, start, station
@@ -642,3 +643,42 @@ def test_5_5_3_the_last_companys_receivership_ends_the_round_after_the_directors
         # 18xx.games' cash crisis, the round's companies done, takes one sale
         game.process(SellShares("Ann", "BOE", 20 if crisis else 30))
         assert game.round.kind == "stock"
+
+
+def test_4_4_5_4_4_a_tasmania_tile_forced_by_the_last_companys_receivership_ends_the_round() -> None:
+    """4.4, 5.4.4: the last company's receivership removes a 5/5+ (the second receivership),
+    which forces the Tasmania tile; the operating round ends only once P3's owner has laid it
+    (our random game 1848, 6 players, seed 4002: ours went on to the stock round first). A
+    director's sales come before the tile (their traces name P3 as acting only then)."""
+    from tresham.engine.actions import LayTile
+    game = operating_game()
+    game.state.receiverships.append("QR")
+    vr = game.state.corporations["VR"]
+    vr.market_cell = (vr.market_cell[0], 2)  # type: ignore[index]
+    game.process(TakeLoan("VR"))
+    assert "VR" in game.state.receiverships and game.state.phase == "5"
+    owner = game.state.privates["P3"].owner
+    assert game.round.kind == "operating" and game.acting == owner
+    assert game.rules.awaited_private() == "P3"
+    lays = game.round.tasmania.lays()  # type: ignore[attr-defined]
+    hex_id, tiles = next(iter(lays.items()))
+    tile, rotations = next(iter(tiles.items()))
+    # their record names P3 as the layer; the importer makes it its owning player's lay
+    from tresham.importers.eighteen_xx_games import _translate
+    record = {"type": "lay_tile", "entity": "P3", "hex": hex_id, "tile": f"{tile}-0",
+              "rotation": rotations[0]}
+    action = _translate(None, game, "P3", record)  # type: ignore[arg-type]
+    assert action == LayTile(owner, hex_id, tile, rotations[0], ability="P3")
+    game.process(action)
+    assert game.round.kind == "stock"
+
+
+def test_5_5_3_4_4_a_directors_sales_come_before_the_forced_tasmania_tile() -> None:
+    """18xx.games' traces name P3 as acting for the forced Tasmania tile; while a liable
+    director sells first, he is the one acting (our random game 1848, 6 players, seed 4001)."""
+    game = _liable_ann()
+    round_ = game.round
+    round_.tasmania = ForcedTasmaniaLay(game, "Cy", "P3")  # type: ignore[attr-defined]
+    assert game.acting == "Ann" and game.rules.awaited_private() is None
+    round_.debt = None  # type: ignore[attr-defined]
+    assert game.acting == "Cy" and game.rules.awaited_private() == "P3"
