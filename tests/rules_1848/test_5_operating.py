@@ -615,6 +615,30 @@ def test_5_3_2_the_waiting_com_has_no_turn_but_18xx_games_gives_it_one_last(vari
     assert not game.state.corporations["COM"].operated
 
 
+def test_5_3_2_variant_the_waiting_com_inherits_the_one_loan_of_the_turn_before() -> None:
+    """18xx.games (com_waiting_last_may_borrow): the COM's turn is the end step the company
+    before it left open, with that turn's one loan: when that company has borrowed, the COM
+    may only end it (our random game 1848, 6 players, seed 4013: the NSW borrowed, and their
+    engine refused the COM's loan)."""
+    game = new_game(com_waiting_last_may_borrow=True)
+    buy_all_privates(game)
+    start(game, "VR", treasury=0, par=100)
+    start(game, "COM", treasury=500, par=70, president="Bob")
+    station(game, "VR", "H11")
+    give_train(game, "SAR", "2")
+    give_train(game, "SAR", "3")
+    game.state.corporations["SAR"].trains.clear()
+    operate(game, "VR")
+    round_ = game.round
+    round_.loans_taken["VR"] = 1  # type: ignore[attr-defined]
+    round_.end_step_skipped = True  # type: ignore[attr-defined]
+    round_._next_corporation()  # type: ignore[attr-defined]
+    assert game.acting == "COM"
+    assert TakeLoan not in {c.action for c in game.choices()}
+    with pytest.raises(IllegalAction):
+        game.process(TakeLoan("COM"))
+
+
 def test_5_5_3_the_last_companys_receivership_ends_the_round_after_the_directors_sales() -> None:
     """5.5.1-5.5.3: the last company to operate withholds into the receivership column with
     nothing left to do in its turn; its director, liable for the compensation, sells before

@@ -315,7 +315,11 @@ class AustraliaOperatingRound(OperatingRound):
         """Variant com_waiting_last_may_borrow: the COM, waiting for its link and last in the
         order, has a turn of its end step alone (a loan, a private, or ending it), when the
         company before it had nothing to do at its own end step (18xx.games leaves that step
-        open, and the COM inherits it)."""
+        open, and the COM inherits it, with its one loan a turn: none for the COM when the
+        company before it has borrowed)."""
+        before = self.turn.corporation
+        if before and self.loans_taken.get(before, 0):
+            self.loans_taken[corp.id] = max(self.loans_taken.get(corp.id, 0), 1)
         self.turn = TurnRecord(corp.id, first_turn=False)
         self.steps = [EndOfTurnStep(self)]
         self.step_index = -1
