@@ -94,10 +94,11 @@ def assert_agree(game: Path, reference: list[dict], refused: str) -> None:
         f"their engine: {refused or 'accepts every action'}\nours: {ours or 'the same state'}"
 
 
-AGREEING = [("18AL", 3, 200), ("18AL", 4, 6), ("18GB", 3, 1), ("18GB", 2, 1501)]
+AGREEING = [("18AL", 3, 200), ("18AL", 4, 6), ("18GB", 3, 1), ("18GB", 2, 1501), ("1848", 6, 4001)]
 """Games their engine replays to the same state as ours at every action today: kept so that
 they stay so, beside the seeds above, which find what is still to do (18GB, 2 players, seed
-1501: the LS's lay in Leicester, variant private_lays_listed_tiles)."""
+1501: the LS's lay in Leicester, variant private_lays_listed_tiles; 1848, 6 players, seed
+4001: a liable director sells before the Tasmania tile a receivership's 5/5+ forced)."""
 
 
 KNOWN_DIFFERENCES: dict[tuple[object, ...], str] = {
@@ -164,11 +165,12 @@ def test_their_engine_agrees_with_ours_on_a_random_game(tmp_path: Path, title: s
 
 
 THEIR_RANDOM_GAMES = [("1848", count, 801) for count in range(3, 7)] + \
-    [("1848", 4, 990), ("1848", 4, 991), ("1848", 5, 991)]
+    [("1848", 4, 990), ("1848", 4, 991), ("1848", 5, 991), ("1848", 5, 4001)]
 """Games their engine plays at random (../shared/refengine/randgame.rb; 1848 has no optional
 rules there) that ours replays to the same state at every action: their random choices reach
 corners ours do not choose (4 players, seed 990: a second 2E with P4's discount; seed 991: a
-D with a 4/4+ handed in; 5 players, seed 991: the COM's link as a train's route)."""
+D with a 4/4+ handed in; 5 players, seed 991: the COM's link as a train's route; seed 4001:
+the last company's receivership, its director selling before the round ends)."""
 
 
 @needs_refengine

@@ -12,6 +12,7 @@ from tresham.engine.rules import END_AFTER_SET
 from tresham.engine.rounds.steps.base import TurnRecord
 from tresham.engine.titles.g1848.bank import bank_dividend
 from tresham.engine.titles.g1848.receivership import enter_receivership
+from tresham.engine.titles.g1848.tasmania import ForcedTasmaniaLay
 from tresham.engine.trains import Trains
 
 from .conftest import buy_all_privates, give_train, new_game, operate, start, station
@@ -612,3 +613,96 @@ def test_5_3_2_the_waiting_com_has_no_turn_but_18xx_games_gives_it_one_last(vari
         game.process(Pass("COM"))
     assert round_.finished  # type: ignore[attr-defined]
     assert not game.state.corporations["COM"].operated
+
+
+def test_5_3_2_variant_the_waiting_com_inherits_the_one_loan_of_the_turn_before() -> None:
+    """18xx.games (com_waiting_last_may_borrow): the COM's turn is the end step the company
+    before it left open, with that turn's one loan: when that company has borrowed, the COM
+    may only end it (our random game 1848, 6 players, seed 4013: the NSW borrowed, and their
+    engine refused the COM's loan)."""
+    game = new_game(com_waiting_last_may_borrow=True)
+    buy_all_privates(game)
+    start(game, "VR", treasury=0, par=100)
+    start(game, "COM", treasury=500, par=70, president="Bob")
+    station(game, "VR", "H11")
+    give_train(game, "SAR", "2")
+    give_train(game, "SAR", "3")
+    game.state.corporations["SAR"].trains.clear()
+    operate(game, "VR")
+    round_ = game.round
+    round_.loans_taken["VR"] = 1  # type: ignore[attr-defined]
+    round_.end_step_skipped = True  # type: ignore[attr-defined]
+    round_._next_corporation()  # type: ignore[attr-defined]
+    assert game.acting == "COM"
+    assert TakeLoan not in {c.action for c in game.choices()}
+    with pytest.raises(IllegalAction):
+        game.process(TakeLoan("COM"))
+
+
+def test_5_5_3_the_last_companys_receivership_ends_the_round_after_the_directors_sales() -> None:
+    """5.5.1-5.5.3: the last company to operate withholds into the receivership column with
+    nothing left to do in its turn; its director, liable for the compensation, sells before
+    the operating round ends (their random game 1848, 5 players, seed 4001: ours went on to
+    the stock round first)."""
+    from tresham.engine.actions import Dividend, SellShares
+    for crisis in (False, True):
+        game = vr_started(0, phase_three=False, cash_crisis_for_players_in_debt=crisis)
+        for _ in range(4):
+            give_train(game, "VR", "2")  # at the limit: nothing to buy after the dividend
+        operate(game, "VR")
+        vr = game.state.corporations["VR"]
+        vr.cert_owners[1:4] = ["Bob", "Bob", "Bob"]
+        game.state.corporations["BOE"].cert_owners[0:3] = ["Ann", "Ann", "Ann"]
+        game.state.player("Ann").cash = 100
+        vr.market_cell = (vr.market_cell[0], 1)  # type: ignore[index]
+        round_ = game.round
+        round_.turn.revenue = 40  # type: ignore[attr-defined]
+        round_.step_index = next(  # type: ignore[attr-defined]
+            i for i, s in enumerate(round_.steps) if s.name == "dividend")  # type: ignore[attr-defined]
+        game.process(Dividend("VR", "withhold"))
+        assert "VR" in game.state.receiverships
+        assert game.round is round_ and game.acting == "Ann"
+        assert game.state.player("Ann").cash == -160
+        # by the rulebook she sells until she has paid (or has nothing left to sell);
+        # 18xx.games' cash crisis, the round's companies done, takes one sale
+        game.process(SellShares("Ann", "BOE", 20 if crisis else 30))
+        assert game.round.kind == "stock"
+
+
+def test_4_4_5_4_4_a_tasmania_tile_forced_by_the_last_companys_receivership_ends_the_round() -> None:
+    """4.4, 5.4.4: the last company's receivership removes a 5/5+ (the second receivership),
+    which forces the Tasmania tile; the operating round ends only once P3's owner has laid it
+    (our random game 1848, 6 players, seed 4002: ours went on to the stock round first). A
+    director's sales come before the tile (their traces name P3 as acting only then)."""
+    from tresham.engine.actions import LayTile
+    game = operating_game()
+    game.state.receiverships.append("QR")
+    vr = game.state.corporations["VR"]
+    vr.market_cell = (vr.market_cell[0], 2)  # type: ignore[index]
+    game.process(TakeLoan("VR"))
+    assert "VR" in game.state.receiverships and game.state.phase == "5"
+    owner = game.state.privates["P3"].owner
+    assert game.round.kind == "operating" and game.acting == owner
+    assert game.rules.awaited_private() == "P3"
+    lays = game.round.tasmania.lays()  # type: ignore[attr-defined]
+    hex_id, tiles = next(iter(lays.items()))
+    tile, rotations = next(iter(tiles.items()))
+    # their record names P3 as the layer; the importer makes it its owning player's lay
+    from tresham.importers.eighteen_xx_games import _translate
+    record = {"type": "lay_tile", "entity": "P3", "hex": hex_id, "tile": f"{tile}-0",
+              "rotation": rotations[0]}
+    action = _translate(None, game, "P3", record)  # type: ignore[arg-type]
+    assert action == LayTile(owner, hex_id, tile, rotations[0], ability="P3")
+    game.process(action)
+    assert game.round.kind == "stock"
+
+
+def test_5_5_3_4_4_a_directors_sales_come_before_the_forced_tasmania_tile() -> None:
+    """18xx.games' traces name P3 as acting for the forced Tasmania tile; while a liable
+    director sells first, he is the one acting (our random game 1848, 6 players, seed 4001)."""
+    game = _liable_ann()
+    round_ = game.round
+    round_.tasmania = ForcedTasmaniaLay(game, "Cy", "P3")  # type: ignore[attr-defined]
+    assert game.acting == "Ann" and game.rules.awaited_private() is None
+    round_.debt = None  # type: ignore[attr-defined]
+    assert game.acting == "Cy" and game.rules.awaited_private() == "P3"

@@ -13,7 +13,7 @@ from tresham.engine.rounds.steps.trains import BuyTrainStep
 from tresham.engine.rounds.stock import StockRound, TurnRecord as StockTurn
 from tresham.engine.shares import Shares
 
-from .conftest import end_stock_round, in_stock_round, new_history
+from .conftest import end_stock_round, in_stock_round, new_history, operate_until
 
 
 def test_4_3_3_starting_a_five_share_corporation_pays_it_twice_the_par() -> None:
@@ -191,3 +191,23 @@ def test_3_1_messages_cite_this_rulebook() -> None:
     corp = history.game.state.corporations["SR"]
     problem = history.game.round._limits_problem("Bob", corp, 20, yellow_exempt=False)
     assert problem is not None and problem.endswith("(3.1)")
+
+
+def test_4_3_1_variant_shares_sellable_once_the_first_dividend_is_decided() -> None:
+    """4.3.1: not before a full operating turn; 18xx.games (variant
+    sales_after_the_first_dividend) lets the president sell for a train in the train step of
+    the corporation's first turn, its dividend decided (their random game 18VA, 5 players,
+    seed 4008: the WMR's president sold 20% of it for its first train)."""
+    for variant in (False, True):
+        history = in_stock_round(sales_after_the_first_dividend=variant)
+        history.apply(Par("Bob", "SR", 82))
+        history.game.state.corporations["SR"].cert_owners[1] = "Ann"
+        end_stock_round(history)
+        game = history.game
+        rules = game.rules
+        operate_until(history, "SR")
+        assert game.round.turn.corporation == "SR"  # type: ignore[attr-defined]
+        assert rules.corporation_sale_problem("SR") is not None  # before its run
+        game.round.turn.revenue = 0  # type: ignore[attr-defined]
+        problem = rules.corporation_sale_problem("SR")
+        assert (problem is None) == variant

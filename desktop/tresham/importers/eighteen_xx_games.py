@@ -402,6 +402,12 @@ def _translate(state: Replay, game: Game, entity: str, data: dict[str, Any]) -> 
         corp_id = str(data.get("tokener") or game.round.acting())
         action = _translate(state, game, corp_id, {**data, "entity": corp_id})
         return type(action)(**{**action.to_json_fields(), "ability": entity})
+    if private is not None and kind == "lay_tile" and private.owner == game.acting and \
+            private.owner not in game.state.corporations:
+        # A lay its owning player makes himself (1848 4.4: the Tasmania tile forced by the
+        # first 5/5+ outside any company's turn).
+        action = _translate(state, game, private.owner, {**data, "entity": private.owner})
+        return type(action)(**{**action.to_json_fields(), "ability": entity})
     user = None if private is None else _ability_user(game, private.owner)
     if private is not None and user is not None:
         # A private company's ability used by the corporation that owns it, or by the

@@ -52,6 +52,7 @@ class AustraliaOperatingRound(OperatingRound):
         self.end_step_skipped = False
         self.next_pinned: str | None = None
         self.crisis_marked: list[str | None] = [None]
+        self.finish_when_done = False
         super().__init__(game, number, index_in_set, set_size)
 
     def acting(self) -> str | None:
@@ -114,6 +115,7 @@ class AustraliaOperatingRound(OperatingRound):
             if self.debt is None and self.end_after_debt:
                 self.end_after_debt = False
                 self._end_receivership_turn()
+            self._hold_round_end()
             return
         actor = self.turn.corporation
         self._process(action)
@@ -122,6 +124,20 @@ class AustraliaOperatingRound(OperatingRound):
             if self.debt is not None:
                 self.game.log(f"{self.debt.player} is below zero and must sell shares "
                               "(cash crisis)")
+        self._hold_round_end()
+
+    def _hold_round_end(self) -> None:
+        """The round's last action may leave something to do before it ends: the sales of a
+        director liable for the last company's receivership (5.5.3), or the Tasmania tile
+        forced by a 5/5+ that receivership removed (4.4, 5.4.4). The round ends once they are
+        done."""
+        pending = self.debt is not None or self.tasmania is not None
+        if self.finished and pending and not self.game.state.finished:
+            self.finished = False
+            self.finish_when_done = True
+        elif self.finish_when_done and not pending:
+            self.finish_when_done = False
+            self.finished = True
 
     def _next_to_operate(self) -> str | None:
         waiting = [c for c in self.game.state.corporations.values()
@@ -299,7 +315,11 @@ class AustraliaOperatingRound(OperatingRound):
         """Variant com_waiting_last_may_borrow: the COM, waiting for its link and last in the
         order, has a turn of its end step alone (a loan, a private, or ending it), when the
         company before it had nothing to do at its own end step (18xx.games leaves that step
-        open, and the COM inherits it)."""
+        open, and the COM inherits it, with its one loan a turn: none for the COM when the
+        company before it has borrowed)."""
+        before = self.turn.corporation
+        if before and self.loans_taken.get(before, 0):
+            self.loans_taken[corp.id] = max(self.loans_taken.get(corp.id, 0), 1)
         self.turn = TurnRecord(corp.id, first_turn=False)
         self.steps = [EndOfTurnStep(self)]
         self.step_index = -1
@@ -427,7 +447,8 @@ class AustraliaOperatingRules(TitleRules):
 
     def awaited_private(self) -> str | None:
         round_ = self.game.round
-        if isinstance(round_, AustraliaOperatingRound) and round_.tasmania is not None:
+        if isinstance(round_, AustraliaOperatingRound) and round_.tasmania is not None and \
+                round_.debt is None:  # a director's sales come first (acting())
             return round_.tasmania.company
         return None
 

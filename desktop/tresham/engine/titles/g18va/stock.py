@@ -3,7 +3,7 @@ conversion and dividends (3, 4.1-4.5.1, 4.5.6)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from tresham.engine.closing import close_corporation
 from tresham.engine.conversion import can_convert, convert, convert_all
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from tresham.engine.rounds.operating import OperatingRound
 
 TWO_PLAYER_LIMIT_OPTION = "two_player_share_limit"
+SALES_AFTER_FIRST_DIVIDEND = "sales_after_the_first_dividend"
 UNDERWRITTEN_SHARES = 4
 """4.4: the bank pays for the last four shares of a ten-share corporation."""
 
@@ -67,11 +68,20 @@ class VirginiaStockRules(TitleRules):
 
     def corporation_sale_problem(self, corp_id: str) -> str | None:
         """4.3.1, 4.6.2: a corporation's shares may be sold once it has completed an operating
-        turn."""
-        if not self.game.state.corporations[corp_id].operated:
+        turn (18xx.games, variant sales_after_the_first_dividend: once its first dividend is
+        decided, so in its first turn's train step)."""
+        if not self.game.state.corporations[corp_id].operated and \
+                not (self.option(SALES_AFTER_FIRST_DIVIDEND) and self._dividend_decided(corp_id)):
             return (f"{corp_id} has not yet completed an operating turn and cannot be sold "
                     "(4.3.1)")
         return None
+
+    def _dividend_decided(self, corp_id: str) -> bool:
+        """Whether `corp_id` is operating and past its run and dividend this turn."""
+        if self.game.round.kind != "operating":
+            return False
+        turn = cast("OperatingRound", self.game.round).turn
+        return turn.corporation == corp_id and turn.revenue is not None
 
     def privates_traded_between_players(self) -> bool:
         """4.2: private companies pass from players only to corporations."""
