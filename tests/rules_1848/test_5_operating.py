@@ -590,12 +590,9 @@ def test_9_4_variant_discards_after_a_receivership_wait_for_the_next_train_step(
     assert game.acting == "SAR"
 
 
-@pytest.mark.parametrize("variant", [False, True])
-def test_5_3_2_the_waiting_com_has_no_turn_but_18xx_games_gives_it_one_last(variant: bool) -> None:
-    """By the rulebook the COM has no turn until it operates; 18xx.games
-    (com_waiting_last_may_borrow) gives it one when it is last and the company before it had
-    nothing to do at its end step: a loan, a private or ending it."""
-    game = new_game(com_waiting_last_may_borrow=variant)
+def _vr_operated_with_the_com_waiting(**options: object):
+    """The VR, last to operate, has operated; the COM is started but waits to operate."""
+    game = new_game(**options)
     buy_all_privates(game)
     start(game, "VR", treasury=0, par=100)
     start(game, "COM", treasury=500, par=70, president="Bob")
@@ -605,6 +602,15 @@ def test_5_3_2_the_waiting_com_has_no_turn_but_18xx_games_gives_it_one_last(vari
     game.state.corporations["SAR"].trains.clear()
     operate(game, "VR")
     round_ = game.round
+    return game, round_
+
+
+@pytest.mark.parametrize("variant", [False, True])
+def test_5_3_2_the_waiting_com_has_no_turn_but_18xx_games_gives_it_one_last(variant: bool) -> None:
+    """By the rulebook the COM has no turn until it operates; 18xx.games
+    (com_waiting_last_may_borrow) gives it one when it is last and the company before it had
+    nothing to do at its end step: a loan, a private or ending it."""
+    game, round_ = _vr_operated_with_the_com_waiting(com_waiting_last_may_borrow=variant)
     round_.end_step_skipped = True  # type: ignore[attr-defined]
     round_._next_corporation()  # type: ignore[attr-defined]
     if variant:
@@ -620,16 +626,7 @@ def test_5_3_2_variant_the_waiting_com_inherits_the_one_loan_of_the_turn_before(
     before it left open, with that turn's one loan: when that company has borrowed, the COM
     may only end it (our random game 1848, 6 players, seed 4013: the NSW borrowed, and their
     engine refused the COM's loan)."""
-    game = new_game(com_waiting_last_may_borrow=True)
-    buy_all_privates(game)
-    start(game, "VR", treasury=0, par=100)
-    start(game, "COM", treasury=500, par=70, president="Bob")
-    station(game, "VR", "H11")
-    give_train(game, "SAR", "2")
-    give_train(game, "SAR", "3")
-    game.state.corporations["SAR"].trains.clear()
-    operate(game, "VR")
-    round_ = game.round
+    game, round_ = _vr_operated_with_the_com_waiting(com_waiting_last_may_borrow=True)
     round_.loans_taken["VR"] = 1  # type: ignore[attr-defined]
     round_.end_step_skipped = True  # type: ignore[attr-defined]
     round_._next_corporation()  # type: ignore[attr-defined]
