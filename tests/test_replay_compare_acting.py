@@ -1,0 +1,71 @@
+"""`tresham replay --compare`: a reference trace whose only difference is who acts, where the
+next action their engine accepted is made by the one ours names, is their trace's stale field
+(18xx.games keeps a round's active step from before an action's after-effects, a corporation
+closed or a cash crisis opened, until the next action), not a difference of the rules."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from file_samples import export_document, write_json
+from tresham.replay import run
+
+
+def _our_trace(path: Path) -> list[dict[str, Any]]:
+    out = io.StringIO()
+    run(path, out)
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def _compare(path: Path, reference: list[dict[str, Any]]) -> tuple[bool, list[str]]:
+    said: list[str] = []
+    _, matched = run(path, None, reference, said.append)
+    return matched, said
+
+
+def test_a_stale_acting_field_followed_by_the_actor_ours_names_is_no_difference(
+        tmp_path: Path) -> None:
+    path = write_json(tmp_path / "g.json", export_document())
+    reference = _our_trace(path)
+    stale = copy.deepcopy(reference)
+    stale[2]["state"]["acting"] = "somebody else"
+    assert str(reference[3]["entity"]) == str(reference[2]["state"]["acting"])
+    matched, said = _compare(path, stale)
+    assert matched
+    assert said and "their field, not a difference" in said[0]
+
+
+def test_an_acting_field_that_the_next_action_does_not_bear_out_is_a_difference(
+        tmp_path: Path) -> None:
+    path = write_json(tmp_path / "g.json", export_document())
+    reference = _our_trace(path)
+    wrong = copy.deepcopy(reference)
+    wrong[2]["state"]["acting"] = "somebody else"
+    wrong[3]["entity"] = "somebody else"
+    matched, said = _compare(path, wrong)
+    assert not matched
+    assert any("acting: ours" in line for line in said)
+
+
+def test_acting_with_another_difference_is_a_difference(tmp_path: Path) -> None:
+    path = write_json(tmp_path / "g.json", export_document())
+    reference = _our_trace(path)
+    wrong = copy.deepcopy(reference)
+    wrong[2]["state"]["acting"] = "somebody else"
+    wrong[2]["state"]["bank"] += 1
+    matched, said = _compare(path, wrong)
+    assert not matched
+    assert any("bank: ours" in line for line in said)
+
+
+def test_the_last_line_has_no_next_action_to_bear_ours_out(tmp_path: Path) -> None:
+    path = write_json(tmp_path / "g.json", export_document())
+    reference = _our_trace(path)
+    wrong = copy.deepcopy(reference)
+    wrong[-1]["state"]["acting"] = "somebody else"
+    matched, _ = _compare(path, wrong)
+    assert not matched
