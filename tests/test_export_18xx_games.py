@@ -228,6 +228,24 @@ def test_a_presidency_taken_from_the_market_swaps_with_the_market() -> None:
     assert certificates.held("B") == [1, 2]
 
 
+def test_a_bankrupt_presidents_certificates_reach_the_market_before_the_swap() -> None:
+    """18VA 4.6 (a president's bankruptcy): their engine moves the bankrupt president's shares
+    to the market first and then the new president's swapped ones, and a later split sale of
+    the president's certificate gives back the market's first (our game, 5 players, seed 5017:
+    the book put the swapped ones first, and named a share their engine had given away)."""
+    certificates = Certificates((20,) + (10,) * 8, {MARKET: [1], "C": [0, 6], "A": [3, 4, 7],
+                                                    "E": [2, 8], "D": [5]})
+    owners = ["A", MARKET, "E", MARKET, MARKET, "D", MARKET, "A", "E"]  # after the bankruptcy
+    certificates.let_go("C", owners)
+    certificates.settle("C", "A")
+    certificates.follow(owners)
+    assert certificates.held(MARKET) == [1, 6, 3, 4] and certificates.held("A") == [7, 0]
+    assert certificates.held("C") == []
+    # A president who still holds some of it keeps it: nothing moves before the swap.
+    certificates.let_go("A", owners)
+    assert certificates.held("A") == [7, 0]
+
+
 def test_the_presidents_certificate_bought_from_the_market_gives_back_its_rest() -> None:
     """18GB: the president's certificate bought from the market at one share's price: the
     buyer gives back the rest of its worth from his first certificates (their engine's

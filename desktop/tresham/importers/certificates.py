@@ -94,6 +94,16 @@ class Certificates:
             seller, count = returning
             self.move([i for i in self.held(MARKET) if i != 0][:count], seller)
 
+    def let_go(self, president: str, owners: list[str]) -> None:
+        """A president who has parted with all of the corporation otherwise than by a sale (a
+        bankrupt player's shares): their engine moves his whole holding, in the order he got
+        it, to where it goes before the presidency passes, so the swap's certificates come
+        after it there."""
+        if not self.held(president) or president in owners:
+            return
+        gone_to = MARKET if owners.count(MARKET) > len(self.held(MARKET)) else IPO
+        self.move(list(self.held(president)), gone_to)
+
     def buy_presidents_from_market(self, buyer: str) -> None:
         """The president's certificate bought from the open market at one share's price
         (18GB): the buyer gives back the rest of its worth from the certificates they held
@@ -124,7 +134,12 @@ class CertificateBook:
         (`before`: the presidents before it), follow changes of share structure, and move
         what our engine moved otherwise than by a sale or purchase."""
         for corp_id, president in presidents(game).items():
-            self.of(game, corp_id).settle(before.get(corp_id), president)
+            certificates = self.of(game, corp_id)
+            previous = before.get(corp_id)
+            owners = game.state.corporations[corp_id].cert_owners
+            if previous is not None and previous != president:
+                certificates.let_go(previous, owners)
+            certificates.settle(previous, president)
         for corp in game.state.corporations.values():
             certificates = self.of(game, corp.id)
             if list(certificates.sizes) != corp.share_sizes:
