@@ -703,3 +703,48 @@ def test_5_5_3_4_4_a_directors_sales_come_before_the_forced_tasmania_tile() -> N
     assert game.acting == "Ann" and game.rules.awaited_private() is None
     round_.debt = None  # type: ignore[attr-defined]
     assert game.acting == "Cy" and game.rules.awaited_private() == "P3"
+
+
+def _vr_loan_into_receivership_with_bob_below_zero(**options: object):  # type: ignore[no-untyped-def]
+    """VR at the start of its turn, one loan from the receivership column, while Bob (who
+    holds nothing he may sell) is below zero."""
+    game = vr_started(**options)
+    operate(game, "VR")
+    vr = game.state.corporations["VR"]
+    vr.market_cell = (vr.market_cell[0], 2)  # type: ignore[index]
+    game.state.player("Bob").cash = -30
+    return game
+
+
+@pytest.mark.parametrize("variant", [False, True])
+def test_5_5_1_a_company_its_loan_takes_over_ends_its_turn_or_on_18xx_games_with_its_pass(
+        variant: bool) -> None:
+    """5.5.1: the Bank of England takes the company over at once, and its turn ends. 18xx.games
+    (receivership_turn_waits_for_pass), with a player already below zero, leaves the closed
+    company's turn open until it passes (our random game 1848, 6 players, seed 5012, action
+    191: their engine waited for the CAR's pass, then reached our state)."""
+    game = _vr_loan_into_receivership_with_bob_below_zero(
+        receivership_turn_waits_for_pass=variant)
+    game.process(TakeLoan("VR"))
+    assert "VR" in game.state.receiverships
+    if not variant:
+        assert game.acting != "VR"
+        return
+    assert game.acting == "VR"
+    assert [c.action for c in game.choices()] == [Pass]
+    with pytest.raises(IllegalAction, match="VR is in receivership: its turn ends with its pass"):
+        game.process(TakeLoan("VR"))
+    game.process(Pass("VR"))
+    assert game.acting != "VR"
+
+
+def test_5_5_1_variant_with_nobody_below_zero_the_taken_over_companys_turn_ends_at_once() -> None:
+    """18xx.games ends the turn of a company its loan closed when its round names the company
+    as the one to act: with nobody below zero before the loan (our random game 1848, 6
+    players, seed 5012 after the variant, action 92: their engine went straight on)."""
+    game = vr_started(receivership_turn_waits_for_pass=True)
+    operate(game, "VR")
+    vr = game.state.corporations["VR"]
+    vr.market_cell = (vr.market_cell[0], 2)  # type: ignore[index]
+    game.process(TakeLoan("VR"))
+    assert "VR" in game.state.receiverships and game.acting != "VR"

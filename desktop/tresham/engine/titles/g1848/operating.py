@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tresham.engine.actions import Action, TakeLoan
+from tresham.engine.actions import Action, Pass, TakeLoan
 from tresham.engine.data.model import Ability
 from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Choice
@@ -38,6 +38,7 @@ PENDING_CLOSING_OUTLIVES = "pending_closing_outlives_the_privates"
 DISCARDS_NEXT_TURN = "receivership_discards_in_the_next_turn"
 IDLE_COM_MAY_BORROW = "com_waiting_last_may_borrow"
 LOAN_BEFORE_DIVIDEND = "loan_offered_before_dividend"
+CLOSED_TURN_WAITS = "receivership_turn_waits_for_pass"
 
 
 class AustraliaOperatingRound(OperatingRound):
@@ -53,6 +54,7 @@ class AustraliaOperatingRound(OperatingRound):
         self.next_pinned: str | None = None
         self.crisis_marked: list[str | None] = [None]
         self.finish_when_done = False
+        self.closed_awaits_pass: str | None = None
         super().__init__(game, number, index_in_set, set_size)
 
     def acting(self) -> str | None:
@@ -60,11 +62,13 @@ class AustraliaOperatingRound(OperatingRound):
             return self.debt.player
         if self.tasmania is not None:
             return self.tasmania.owner
+        if self.closed_awaits_pass is not None:
+            return self.closed_awaits_pass
         return super().acting()
 
     def accepts_out_of_turn(self, action: Action) -> bool:
         return self.tasmania is None and self.debt is None and \
-            super().accepts_out_of_turn(action)
+            self.closed_awaits_pass is None and super().accepts_out_of_turn(action)
 
     def legal_tile_lays(self) -> dict[str, dict[str, list[int]]]:
         if self.tasmania is not None:
@@ -87,6 +91,9 @@ class AustraliaOperatingRound(OperatingRound):
             return self.debt.sales()
         if self.tasmania is not None:
             return self.tasmania.choices()
+        if self.closed_awaits_pass is not None:
+            return [Choice(Pass, text=f"End the turn of {self.closed_awaits_pass}, taken over "
+                                      "by the Bank of England")]
         choices = super().choices()
         corp = self.turn.corporation
         if corp and not self.discards and self.step is not None and \
@@ -118,7 +125,10 @@ class AustraliaOperatingRound(OperatingRound):
             self._hold_round_end()
             return
         actor = self.turn.corporation
-        self._process(action)
+        if self.closed_awaits_pass is not None:
+            self._end_closed_turn(action)
+        else:
+            self._process(action)
         if self.debt is None and self.game.round is self and not self.game.state.finished:
             self.debt = cash_crisis(self.game, self._director(actor), self.crisis_marked)
             if self.debt is not None:
@@ -126,12 +136,41 @@ class AustraliaOperatingRound(OperatingRound):
                               "(cash crisis)")
         self._hold_round_end()
 
+    def _player_the_crisis_names(self, corp_id: str) -> str | None:
+        """The player 18xx.games' cash crisis step names as the one to act after a loan of the
+        operating company, before any receivership it brings: the first player below zero
+        clockwise from its director, unless the round's marked player (the first it found)
+        has nothing he may sell."""
+        names = [p.name for p in self.game.state.players]
+        director = self._director(corp_id)
+        if director is None:
+            return None
+        start = names.index(director)
+        found = next((n for n in names[start:] + names[:start]
+                      if self.game.state.player(n).cash < 0), None)
+        marked = self.crisis_marked[0]
+        if found is None or (marked is not None and self.game.state.player(marked).cash < 0
+                             and not DirectorsDebt(self.game, marked).sales()):
+            return None
+        return found
+
+    def _end_closed_turn(self, action: Action) -> None:
+        """Variant receivership_turn_waits_for_pass: the turn of a company its own loan put
+        into receivership ends when it passes."""
+        corp = self.closed_awaits_pass
+        if not isinstance(action, Pass) or action.entity != corp:
+            raise IllegalAction(f"{corp} is in receivership: its turn ends with its pass, "
+                                "as 18xx.games asks (5.5.1)")
+        self.closed_awaits_pass = None
+        self._end_receivership_turn()
+
     def _hold_round_end(self) -> None:
         """The round's last action may leave something to do before it ends: the sales of a
         director liable for the last company's receivership (5.5.3), or the Tasmania tile
         forced by a 5/5+ that receivership removed (4.4, 5.4.4). The round ends once they are
         done."""
-        pending = self.debt is not None or self.tasmania is not None
+        pending = self.debt is not None or self.tasmania is not None or \
+            self.closed_awaits_pass is not None
         if self.finished and pending and not self.game.state.finished:
             self.finished = False
             self.finish_when_done = True
@@ -166,23 +205,36 @@ class AustraliaOperatingRound(OperatingRound):
             problem = voluntary_loan_problem(self.game, corp, taken)
             if problem:
                 raise IllegalAction(problem)
+            # 18xx.games ends the turn of a company its own loan closes only where its round
+            # names the company as the one to act; a player already below zero, their cash
+            # crisis step names him instead, and the closed company's steps stay open.
+            named = self._player_the_crisis_names(corp) \
+                if self.game.rules.option(CLOSED_TURN_WAITS) and \
+                not isinstance(self.step, EndOfTurnStep) else None
             take_loan(self.game, corp, taken)
             self.loans_taken[corp] = taken + 1
-            if not self._receiverships():
+            if not self._receiverships(turn_waits_naming=named):
                 self._step_done(done=not self.step.active())
             return
         super().process(action)
         self._receiverships()
 
-    def _receiverships(self) -> bool:
+    def _receiverships(self, turn_waits_naming: str | None = None) -> bool:
         """5.5.1: companies whose price reached the receivership column are taken over at
-        once; the operating one's turn ends. Returns whether that happened to it."""
+        once; the operating one's turn ends. Returns whether that happened to it.
+        `turn_waits_naming` (variant receivership_turn_waits_for_pass): the player 18xx.games'
+        cash crisis step named as the one to act when the operating company took the loan
+        that put it into receivership; its round then leaves the company's steps open (the
+        turn ends with its pass) and marks that player for the round's crises."""
         ended = False
         for corp in list(self.game.state.corporations.values()):
             if corp.id == BOE or corp.market_cell is None or \
                     not in_receivership_column(self.game, corp.id):
                 continue
             director = Shares(self.game).president(corp)
+            waits = turn_waits_naming is not None and corp.id == self.turn.corporation
+            if waits and self.crisis_marked[0] is None:
+                self.crisis_marked[0] = turn_waits_naming
             enter_receivership(self.game, corp.id)
             self.queue_discards()  # 9.4: a train it exported (5.4.4) may lower the limit
             if self.game.rules.option(CASH_CRISIS):
@@ -197,6 +249,8 @@ class AustraliaOperatingRound(OperatingRound):
                     self.game.log(f"{director} must sell shares to pay what he owes (5.5.3)")
             if corp.id == self.turn.corporation and not self.game.state.finished:
                 ended = True
+                if waits:
+                    self.closed_awaits_pass = corp.id
                 self.discards = [d for d in self.discards if d.corporation != corp.id]
                 del self.steps[self.step_index + 1:]
                 self.step_index = len(self.steps) - 1
@@ -212,7 +266,10 @@ class AustraliaOperatingRound(OperatingRound):
     def _end_receivership_turn(self) -> None:
         """The turn of a company gone into receivership ends, once the trains over a lowered
         limit are discarded (9.4); under receivership_discards_in_the_next_turn they wait for
-        the next company's train step, if a company is still to operate."""
+        the next company's train step, if a company is still to operate. Under
+        receivership_turn_waits_for_pass it ends with the company's pass."""
+        if self.closed_awaits_pass is not None:
+            return
         if self.discards and self.game.rules.option(DISCARDS_NEXT_TURN) and any(
                 c.floated and c.id not in self.operated and may_operate(self.game, c.id)
                 for c in self.game.state.corporations.values()):
