@@ -249,7 +249,8 @@ class AustraliaOperatingRound(OperatingRound):
                     self.game.log(f"{director} must sell shares to pay what he owes (5.5.3)")
             if corp.id == self.turn.corporation and not self.game.state.finished:
                 ended = True
-                if waits:
+                if waits and self.debt is None:
+                    # A crisis sale, their round's next action, ends the turn as well.
                     self.closed_awaits_pass = corp.id
                 self.discards = [d for d in self.discards if d.corporation != corp.id]
                 del self.steps[self.step_index + 1:]
