@@ -87,6 +87,12 @@ class Weights:
     discount) is worth, as a part of its face value."""
     free_train_share: float = 0.5
     """What a free train a private brings its corporation is worth, as a part of the price."""
+    next_train_search: bool = True
+    """Whether what the next train would add to a corporation with one train is found by a
+    route search with both trains (`Projection._revenue_still_to_buy`); if not, it counts
+    what the train it has earns, as for several trains. 18GB's searches cost 0.1-0.3 s
+    each late in the game (its X trains pass many towns), and a new board needed one per
+    corporation, past the decision's budget."""
     stake_premium: float = 0.5
     """While privates are being sold, what each dollar of a player's stake (the price of a
     president's certificate at the highest par) costs him once it is tied up in bids or
@@ -102,6 +108,7 @@ TITLE_WEIGHTS: dict[str, Weights] = {
     # reach for, and paid $170 for PY (face value $80). Its corporations buy privates only
     # from phase 3, for 50% to 150% of face value (4.2): the income and powers are the worth.
     "18VA": replace(WEIGHTS, resale_share=0.0),
+    "18GB": replace(WEIGHTS, next_train_search=False),
 }
 
 
@@ -164,6 +171,12 @@ def _board_key(game: Game) -> int:
 
 
 _NETWORK_KEYS: dict[int, int] = {}
+_REGIONS: dict[int, tuple[str, ...]] = {}
+"""Each network key found by a search of what the corporation reaches, with the hexes it
+depends on (`_network_key`)."""
+_RECENT: dict[tuple[int, str], list[tuple[str, ...]]] = {}
+"""Per title and corporation, the regions of its last few networks, newest first."""
+RECENT_REGIONS = 4
 
 
 def _network_key(game: Game, corp_id: str) -> int:
@@ -171,28 +184,49 @@ def _network_key(game: Game, corp_id: str) -> int:
     the hexes its track enters (where a lay would be reached), the stations in them, its own
     stations, the phase, bonus tokens and train names. Track and stations beyond its network
     cannot change its routes, so a lay or a station elsewhere (another corporation's turn in
-    a lookahead) leaves its route values known."""
+    a lookahead) leaves its route values known. Nor can they change what it reaches: where a
+    recent network's hexes hold the same tiles and stations, it is the same network, known
+    without searching the board again (a search cost 20 ms in a late 18GB game)."""
     board_key = hash((_board_key(game), corp_id))
     known = _NETWORK_KEYS.get(board_key)
     if known is None:
-        board = game.state.board
-        reach = reachable(game, corp_id, game.rules.routes)
-        own = {t.hex for t in board.tokens if t.corporation == corp_id}
-        region = sorted(reach.hexes | {h for h, _ in reach.entries} |
-                        {h for h, _ in reach.cities} | own)
-        tiles = board.tiles
-        placed = tuple((h, tiles[h].tile.id, tiles[h].rotation) if h in tiles else (h,)
-                       for h in region)
-        inside = set(region)
-        stations = tuple((t.corporation, t.hex, t.city) for t in board.tokens
-                         if t.hex in inside or t.corporation == corp_id)
-        known = hash((id(game.title), game.state.phase, corp_id, placed, stations,
-                      tuple((b.corporation, b.hex) for b in board.bonus_tokens),
-                      tuple((n.corporation, n.amount) for n in game.state.train_names)))
+        recent = _RECENT.setdefault((id(game.title), corp_id), [])
+        for region in recent:
+            key = _region_key(game, corp_id, region)
+            if _REGIONS.get(key) == region:
+                known = key
+                break
+        else:
+            board = game.state.board
+            reach = reachable(game, corp_id, game.rules.routes)
+            own = {t.hex for t in board.tokens if t.corporation == corp_id}
+            region = tuple(sorted(reach.hexes | {h for h, _ in reach.entries} |
+                                  {h for h, _ in reach.cities} | own))
+            known = _region_key(game, corp_id, region)
+            if len(_REGIONS) > _ROUTE_CACHE_LIMIT:
+                _REGIONS.clear()
+            _REGIONS[known] = region
+            recent.insert(0, region)
+            del recent[RECENT_REGIONS:]
         if len(_NETWORK_KEYS) > _ROUTE_CACHE_LIMIT:
             _NETWORK_KEYS.clear()
         _NETWORK_KEYS[board_key] = known
     return known
+
+
+def _region_key(game: Game, corp_id: str, region: tuple[str, ...]) -> int:
+    """The network key (`_network_key`) of `corp_id` on the board as it is, read on
+    `region`'s hexes."""
+    board = game.state.board
+    tiles = board.tiles
+    placed = tuple((h, tiles[h].tile.id, tiles[h].rotation) if h in tiles else (h,)
+                   for h in region)
+    inside = set(region)
+    stations = tuple((t.corporation, t.hex, t.city) for t in board.tokens
+                     if t.hex in inside or t.corporation == corp_id)
+    return hash((id(game.title), game.state.phase, corp_id, placed, stations,
+                 tuple((b.corporation, b.hex) for b in board.bonus_tokens),
+                 tuple((n.corporation, n.amount) for n in game.state.train_names)))
 
 
 def _revenue(game: Game, corp_id: str) -> int:
@@ -435,7 +469,7 @@ class Projection:
     def _reach(self, corp: CorporationState) -> tuple[int, int, tuple[int, ...]]:
         """What `corp`'s stations reach: stops, pieces of track, the stops' values (best
         first). Cached by position: a stock round's moves leave the board as it is."""
-        key = hash((_board_key(self.game), corp.id))
+        key = _network_key(self.game, corp.id)
         known = _REACH_CACHE.get(key)
         if known is None:
             if len(_REACH_CACHE) > _ROUTE_CACHE_LIMIT:
@@ -498,7 +532,7 @@ class Projection:
         treasury = corp.treasury if corp.floated else (corp.par or 0) * 10
         affordable = min(1.0, treasury / price) if price else 1.0
         lives = max(0.0, self.rounds_until_gone(upcoming) - 1.0)
-        if len(corp.trains) >= 2:
+        if len(corp.trains) >= 2 or (corp.trains and not self.weights.next_train_search):
             # A search with one more of several trains costs much; their average will do.
             added = route_revenue(self.game, corp.id) / len(corp.trains)
         elif self._stationed(corp):
