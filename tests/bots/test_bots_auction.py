@@ -85,3 +85,27 @@ def test_the_privates_sell_in_the_first_stock_round_and_a_corporation_floats_soo
     for item, price in paid.items():
         assert price <= projection.private_value(item) + projection.resale_value(item), \
             (item, price)
+
+
+@pytest.mark.parametrize("level", ["greedy", "normal"])
+def test_18va_open_auction_sells_each_private_near_its_worth(level: str) -> None:
+    """18VA 4.1: the bids are open and every private is sold to its high bidder at the
+    round's end. A Normal line reaching that end read the private won at its face value
+    besides (what a corporation may pay for it once phase 3 allows, 4.2) as a windfall its
+    bid could reach for, and a Normal table paid $170 for PY (face value $80, worth about
+    $108 as an item to buy) and $220 for REA and TIW together (face values $100). With
+    18VA's weights (`TITLE_WEIGHTS`: no face value besides) no private sells for more than
+    the most a corporation may pay for it (150% of its face value) or its worth as an item
+    to buy if more, by more than one bid step ($5)."""
+    game = Game.new("18VA", ["A", "B", "C", "D"], seed=1)
+    projection = Projection(game)
+    worth = {item: projection.private_value(item) for item in game.state.privates}
+    bids: dict[str, tuple[str, int]] = {}
+    while game.round.kind == "auction":
+        bids = game.round.high_bids()
+        game.process(choose(game, level, seed=1).action)
+    assert set(bids) == set(game.state.privates)
+    assert all(game.state.privates[item].owner == bidder for item, (bidder, _) in bids.items())
+    for item, (_, price) in bids.items():
+        face = game.title.privates[item].par
+        assert price <= max(1.5 * face, worth[item]) + 5, (item, price, worth[item])

@@ -11,7 +11,7 @@ engine's state and its exact route finder; nothing hidden (the seed's draws) is 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tresham.engine.data.model import UNLIMITED
 from tresham.engine.game import Game
@@ -87,6 +87,12 @@ class Weights:
     discount) is worth, as a part of its face value."""
     free_train_share: float = 0.5
     """What a free train a private brings its corporation is worth, as a part of the price."""
+    next_train_search: bool = True
+    """Whether what the next train would add to a corporation with one train is found by a
+    route search with both trains (`Projection._revenue_still_to_buy`); if not, it counts
+    what the train it has earns, as for several trains. 18GB's searches cost 0.1-0.3 s
+    each late in the game (its X trains pass many towns), and a new board needed one per
+    corporation, past the decision's budget."""
     stake_premium: float = 0.5
     """While privates are being sold, what each dollar of a player's stake (the price of a
     president's certificate at the highest par) costs him once it is tied up in bids or
@@ -96,10 +102,25 @@ class Weights:
 
 WEIGHTS = Weights()
 
+TITLE_WEIGHTS: dict[str, Weights] = {
+    # 18VA's opening auction sells every private at once at the round's end (4.1): a Normal
+    # line reaching that end read an owned private's face value as a windfall its bid could
+    # reach for, and paid $170 for PY (face value $80). Its corporations buy privates only
+    # from phase 3, for 50% to 150% of face value (4.2): the income and powers are the worth.
+    "18VA": replace(WEIGHTS, resale_share=0.0),
+    "18GB": replace(WEIGHTS, next_train_search=False),
+}
+
+
+def weights_for(game: Game) -> Weights:
+    """The evaluation's numbers for the game's title (`TITLE_WEIGHTS`, else `WEIGHTS`)."""
+    return TITLE_WEIGHTS.get(game.setup.title, WEIGHTS)
+
 _ROUTE_CACHE: dict[int, int] = {}
 _ROUTE_CACHE_LIMIT = 20_000
 _REACH_CACHE: dict[int, tuple[int, int, tuple[int, ...]]] = {}
 _PAYOUTS_TO_END: dict[tuple[int, object, int, int], float] = {}
+_LIMITED: dict[tuple[int, type, tuple[str, ...]], tuple[object, int]] = {}
 
 
 def route_revenue(game: Game, corp_id: str, extra_train: str | None = None) -> int:
@@ -110,7 +131,7 @@ def route_revenue(game: Game, corp_id: str, extra_train: str | None = None) -> i
     trains = tuple(corp.trains) + ((extra_train,) if extra_train else ())
     if not trains:
         return 0
-    key = hash((_board_key(game), corp_id, trains))
+    key = hash((_network_key(game, corp_id), trains))
     cached = _ROUTE_CACHE.get(key)
     if cached is None:
         if len(_ROUTE_CACHE) > _ROUTE_CACHE_LIMIT:
@@ -149,6 +170,65 @@ def _board_key(game: Game) -> int:
     return key
 
 
+_NETWORK_KEYS: dict[int, int] = {}
+_REGIONS: dict[int, tuple[str, ...]] = {}
+"""Each network key found by a search of what the corporation reaches, with the hexes it
+depends on (`_network_key`)."""
+_RECENT: dict[tuple[int, str], list[tuple[str, ...]]] = {}
+"""Per title and corporation, the regions of its last few networks, newest first."""
+RECENT_REGIONS = 4
+
+
+def _network_key(game: Game, corp_id: str) -> int:
+    """What `corp_id`'s routes depend on: the tiles of the hexes its stations reach and of
+    the hexes its track enters (where a lay would be reached), the stations in them, its own
+    stations, the phase, bonus tokens and train names. Track and stations beyond its network
+    cannot change its routes, so a lay or a station elsewhere (another corporation's turn in
+    a lookahead) leaves its route values known. Nor can they change what it reaches: where a
+    recent network's hexes hold the same tiles and stations, it is the same network, known
+    without searching the board again (a search cost 20 ms in a late 18GB game)."""
+    board_key = hash((_board_key(game), corp_id))
+    known = _NETWORK_KEYS.get(board_key)
+    if known is None:
+        recent = _RECENT.setdefault((id(game.title), corp_id), [])
+        for region in recent:
+            key = _region_key(game, corp_id, region)
+            if _REGIONS.get(key) == region:
+                known = key
+                break
+        else:
+            board = game.state.board
+            reach = reachable(game, corp_id, game.rules.routes)
+            own = {t.hex for t in board.tokens if t.corporation == corp_id}
+            region = tuple(sorted(reach.hexes | {h for h, _ in reach.entries} |
+                                  {h for h, _ in reach.cities} | own))
+            known = _region_key(game, corp_id, region)
+            if len(_REGIONS) > _ROUTE_CACHE_LIMIT:
+                _REGIONS.clear()
+            _REGIONS[known] = region
+            recent.insert(0, region)
+            del recent[RECENT_REGIONS:]
+        if len(_NETWORK_KEYS) > _ROUTE_CACHE_LIMIT:
+            _NETWORK_KEYS.clear()
+        _NETWORK_KEYS[board_key] = known
+    return known
+
+
+def _region_key(game: Game, corp_id: str, region: tuple[str, ...]) -> int:
+    """The network key (`_network_key`) of `corp_id` on the board as it is, read on
+    `region`'s hexes."""
+    board = game.state.board
+    tiles = board.tiles
+    placed = tuple((h, tiles[h].tile.id, tiles[h].rotation) if h in tiles else (h,)
+                   for h in region)
+    inside = set(region)
+    stations = tuple((t.corporation, t.hex, t.city) for t in board.tokens
+                     if t.hex in inside or t.corporation == corp_id)
+    return hash((id(game.title), game.state.phase, corp_id, placed, stations,
+                 tuple((b.corporation, b.hex) for b in board.bonus_tokens),
+                 tuple((n.corporation, n.amount) for n in game.state.train_names)))
+
+
 def _revenue(game: Game, corp_id: str) -> int:
     """The best routes' revenue; where bonuses apply (18AL's train names), what the routes best
     without bonuses earn with them: a lower bound, and the exact search's bound on bonuses
@@ -178,14 +258,14 @@ def _without_bonuses(hooks: RouteRules) -> RouteRules:
 class Projection:
     """Players' projected worth in one position."""
 
-    def __init__(self, game: Game, weights: Weights = WEIGHTS, *,
+    def __init__(self, game: Game, weights: Weights | None = None, *,
                  track_of: tuple[Projection, str] | None = None) -> None:
         """`track_of` (a projection of the position before, a corporation): the position
         differs only by that corporation's track, station or shares, so the others' values
         and the time left are taken over (what a lay does to the others is left out: it is
         cheap)."""
         self.game = game
-        self.weights = weights
+        self.weights = weights or weights_for(game)
         self._next_prices: dict[str, int] = {}
         self.rounds_left: float
         self.buys_per_round: float
@@ -197,6 +277,8 @@ class Projection:
         self.high_bids = game.round.high_bids()
         self._holdings: dict[str, dict[str, int]] = {}
         self._lives: dict[str, float] = {}
+        self._private_values: dict[str, float] = {}
+        self._stake_price: float | None = None
         self._fundable_part: dict[str, float] | None = None
         self._listed_terms: list[tuple[CorporationState, float, float, str | None, int,
                                        float]] | None = None
@@ -226,8 +308,8 @@ class Projection:
             return 0.5
         if state.game_ends_after:
             return float(self.game.rules.operating_rounds_per_set())
-        limited = [t for t in state.depot if not self._unlimited(t)]
-        by_trains = len(limited) / self.buys_per_round + self.weights.last_phase_rounds
+        by_trains = self._limited_in_depot() / self.buys_per_round + \
+            self.weights.last_phase_rounds
         income = sum(route_revenue(self.game, c.id) for c in operating)
         by_bank = state.bank / income if income else by_trains
         by_market = min((self._payouts_to_end(c) for c in operating if c.trains), default=20.0)
@@ -274,13 +356,31 @@ class Projection:
             return prior
         rules = self.game.rules
         limited = [t for t in self.game.title.trains if rules.train_count(t) != UNLIMITED]
-        bought = sum(rules.train_count(t) for t in limited) - \
-            sum(1 for t in self.state.depot if not self._unlimited(t))
+        bought = sum(rules.train_count(t) for t in limited) - self._limited_in_depot()
         seen = max(0, bought) + prior * weights.purchase_prior_rounds
         return max(0.5, seen / (played + weights.purchase_prior_rounds))
 
     def _unlimited(self, train_id: str) -> bool:
         return self.game.rules.train_count(self.trains.definition(train_id)) == UNLIMITED
+
+    def _limited_in_depot(self) -> int:
+        """How many trains of a limited count the depot holds (asked for every projection: a
+        depot holds dozens of trains, each asked whether it is limited once per kind)."""
+        depot = self.state.depot
+        key = (id(self.game.title), type(self.game.rules), tuple(depot))
+        known = _LIMITED.get(key)
+        if known is None or known[0] is not self.game.title:
+            unlimited: dict[str, bool] = {}
+            count = 0
+            for train in depot:
+                kind = train_name(train)
+                if kind not in unlimited:
+                    unlimited[kind] = self._unlimited(train)
+                count += not unlimited[kind]
+            if len(_LIMITED) > _ROUTE_CACHE_LIMIT:
+                _LIMITED.clear()
+            known = _LIMITED[key] = (self.game.title, count)
+        return known[1]
 
     def rounds_until_gone(self, train_id: str) -> float:
         """Operating rounds a train is expected to keep running."""
@@ -369,7 +469,7 @@ class Projection:
     def _reach(self, corp: CorporationState) -> tuple[int, int, tuple[int, ...]]:
         """What `corp`'s stations reach: stops, pieces of track, the stops' values (best
         first). Cached by position: a stock round's moves leave the board as it is."""
-        key = hash((_board_key(self.game), corp.id))
+        key = _network_key(self.game, corp.id)
         known = _REACH_CACHE.get(key)
         if known is None:
             if len(_REACH_CACHE) > _ROUTE_CACHE_LIMIT:
@@ -432,7 +532,7 @@ class Projection:
         treasury = corp.treasury if corp.floated else (corp.par or 0) * 10
         affordable = min(1.0, treasury / price) if price else 1.0
         lives = max(0.0, self.rounds_until_gone(upcoming) - 1.0)
-        if len(corp.trains) >= 2:
+        if len(corp.trains) >= 2 or (corp.trains and not self.weights.next_train_search):
             # A search with one more of several trains costs much; their average will do.
             added = route_revenue(self.game, corp.id) / len(corp.trains)
         elif self._stationed(corp):
@@ -553,12 +653,16 @@ class Projection:
         """A private as an item to buy: its income over the rounds it is expected to pay
         (`private_rounds`, each later round's discounted) and what its powers are worth
         (`_powers_value`). An owned one also counts its face value (`resale_value`)."""
-        definition = self.game.title.privates[private_id]
-        discount = self.weights.private_income_discount
-        rounds = self.private_rounds()
-        paid = discount * (1.0 - discount ** rounds) / (1.0 - discount) if discount < 1.0 \
-            else rounds
-        return definition.revenue * paid + self._powers_value(private_id)
+        known = self._private_values.get(private_id)
+        if known is None:
+            definition = self.game.title.privates[private_id]
+            discount = self.weights.private_income_discount
+            rounds = self.private_rounds()
+            paid = discount * (1.0 - discount ** rounds) / (1.0 - discount) \
+                if discount < 1.0 else rounds
+            known = self._private_values[private_id] = \
+                definition.revenue * paid + self._powers_value(private_id)
+        return known
 
     def resale_value(self, private_id: str) -> float:
         """What an owned private is worth besides its income and powers: its face value,
@@ -609,19 +713,27 @@ class Projection:
         """While privates are unsold: how far `player`'s cash not tied up in bids, with what
         he has put into shares, falls short of the price of a president's certificate at the
         highest par (`Weights.stake_premium`); nothing once the privates are sold."""
-        state = self.state
-        if not any(p.owner == BANK and not p.closed for p in state.privates.values()):
+        stake = self._stake()
+        if not stake:
             return 0.0
-        unstarted = [c for c in state.corporations.values() if c.par is None]
-        if not unstarted:
-            return 0.0
-        corp = unstarted[0]
-        shares = self.shares.president_size(corp) // self.shares.share_percent(corp)
-        stake = shares * max(self.game.title.market.par_values)
         invested = sum(price * self.percent(c, player) / 10
                        for c, price, *_ in self._listed())
         free = self.game.round.free_cash(player)
         return max(0.0, stake - free - invested)
+
+    def _stake(self) -> float:
+        """The price of a president's certificate at the highest par while privates are
+        unsold and a corporation is still to start (else 0), found once a projection."""
+        if self._stake_price is None:
+            state = self.state
+            self._stake_price = 0.0
+            unstarted = [c for c in state.corporations.values() if c.par is None]
+            if unstarted and any(p.owner == BANK and not p.closed
+                                 for p in state.privates.values()):
+                corp = unstarted[0]
+                shares = self.shares.president_size(corp) // self.shares.share_percent(corp)
+                self._stake_price = float(shares * max(self.game.title.market.par_values))
+        return self._stake_price
 
     def standing(self, player: str) -> float:
         """`player`'s worth less part of the others' average: what a bot maximises. For a

@@ -34,7 +34,7 @@ from tresham.engine.data.model import UNLIMITED, TrainDef
 from tresham.engine.routes.connectivity import station_nodes
 from tresham.engine.routes.graph import GraphNode, Link, Step, TrackGraph, track_graph
 from tresham.engine.routes.revenue import RouteSpec, resolve_route, routes_revenue
-from tresham.engine.routes.rules import RouteRules, SetBonus, rules_for
+from tresham.engine.routes.rules import Route, RouteRules, SetBonus, rules_for
 from tresham.engine.routes.together import search_together, within_reach
 from tresham.engine.routes.trains import train_def
 from tresham.engine.routes.walks import Walk, waypoints_of
@@ -443,13 +443,23 @@ def _branch_and_bound(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteR
     best_value = 0 if not has_bonus else -1
     best_pick: list[Candidate | None] = [None] * count
 
+    resolved: dict[tuple[int, int], Route] = {}
+    """Each chosen candidate's route as the hooks see it, by level and candidate: a
+    candidate is met in many choices, and resolving its walk was most of a bonus search."""
+
     def total_of(base: int) -> int:
         if not has_bonus:
             return base
-        specs = [(trains[order[k]][0], waypoints_of(graph, c.walk()))
-                 for k, c in enumerate(chosen) if c is not None]
-        return base + hooks.corporation_bonus(
-            game, corp_id, [resolve_route(game, graph, t, w) for t, w in specs])
+        routes = []
+        for k, c in enumerate(chosen):
+            if c is None:
+                continue
+            route = resolved.get((k, id(c)))
+            if route is None:
+                route = resolved[(k, id(c))] = resolve_route(
+                    game, graph, trains[order[k]][0], waypoints_of(graph, c.walk()))
+            routes.append(route)
+        return base + hooks.corporation_bonus(game, corp_id, routes)
 
     def search(k: int, free: list[int], value: int, start: int) -> None:
         """Choose for level k on; free[j] = candidates of level j compatible with the choices."""
