@@ -91,10 +91,7 @@ def cash_crisis(game: Game, clockwise_from: str | None,
     or above): while he has nothing he may sell, no crisis opens in the round."""
     if clockwise_from is None or not game.rules.option(CASH_CRISIS):
         return None
-    names = [p.name for p in game.state.players]
-    start = names.index(clockwise_from)
-    found = next((n for n in names[start:] + names[:start]
-                  if game.state.player(n).cash < 0), None)
+    found = first_below_zero(game, clockwise_from)
     if found is None:
         return None
     if marked[0] is None:
@@ -103,3 +100,12 @@ def cash_crisis(game: Game, clockwise_from: str | None,
         return None
     debt = DirectorsDebt(game, found)
     return debt if debt.open() else None
+
+
+def first_below_zero(game: Game, clockwise_from: str) -> str | None:
+    """The first player below zero clockwise from `clockwise_from` (he first), as 18xx.games'
+    cash crisis looks for him."""
+    names = [p.name for p in game.state.players]
+    start = names.index(clockwise_from)
+    return next((n for n in names[start:] + names[:start]
+                 if game.state.player(n).cash < 0), None)

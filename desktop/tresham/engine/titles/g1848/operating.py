@@ -24,7 +24,9 @@ from tresham.engine.titles.g1848.trains import AustraliaBuyTrainStep
 from tresham.engine.shares import Shares
 from tresham.engine.trains import Trains
 from tresham.engine.titles.g1848.commonwealth import may_operate
-from tresham.engine.titles.g1848.liability import CASH_CRISIS, DirectorsDebt, cash_crisis
+from tresham.engine.titles.g1848.liability import (
+    CASH_CRISIS, DirectorsDebt, cash_crisis, first_below_zero,
+)
 from tresham.engine.titles.g1848.loans import loans_left, take_loan, voluntary_loan_problem
 from tresham.engine.titles.g1848.receivership import enter_receivership, in_receivership_column
 from tresham.engine.titles.g1848.tasmania import ForcedTasmaniaLay, tasmania_power
@@ -141,13 +143,10 @@ class AustraliaOperatingRound(OperatingRound):
         operating company, before any receivership it brings: the first player below zero
         clockwise from its director, unless the round's marked player (the first it found)
         has nothing he may sell."""
-        names = [p.name for p in self.game.state.players]
         director = self._director(corp_id)
         if director is None:
             return None
-        start = names.index(director)
-        found = next((n for n in names[start:] + names[:start]
-                      if self.game.state.player(n).cash < 0), None)
+        found = first_below_zero(self.game, director)
         marked = self.crisis_marked[0]
         if found is None or (marked is not None and self.game.state.player(marked).cash < 0
                              and not DirectorsDebt(self.game, marked).sales()):
