@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from tresham.engine.actions import Action, LayTile
 from tresham.engine.data.model import Ability
 from tresham.engine.errors import IllegalAction
@@ -191,10 +193,26 @@ class TrackStep(Step):
     def _lays(self, first_only: bool, companies: list[str | None] | None = None,
               reach: Reach | None = None) -> dict[str, dict[str, list[int]]]:
         """The lays `problem` allows (through the given ways of laying; by default every way
-        open): each candidate hex's lays that the board allows, found without building refusal
-        messages for them, and checked for the rest of `problem`. With a part of the reach,
-        some of them."""
+        open), as hex -> tile -> rotations; with `first_only`, the first one found. With a part
+        of the reach, some of them."""
         result: dict[str, dict[str, list[int]]] = {}
+        for _, hex_id, tile_id, rotation in self._lay_stream(companies, reach):
+            legal = result.setdefault(hex_id, {}).setdefault(tile_id, [])
+            if rotation not in legal:
+                legal.append(rotation)
+            if first_only:
+                return result
+        for lays in result.values():
+            for rotations in lays.values():
+                rotations.sort()
+        return result
+
+    def _lay_stream(self, companies: list[str | None] | None = None,
+                    reach: Reach | None = None) -> Iterator[tuple[str | None, str, str, int]]:
+        """Each lay `problem` allows, found one at a time (so that asking whether there is
+        any stops at the first) as (way, hex, tile, rotation): each candidate hex's lays that
+        the board allows, found without building refusal messages for them, and checked for
+        the rest of `problem`. A title narrows the lays by filtering this stream."""
         board = self.game.board
         if companies is None:
             companies = [None] + [c for c, _ in self.lay_abilities()]
@@ -214,15 +232,7 @@ class TrackStep(Step):
                         continue
                     if cut_off and cut_off(hex_id, tile_id, rotation):
                         continue
-                    legal = result.setdefault(hex_id, {}).setdefault(tile_id, [])
-                    if rotation not in legal:
-                        legal.append(rotation)
-                    if first_only:
-                        return result
-        for lays in result.values():
-            for rotations in lays.values():
-                rotations.sort()
-        return result
+                    yield company, hex_id, tile_id, rotation
 
     def ability_tile_problem(self, ability: Ability | None, tile_id: str) -> str | None:
         """Why a private's `tile_lay` may not lay this tile, beyond the map's rules (none by

@@ -9,7 +9,7 @@ green tile there as on its green home hex.
 
 from __future__ import annotations
 
-from collections.abc import Set as AbstractSet
+from collections.abc import Iterator, Set as AbstractSet
 
 from tresham.engine.actions import Action, LayTile, PlaceToken
 from tresham.engine.data.model import Ability, TileDef
@@ -427,93 +427,35 @@ class TrackAndTokenStep(TrackStep):
 
     # Step interface ---------------------------------------------------------------------------
 
-    def _lays(self, first_only: bool, companies: list[str | None] | None = None,
-              reach: Reach | None = None) -> dict[str, dict[str, list[int]]]:
-        """`_affordable_lays` that give the corporation new track it could use (HL "Building
-        Track": restrictive)."""
+    def _lay_stream(self, companies: list[str | None] | None = None,
+                    reach: Reach | None = None) -> Iterator[tuple[str | None, str, str, int]]:
+        """The shared lays, less: city tiles once the turn's city tile is laid (a private's
+        extra lay aside); those whose hill sides the treasury cannot pay for; those that give
+        the corporation no new track it could use (HL "Building Track": restrictive; under
+        the variant private_lays_unrestricted, a private's lays outside the hexes its track
+        reaches)."""
         if companies is None:
             companies = [None] + [c for c, _ in self.lay_abilities()]
-        result: dict[str, dict[str, list[int]]] = {}
+        city_tile_laid = self.city_tiles >= CITY_TILE_LAYS
+        check_costs = self.corp.treasury < AFFORDS_ANY_LAY
         for company in companies:
-            if first_only:
-                # Most first lays found use new track: try that before finding them all.
-                found = self._restricted(self._affordable_lays(True, [company], reach),
-                                         company, True, reach)
-                if found:
-                    return found
-            for hex_id, tiles in self._restricted(
-                    self._affordable_lays(False, [company], reach), company, first_only,
-                    reach).items():
-                for tile_id, rotations in tiles.items():
-                    kept = result.setdefault(hex_id, {}).setdefault(tile_id, [])
-                    kept.extend(r for r in rotations if r not in kept)
-                    kept.sort()
-                if first_only and result:
-                    return result
-        return result
-
-    def _restricted(self, lays: dict[str, dict[str, list[int]]], company: str | None,
-                    first_only: bool, reach: Reach | None) -> dict[str, dict[str, list[int]]]:
-        """The lays that give the corporation new track it could use (or, under the variant
-        private_lays_unrestricted, a private's lays in a hex its track reaches)."""
-        unrestricted = company is not None and self._private_lays_unrestricted()
-        result: dict[str, dict[str, list[int]]] = {}
-        for hex_id, tiles in lays.items():
-            pending = self._home_pending_in(hex_id)
-            for tile_id, rotations in tiles.items():
-                if unrestricted:
-                    kept = [r for r in rotations
-                            if self._private_hex_reached(hex_id, tile_id, r, reach)]
-                else:
-                    kept = [r for r in rotations if pending or uses_new_track(
-                        self.game, self.corp.id, hex_id, tile_id, r, reach)]
-                if kept:
-                    result.setdefault(hex_id, {})[tile_id] = kept
-                    if first_only:
-                        return result
-        return result
-
-    def _affordable_lays(self, first_only: bool, companies: list[str | None] | None = None,
-                         reach: Reach | None = None) -> dict[str, dict[str, list[int]]]:
-        """`_city_lays`, less those whose hill sides the treasury cannot pay for."""
-        if self.corp.treasury >= AFFORDS_ANY_LAY:
-            return self._city_lays(first_only, companies, reach)
-        result: dict[str, dict[str, list[int]]] = {}
-        for company in [None] + [c for c, _ in self.lay_abilities()] \
-                if companies is None else companies:
             ability = self._ability(company) if company else None
-            for hex_id, tiles in self._city_lays(False, [company], reach).items():
-                for tile_id, rotations in tiles.items():
-                    tile = self.game.title.tiles[tile_id]
-                    fits = [r for r in rotations if self._border_cost(hex_id, tile, r)
-                            + self.cost(hex_id, ability) <= self.corp.treasury]
-                    if fits:
-                        kept = result.setdefault(hex_id, {}).setdefault(tile_id, [])
-                        kept.extend(r for r in fits if r not in kept)
-                        if first_only:
-                            return result
-        return result
-
-    def _city_lays(self, first_only: bool, companies: list[str | None] | None = None,
-                   reach: Reach | None = None) -> dict[str, dict[str, list[int]]]:
-        """The shared lays, less city tiles once the turn's city tile is laid (a private's
-        extra lay aside)."""
-        if self.city_tiles < CITY_TILE_LAYS:
-            return super()._lays(first_only, companies, reach)
-        if companies is None:
-            companies = [None] + [c for c, _ in self.lay_abilities()]
-        result: dict[str, dict[str, list[int]]] = {}
-        for company in companies:
             exempt = company is not None and self._extra(company)
-            for hex_id, tiles in super()._lays(False, [company], reach).items():
-                for tile_id, rotations in tiles.items():
-                    if not exempt and self.game.title.tiles[tile_id].track.cities:
+            unrestricted = company is not None and self._private_lays_unrestricted()
+            for way, hex_id, tile_id, rotation in super()._lay_stream([company], reach):
+                tile = self.game.title.tiles[tile_id]
+                if city_tile_laid and not exempt and tile.track.cities:
+                    continue
+                if check_costs and self._border_cost(hex_id, tile, rotation) + \
+                        self.cost(hex_id, ability) > self.corp.treasury:
+                    continue
+                if unrestricted:
+                    if not self._private_hex_reached(hex_id, tile_id, rotation, reach):
                         continue
-                    kept = result.setdefault(hex_id, {}).setdefault(tile_id, [])
-                    kept.extend(r for r in rotations if r not in kept)
-                    if first_only:
-                        return result
-        return result
+                elif not (self._home_pending_in(hex_id) or uses_new_track(
+                        self.game, self.corp.id, hex_id, tile_id, rotation, reach)):
+                    continue
+                yield way, hex_id, tile_id, rotation
 
     def _green_lays(self, first_only: bool = False) -> dict[str, dict[str, list[int]]]:
         """The early green tiles the corporation may lay now, as `legal_lays` gives lays."""
