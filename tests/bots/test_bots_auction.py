@@ -109,3 +109,28 @@ def test_18va_open_auction_sells_each_private_near_its_worth(level: str) -> None
     for item, (_, price) in bids.items():
         face = game.title.privates[item].par
         assert price <= max(1.5 * face, worth[item]) + 5, (item, price, worth[item])
+
+
+def test_18va_auction_bids_are_judged_without_a_play_out() -> None:
+    """18VA 4.1: the auction sells every private at once when it ends, so a play-out line that
+    reaches the end is judged on what the end brings (a presidency's par, the stake freed)
+    and the lines beside it are not. 18VA's weights (`auction_lookahead`) leave Normal's and
+    Hard's bids to the evaluation itself: in the opening and after a few bids they bid as
+    greedy does (before, a Normal bot bid TIW at $80 where it judged the bid a $39 loss, to
+    keep the round from ending)."""
+    game = Game.new("18VA", ["A", "B", "C", "D"], seed=9001)
+    for _ in range(6):
+        assert game.round.kind == "auction"
+        greedy = choose(game, "greedy", seed=9001).action
+        for level in ("normal", "hard"):
+            assert choose(game, level, seed=9001).action == greedy, (level, greedy)
+        game.process(greedy)
+
+
+def test_other_titles_keep_the_auction_play_out() -> None:
+    """Only 18VA's auction is judged without the play-out: 18GA's waterfall auction keeps it
+    (its Normal bots pay about what people pay, test above)."""
+    from tresham.bots.evaluation import TITLE_WEIGHTS, WEIGHTS
+    assert WEIGHTS.auction_lookahead
+    assert not TITLE_WEIGHTS["18VA"].auction_lookahead
+    assert all(w.auction_lookahead for t, w in TITLE_WEIGHTS.items() if t != "18VA")

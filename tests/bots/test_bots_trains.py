@@ -193,3 +193,26 @@ def test_a_float_completed_by_the_others_is_no_windfall_to_the_shareholders() ->
     assert projection._capital_to_come(corp) == capital
     treasury_part = projection.weights.treasury_share * capital * chance
     assert projection.corporation_value[corp.id] > treasury_part
+
+
+def test_a_two_sided_trains_value_follows_the_side_declared() -> None:
+    """18VA 4.5.8: a card earns as the side declared when it was bought (a 2, or a 1G that
+    must reach a mine or a CMD). The bots' route values are remembered by network and
+    trains; a value remembered for the card as a 2 was read for the same card declared a
+    1G in another game of the same process (130 for 0), and a bot's moves depended on the
+    games played before."""
+    game = Game.new("18VA", ["A", "B", "C", "D"], seed=3)
+    while True:
+        earning = [c for c in game.state.corporations.values()
+                   if c.trains and route_revenue(game, c.id)]
+        if earning:
+            break
+        game.process(choose(game, "greedy", seed=3).action)
+    corp = earning[0]
+    card = corp.trains[0]
+    as_bought = route_revenue(game, corp.id)
+    other = next(s.name for s in Trains(game).definition(card).sides
+                 if s.name != game.state.train_sides.get(card, train_name(card)))
+    game.state.train_sides[card] = other
+    from tresham.bots.evaluation import _revenue
+    assert route_revenue(game, corp.id) == _revenue(game, corp.id) != as_bought

@@ -93,6 +93,14 @@ class Weights:
     what the train it has earns, as for several trains. 18GB's searches cost 0.1-0.3 s
     each late in the game (its X trains pass many towns), and a new board needed one per
     corporation, past the decision's budget."""
+    auction_lookahead: bool = True
+    """Whether Normal and Hard play out the table's answers to a bid in an auction round, or
+    take the bid's evaluation as it is (a high bid counts as the item bought at that
+    price). 18VA's auction settles every private at once when it ends (4.1), and a line
+    that reaches that end is judged on what it brings (a presidency's par, the stake no
+    longer tied up) while the lines beside it are not: its Normal bots bid on to keep the
+    round going, at a loss, and lost 8 of 8 games to three greedy bots (4 of 8 with no
+    play-out in the auction)."""
     stake_premium: float = 0.5
     """While privates are being sold, what each dollar of a player's stake (the price of a
     president's certificate at the highest par) costs him once it is tied up in bids or
@@ -107,7 +115,7 @@ TITLE_WEIGHTS: dict[str, Weights] = {
     # line reaching that end read an owned private's face value as a windfall its bid could
     # reach for, and paid $170 for PY (face value $80). Its corporations buy privates only
     # from phase 3, for 50% to 150% of face value (4.2): the income and powers are the worth.
-    "18VA": replace(WEIGHTS, resale_share=0.0),
+    "18VA": replace(WEIGHTS, resale_share=0.0, auction_lookahead=False),
     "18GB": replace(WEIGHTS, next_train_search=False),
 }
 
@@ -131,7 +139,8 @@ def route_revenue(game: Game, corp_id: str, extra_train: str | None = None) -> i
     trains = tuple(corp.trains) + ((extra_train,) if extra_train else ())
     if not trains:
         return 0
-    key = hash((_network_key(game, corp_id), trains))
+    sides = game.state.train_sides  # a two-sided card earns as the side declared (18VA 4.5.8)
+    key = hash((_network_key(game, corp_id), tuple((t, sides.get(t)) for t in trains)))
     cached = _ROUTE_CACHE.get(key)
     if cached is None:
         if len(_ROUTE_CACHE) > _ROUTE_CACHE_LIMIT:

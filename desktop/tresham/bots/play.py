@@ -25,7 +25,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from tresham.bots.evaluation import WEIGHTS, Projection, player_of
+from tresham.bots.evaluation import WEIGHTS, Projection, player_of, weights_for
 from tresham.bots.moves import moves
 from tresham.bots.reasons import reason
 from tresham.bots.suggestion import Suggestion
@@ -296,7 +296,8 @@ def ranked(game: Game, level: str, rng: random.Random,
     scored = _greedy(game, player, candidates, deadline)
     if not scored:
         raise ValueError("no offered move is accepted")
-    if search.refine and len(scored) > 1:
+    if search.refine and len(scored) > 1 and \
+            (game.round.kind != "auction" or weights_for(game).auction_lookahead):
         scored = _deepened(game, player, scored, search, deadline)
     if search.noise:
         near = [(s, a) for s, a in scored if s >= scored[0][0] - search.slip]
