@@ -775,7 +775,8 @@ def test_5_5_1_variant_the_taken_over_companys_turn_shows_only_its_end() -> None
         game.process(LayTile("VR", "H11", "7", 0))
     with pytest.raises(IllegalAction, match="it is VR's turn, not Bob's"):
         game.process(Pass("Bob"))
-    assert game.acting == "VR" and isinstance(game.round.step, TakenOverStep)  # type: ignore[attr-defined]
+    assert game.acting == "VR"
+    assert isinstance(game.round.step, TakenOverStep)  # type: ignore[attr-defined]
     game.process(Pass("VR"))
     assert game.acting != "VR"
     assert not isinstance(getattr(game.round, "step", None), TakenOverStep)
