@@ -748,3 +748,35 @@ def test_5_5_1_variant_with_nobody_below_zero_the_taken_over_companys_turn_ends_
     vr.market_cell = (vr.market_cell[0], 2)  # type: ignore[index]
     game.process(TakeLoan("VR"))
     assert "VR" in game.state.receiverships and game.acting != "VR"
+
+
+def test_5_5_1_variant_the_taken_over_companys_turn_shows_only_its_end() -> None:
+    """5.5.1 under receivership_turn_waits_for_pass: while the company taken over in its track
+    step waits for its pass, its turn shows one step, the end of the turn, whose only choice is
+    the pass: no tile lay and no station spot is legal (the map offers none), and an attempt
+    meets the same refusal as before (our random game 1848, 6 players, seed 5012, action 191:
+    the window still showed the track step and lit hexes for the CAR)."""
+    from tresham.engine.actions import LayTile
+    from tresham.engine.titles.g1848.taken_over import TakenOverStep
+    game = _vr_loan_into_receivership_with_bob_below_zero(receivership_turn_waits_for_pass=True)
+    assert game.round.step.name == "track" and game.legal_tile_lays()  # type: ignore[attr-defined]
+    game.process(TakeLoan("VR"))
+    step = game.round.step  # type: ignore[attr-defined]
+    assert isinstance(step, TakenOverStep) and step.name == "end of turn"
+    assert "taken over by the Bank of England" in step.description()
+    assert [(c.action, c.text) for c in game.choices()] == \
+        [(Pass, "End the turn of VR, taken over by the Bank of England")]
+    assert game.legal_tile_lays() == {} and game.legal_token_spots() == {}
+    refusal = "VR is in receivership: its turn ends with its pass, as 18xx.games asks (5.5.1)"
+    assert game.tile_lay_problem("H11", "7", 0) == refusal
+    assert game.tile_lay_problem_via("H11", "7", 0, None) == refusal
+    assert game.token_problem("H11", 0) == refusal
+    with pytest.raises(IllegalAction, match=r"its turn ends with its pass, as 18xx\.games"):
+        game.process(LayTile("VR", "H11", "7", 0))
+    with pytest.raises(IllegalAction, match="it is VR's turn, not Bob's"):
+        game.process(Pass("Bob"))
+    assert game.acting == "VR"
+    assert isinstance(game.round.step, TakenOverStep)  # type: ignore[attr-defined]
+    game.process(Pass("VR"))
+    assert game.acting != "VR"
+    assert not isinstance(getattr(game.round, "step", None), TakenOverStep)

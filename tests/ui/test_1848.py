@@ -48,3 +48,41 @@ def test_a_recorded_game_opens(qtbot: QtBot, tmp_path: Path) -> None:
         history.undo()
     win = open_window(qtbot, history, tmp_path, size=(1366, 768))
     assert win.isVisible()
+
+
+def test_a_company_taken_over_in_its_turn_shows_only_its_end(qtbot: QtBot, tmp_path: Path) -> None:
+    """5.5.1 under the 18xx.games variant receivership_turn_waits_for_pass: the company its own
+    loan put into receivership keeps its turn until it passes (our random game 1848, 6
+    players, seed 5012, action 191). What now names the end of the turn, not the track step
+    the loan was taken in, and offers only the pass; a tile from the tray lights no hex."""
+    from PySide6.QtWidgets import QLabel, QPushButton
+    from tresham.importers.eighteen_xx_games_export import profile_options
+    played = play("1848", tuple("ABCDEF"), 5012, profile_options("1848"), trades=False)
+    history = History(played.setup)
+    for action in played.actions:
+        if getattr(history.game.round, "closed_awaits_pass", None) is not None:
+            break
+        history.apply(action)
+    corp = history.game.acting
+    assert corp is not None and getattr(history.game.round, "closed_awaits_pass", None) == corp
+    win = open_window(qtbot, history, tmp_path, size=(1366, 768))
+    body = win.what_now.body()
+    assert body is not None
+    texts = [w.text() for w in win.what_now.findChildren(QLabel)]
+    assert any("end of turn step" in t for t in texts)
+    assert f"{corp} has been taken over by the Bank of England (5.5.1): nothing is left of its " \
+        "turn but to end it." in texts
+    assert not any("Lay or upgrade" in t or "track step" in t for t in texts)
+    assert list(win.what_now.buttons) == ["pass"]
+    assert win.what_now.buttons["pass"].text() == \
+        f"End the turn of {corp}, taken over by the Bank of England"
+    assert not [b for b in body.findChildren(QPushButton) if b.isVisible()]
+    assert win.move_bar.text.full_text == f"{corp} operates (end of turn step): see What now."
+    tray = win.tray
+    tips = [str(tray.item(row).toolTip()) for row in range(tray.count())]
+    assert any("no legal hex right now" in tip for tip in tips)
+    assert not any(" fits " in tip for tip in tips)  # no tile "fits N hexes now"
+    assert win.controller.start_tile_drag("7") == set()
+    assert win.controller.lit_hexes() == set()
+    assert win.controller.message == f"{corp} cannot lay tile 7 anywhere now."
+    win.controller.end_drag()

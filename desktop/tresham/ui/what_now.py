@@ -1218,7 +1218,10 @@ def _step_name(game: Game) -> str:
 
 
 def _step_words(game: Game, step: str) -> str:
-    return STEP_HELP.get(step, "")
+    """What the step asks: its own words where it has them (a title's step), else the help
+    for its name."""
+    own = getattr(getattr(game.round, "step", None), "description", None)
+    return (own() if callable(own) else "") or STEP_HELP.get(step, "")
 
 
 def _bid_words(game: Game, choice: Choice) -> str:

@@ -64,6 +64,11 @@ class Step:
     def active(self) -> bool:
         return bool(self.choices())
 
+    def description(self) -> str:
+        """What the step asks of the player in words, where its name alone does not say it
+        (a title's own step); "" leaves it to the name."""
+        return ""
+
     def choices(self) -> list[Choice]:
         raise NotImplementedError
 

@@ -29,6 +29,7 @@ from tresham.engine.titles.g1848.liability import (
 )
 from tresham.engine.titles.g1848.loans import loans_left, take_loan, voluntary_loan_problem
 from tresham.engine.titles.g1848.receivership import enter_receivership, in_receivership_column
+from tresham.engine.titles.g1848.taken_over import TakenOverStep
 from tresham.engine.titles.g1848.tasmania import ForcedTasmaniaLay, tasmania_power
 from tresham.engine.titles.g1848.tiles import AustraliaUpgrades
 
@@ -68,6 +69,14 @@ class AustraliaOperatingRound(OperatingRound):
             return self.closed_awaits_pass
         return super().acting()
 
+    @property
+    def step(self) -> Step | None:
+        """Variant receivership_turn_waits_for_pass: while the company taken over waits for
+        its pass, its turn shows one step, its end (no lay, station or train offered)."""
+        if self.closed_awaits_pass is not None:
+            return TakenOverStep(self, self.closed_awaits_pass)
+        return super().step
+
     def accepts_out_of_turn(self, action: Action) -> bool:
         return self.tasmania is None and self.debt is None and \
             self.closed_awaits_pass is None and super().accepts_out_of_turn(action)
@@ -81,12 +90,22 @@ class AustraliaOperatingRound(OperatingRound):
                              company: str | None) -> str | None:
         if self.tasmania is not None:
             return self.tasmania.problem(hex_id, tile_id, rotation)
-        return super().tile_lay_problem_via(hex_id, tile_id, rotation, company)
+        return self._taken_over_problem() or \
+            super().tile_lay_problem_via(hex_id, tile_id, rotation, company)
 
     def tile_lay_problem(self, hex_id: str, tile_id: str, rotation: int) -> str | None:
         if self.tasmania is not None:
             return self.tasmania.problem(hex_id, tile_id, rotation)
-        return super().tile_lay_problem(hex_id, tile_id, rotation)
+        return self._taken_over_problem() or super().tile_lay_problem(hex_id, tile_id, rotation)
+
+    def token_problem(self, hex_id: str, city: int) -> str | None:
+        return self._taken_over_problem() or super().token_problem(hex_id, city)
+
+    def _taken_over_problem(self) -> str | None:
+        """The refusal a lay or a station meets while a company taken over in its turn waits
+        for its pass (variant receivership_turn_waits_for_pass)."""
+        step = self.step
+        return step.refusal(Pass(step.corporation)) if isinstance(step, TakenOverStep) else None
 
     def choices(self) -> list[Choice]:
         if self.debt is not None:
@@ -94,8 +113,7 @@ class AustraliaOperatingRound(OperatingRound):
         if self.tasmania is not None:
             return self.tasmania.choices()
         if self.closed_awaits_pass is not None:
-            return [Choice(Pass, text=f"End the turn of {self.closed_awaits_pass}, taken over "
-                                      "by the Bank of England")]
+            return TakenOverStep(self, self.closed_awaits_pass).choices()
         choices = super().choices()
         corp = self.turn.corporation
         if corp and not self.discards and self.step is not None and \
@@ -156,10 +174,10 @@ class AustraliaOperatingRound(OperatingRound):
     def _end_closed_turn(self, action: Action) -> None:
         """Variant receivership_turn_waits_for_pass: the turn of a company its own loan put
         into receivership ends when it passes."""
-        corp = self.closed_awaits_pass
-        if not isinstance(action, Pass) or action.entity != corp:
-            raise IllegalAction(f"{corp} is in receivership: its turn ends with its pass, "
-                                "as 18xx.games asks (5.5.1)")
+        assert self.closed_awaits_pass is not None
+        step = TakenOverStep(self, self.closed_awaits_pass)
+        if not step.accepts(action):
+            raise IllegalAction(step.refusal(action) or "")
         self.closed_awaits_pass = None
         self._end_receivership_turn()
 
