@@ -258,3 +258,26 @@ def test_a_corporation_without_a_president_is_run_for_its_own_worth(
     suggestion = choose(game, level)
     clone(game).process(suggestion.action)
     assert isinstance(suggestion.action, BuyTrain), suggestion
+
+
+def test_hard_judges_a_stock_line_by_its_standing_along_the_tables_answers() -> None:
+    """Hard weighs the same lines as Normal, each by the average of the player's standing
+    after his own turn and after each of the table's answers (`Search.averaged`); Normal by
+    the standing at the line's end. (Hard looking further or weighing more lines lost to
+    Normal: lines stop at different points of the table's play.)"""
+    from random import Random
+    from tresham.bots import play
+    game = advance(Game.new("18GA", ["A", "B", "C", "D"], seed=5),
+                   lambda g: g.round.kind == "stock" and g.state.operating_round_number >= 1)
+    player = game.acting or ""
+    for level, averaged in (("normal", False), ("hard", True)):
+        work = clone(game)
+        score, action = play.ranked(work, level, Random(0))[0]
+        marks: list[float] = []
+        line, friction = play._play_out(work, action, play.REPLIES, None,
+                                        (player, marks) if averaged else None)
+        marks.append(Projection(line).standing(player))
+        expected = (sum(marks) / len(marks) if averaged else marks[-1]) - friction
+        assert score == pytest.approx(expected), level
+        if averaged:
+            assert len(marks) > 1

@@ -737,8 +737,7 @@ class Projection:
             state = self.state
             self._stake_price = 0.0
             unstarted = [c for c in state.corporations.values() if c.par is None]
-            if unstarted and any(p.owner == BANK and not p.closed
-                                 for p in state.privates.values()):
+            if unstarted and privates_on_sale(self.game):
                 corp = unstarted[0]
                 shares = self.shares.president_size(corp) // self.shares.share_percent(corp)
                 self._stake_price = float(shares * max(self.game.title.market.par_values))
@@ -754,6 +753,11 @@ class Projection:
         others = [self.worth(n) for n in names if n != player]
         mine = self.worth(player)
         return mine - self.weights.rivalry * (sum(others) / len(others) if others else 0.0)
+
+
+def privates_on_sale(game: Game) -> bool:
+    """Whether the bank still sells private companies (the opening)."""
+    return any(p.owner == BANK and not p.closed for p in game.state.privates.values())
 
 
 def player_of(game: Game, entity: str) -> str | None:
