@@ -65,7 +65,7 @@ def test_8_2_5_the_2e_earns_its_two_ends_only() -> None:
     ghan = next(t for t in game.title.trains if t.name == "2E")
     stops = tuple(next(n for n in graph.nodes if n.hex == h) for h in ("D1", "E4", "A4"))
     hooks = game.rules.routes
-    taken = hooks.route_bonus([Route("2E-0", ghan, stops, ())])
+    taken = hooks.route_extra(game, "WA", Route("2E-0", ghan, stops, ()))
     assert taken == -hooks.stop_value(stops[1], ghan)
 
 
@@ -98,3 +98,21 @@ def test_8_2_5_the_2e_running_on_earns_its_best_station_on_18xx_games() -> None:
         bonus = hooks.corporation_bonus(game, "WA", [Route("2E-0", ghan, stops, ())])
         earned = sum(value.values()) + bonus
         assert earned == value["A4"] + (value["E4"] if separate else value["D1"])
+
+
+def test_10_4_the_k_bonus_is_each_routes_own_in_the_search() -> None:
+    """10.4: the K-K bonus of a train depends on its own route alone (the K cities it stops
+    in), so the route search counts it in each candidate route's value (`route_extra`)
+    instead of bounding a bonus of all the routes together: with that bound, the best routes
+    of a late game's many trains passing K cities took over two minutes to find."""
+    from tresham.engine.routes.rules import Route
+    game = new_game()
+    hooks = game.rules.routes
+    assert hooks.has_route_extra and not hooks.has_bonus
+    graph = track_graph(game)
+    four = next(t for t in game.title.trains if t.name == "4")
+    k_cities = [n for n in graph.nodes if n.hex_def.label == "K"][:2]
+    assert len(k_cities) == 2
+    route = Route("4-0", four, tuple(k_cities), ())
+    assert hooks.route_extra(game, "WA", route) == 50
+    assert hooks.corporation_bonus(game, "WA", [route, route]) == 100

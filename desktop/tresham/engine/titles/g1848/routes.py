@@ -107,36 +107,36 @@ class AustraliaRoutes(RouteRules):
                 return f"must run from a {corp_id} station to Alice Springs (8.2.5)"
         return None
 
-    def route_bonus(self, routes: Sequence[Route]) -> int:
-        """10.4: each train whose route stops in two or more K cities earns £50 for two, £100
-        for three, £150 for four, £200 for five; never the 2E (8.2.5). The 2E counts its two
-        ends only: the stops it passes between earn nothing (taken off here)."""
+    def route_extra(self, game: Game, corp_id: str, route: Route) -> int:
+        """What one route earns beyond its stops' values. It depends on that route alone, so
+        the route search ranks each candidate with it and needs no bound on a bonus of several
+        routes together (with one, a late game's search for many trains passing K cities took
+        minutes):
+        - 10.4: a train whose route stops in two or more K cities earns £50 for two, £100 for
+          three, £150 for four, £200 for five; never the 2E (8.2.5);
+        - 8.2.5: the 2E counts its two ends only, the stops it passes between earning nothing
+          (taken off here); under ghan_route_as_separate_hexes, the best two of the stops that
+          are Alice Springs or hold its company's stations, one of them Alice Springs
+          (18xx.games' reading), instead of its two ends."""
+        train = route.train
         total = 0
-        for route in routes:
-            if route.train is not None and route.train.destination and len(route.stops) > 2:
-                total -= sum(self.stop_value(n, route.train) for n in route.stops[1:-1])
-            name = route.train.name if route.train is not None else ""
-            for bonus in self.bonuses:
-                if name in bonus.except_trains:
-                    continue
-                hexes = {stop.hex for stop in route.stops if stop.hex_def.label == bonus.label}
-                total += bonus.amount(len(hexes))
-        return total
-
-    def corporation_bonus(self, game: Game, corp_id: str, routes: Sequence[Route]) -> int:
-        """Under ghan_route_as_separate_hexes a 2E that runs on past its station earns the best
-        two of the stops that are Alice Springs or hold its company's stations, one of them
-        Alice Springs (18xx.games' reading), not its two ends."""
-        total = super().corporation_bonus(game, corp_id, routes)
-        if not game.rules.option(SEPARATE_HEXES):
-            return total
-        for route in routes:
-            train = route.train
-            if train is None or not train.destination or len(route.stops) < 2:
+        if train is not None and train.destination and len(route.stops) > 2:
+            total -= sum(self.stop_value(n, train) for n in route.stops[1:-1])
+        name = train.name if train is not None else ""
+        for bonus in self.bonuses:
+            if name in bonus.except_trains:
                 continue
+            hexes = {stop.hex for stop in route.stops if stop.hex_def.label == bonus.label}
+            total += bonus.amount(len(hexes))
+        if train is not None and train.destination and len(route.stops) >= 2 and \
+                game.rules.option(SEPARATE_HEXES):
             ends = self.stop_value(route.stops[0], train) + self.stop_value(route.stops[-1], train)
             total += self._ghan_pay(game, corp_id, route) - ends
         return total
+
+    def corporation_bonus(self, game: Game, corp_id: str, routes: Sequence[Route]) -> int:
+        return super().corporation_bonus(game, corp_id, routes) + \
+            sum(self.route_extra(game, corp_id, route) for route in routes)
 
     def _ghan_pay(self, game: Game, corp_id: str, route: Route) -> int:
         train = route.train
@@ -149,7 +149,3 @@ class AustraliaRoutes(RouteRules):
         best = max(alice)
         rest = sorted(alice, reverse=True)[1:] + stations
         return best + max(rest, default=0)
-
-    def route_bonus_bound(self, game: Game, corp_id: str, trains: Sequence[TrainDef]) -> int:
-        return sum(max(b.amounts.values()) for t in trains for b in self.bonuses
-                   if t.name not in b.except_trains)
