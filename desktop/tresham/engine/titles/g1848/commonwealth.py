@@ -19,6 +19,11 @@ if TYPE_CHECKING:
 CAPITAL_BEFORE_LINK = "com_capital_before_link"
 
 
+_LINKED: dict[tuple[int, tuple[str, ...]], tuple[TrackGraph, bool]] = {}
+"""`linked`'s answers by track graph (one object per board, `track_graph`) and hexes: asked
+at every step of every company's turn, and the board changes far less often."""
+
+
 def linked(game: Game, hexes: tuple[str, ...]) -> bool:
     """Whether a notional train of infinite range could travel from the first hex to each of
     the others (5.3.2): along track as a train runs it, using no track twice and passing no
@@ -26,6 +31,18 @@ def linked(game: Game, hexes: tuple[str, ...]) -> bool:
     path of the same hex, nor running on through an off-board area. A train's route, so a
     depth-first search of routes from the first hex, stopping once every other hex is reached."""
     graph = track_graph(game)
+    key = (id(graph), hexes)
+    known = _LINKED.get(key)
+    if known is not None and known[0] is graph:
+        return known[1]
+    if len(_LINKED) > 64:
+        _LINKED.clear()
+    answer = _linked(graph, hexes)
+    _LINKED[key] = (graph, answer)
+    return answer
+
+
+def _linked(graph: TrackGraph, hexes: tuple[str, ...]) -> bool:
     by_node: dict[int, list[int]] = {}
     for segment in graph.laid_segments():
         for end in segment.ends:
