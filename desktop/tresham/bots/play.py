@@ -281,12 +281,12 @@ def _play_out(game: Game, action: Action, replies: int, deadline: Deadline | Non
     entity, round_now = game.acting, _round_of(game)
     game = _after(game, action)
     friction = _friction(action)
-    for limit in (TURN_LIMIT, replies):
+    for own_turn, limit in ((True, TURN_LIMIT), (False, replies)):
         for _ in range(limit):
             if game.state.finished or _round_of(game) != round_now or \
-                    (limit == TURN_LIMIT and game.acting != entity):
+                    (own_turn and game.acting != entity):
                 break
-            if standings is not None and limit is replies:
+            if standings is not None and not own_turn:
                 standings[1].append(_standing(game, standings[0]))
             if _past(deadline):
                 raise OutOfTime
