@@ -23,10 +23,10 @@ Building a graph is cheap; `track_graph(game)` caches the last few by board cont
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Hashable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 from tresham.engine.data.model import HexDef, NodeDef, NodeKind, TitleData, TrackDef
 from tresham.engine.hexgrid import opposite_edge
@@ -985,3 +985,27 @@ def _remember_graph(key: BoardKey, title: TitleData, graph: TrackGraph) -> None:
     while len(_CACHE) > _CACHE_SIZE:
         with suppress(KeyError):
             _CACHE.popitem(last=False)
+
+
+Answer = TypeVar("Answer")
+
+
+class GraphMemo(Generic[Answer]):
+    """Answers that depend on a board's track alone, remembered per track graph object
+    (`track_graph` makes one per board and keeps it while the board lasts), so that a
+    question asked at every step is worked out once per board. The graph is held with its
+    answers: an id is never read for another graph."""
+
+    def __init__(self, limit: int = 64) -> None:
+        self._known: dict[tuple[int, Hashable], tuple[TrackGraph, object]] = {}
+        self._limit = limit
+
+    def get(self, graph: TrackGraph, key: Hashable, work_out: Callable[[], Answer]) -> Answer:
+        known = self._known.get((id(graph), key))
+        if known is not None and known[0] is graph:
+            return cast(Answer, known[1])
+        answer = work_out()
+        if len(self._known) > self._limit:
+            self._known.clear()
+        self._known[(id(graph), key)] = (graph, answer)
+        return answer

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import NodeKind
-from tresham.engine.routes.graph import TrackGraph, track_graph
+from tresham.engine.routes.graph import GraphMemo, TrackGraph, track_graph
 from tresham.engine.shares import Shares
 from tresham.engine.state import IPO
 from tresham.engine.trains import Trains
@@ -19,9 +19,9 @@ if TYPE_CHECKING:
 CAPITAL_BEFORE_LINK = "com_capital_before_link"
 
 
-_LINKED: dict[tuple[int, tuple[str, ...]], tuple[TrackGraph, bool]] = {}
-"""`linked`'s answers by track graph (one object per board, `track_graph`) and hexes: asked
-at every step of every company's turn, and the board changes far less often."""
+_LINKED: GraphMemo[bool] = GraphMemo()
+"""`linked`'s answers by track graph and hexes: asked at every step of every company's turn,
+and the board changes far less often."""
 
 
 def linked(game: Game, hexes: tuple[str, ...]) -> bool:
@@ -31,15 +31,7 @@ def linked(game: Game, hexes: tuple[str, ...]) -> bool:
     path of the same hex, nor running on through an off-board area. A train's route, so a
     depth-first search of routes from the first hex, stopping once every other hex is reached."""
     graph = track_graph(game)
-    key = (id(graph), hexes)
-    known = _LINKED.get(key)
-    if known is not None and known[0] is graph:
-        return known[1]
-    if len(_LINKED) > 64:
-        _LINKED.clear()
-    answer = _linked(graph, hexes)
-    _LINKED[key] = (graph, answer)
-    return answer
+    return _LINKED.get(graph, hexes, lambda: _linked(graph, hexes))
 
 
 def _linked(graph: TrackGraph, hexes: tuple[str, ...]) -> bool:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from tresham.engine.data.model import UNLIMITED, TrainDef
 from tresham.engine.data.route_bonuses import RouteBonus
+from tresham.engine.routes.graph import GraphMemo
 from tresham.engine.routes.rules import Route, RouteRules
 
 if TYPE_CHECKING:
@@ -18,22 +19,15 @@ if TYPE_CHECKING:
 GAUGE = "gauge"
 
 
-_GAUGE_SIDES: dict[int, tuple[TrackGraph, frozenset[int]]] = {}
+_GAUGE_SIDES: GraphMemo[frozenset[int]] = GraphMemo()
 
 
 def gauge_sides(game: Game, graph: TrackGraph) -> frozenset[int]:
     """The graph's sides that lie on a `gauge` border, remembered per graph object."""
-    known = _GAUGE_SIDES.get(id(graph))
-    if known is not None and known[0] is graph:
-        return known[1]
     hexes = game.title.map.hexes
-    sides = frozenset(
+    return _GAUGE_SIDES.get(graph, None, lambda: frozenset(
         side.index for side in graph.laid_sides() if side.hexes[1] is not None and any(
-            b.edge == side.edges[0] and b.type == GAUGE for b in hexes[side.hexes[0]].borders))
-    if len(_GAUGE_SIDES) > 64:
-        _GAUGE_SIDES.clear()
-    _GAUGE_SIDES[id(graph)] = (graph, sides)
-    return sides
+            b.edge == side.edges[0] and b.type == GAUGE for b in hexes[side.hexes[0]].borders)))
 
 
 def gauge_crossings(game: Game, graph: TrackGraph, walk: Walk) -> int:
