@@ -38,7 +38,7 @@ from tresham.engine.actions import (
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
 from tresham.engine.history import collector_paused
-from tresham.engine.snapshot import Snapshot, clone, freeze, thaw
+from tresham.engine.snapshot import Snapshot, clone, discard, freeze, thaw
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 BASELINES: tuple[str, ...] = ("random", "greedy")
@@ -138,16 +138,6 @@ def _after(game: Game | Snapshot, action: Action) -> Game:
     return copy
 
 
-def _discard(game: Game) -> None:
-    """Break a judged copy's reference cycles (its round and rules point back to it), so that
-    reference counting frees it at once: left to the cyclic collector, a decision's thousands
-    of copies cost it seconds when it runs again after the decision."""
-    round_ = game.__dict__.get("round")
-    game.__dict__.clear()
-    if round_ is not None:
-        round_.__dict__.clear()
-
-
 def _friction(action: Action) -> float:
     """What a sale must gain over standing pat (`Weights.sale_friction`)."""
     return WEIGHTS.sale_friction * action.percent / 10 if isinstance(action, SellShares) else 0.0
@@ -155,7 +145,7 @@ def _friction(action: Action) -> float:
 
 def _legal(game: Game, action: Action) -> bool:
     try:
-        _discard(_after(game, action))
+        discard(_after(game, action))
     except IllegalAction:
         return False
     return True
@@ -215,7 +205,7 @@ def _greedy(game: Game, player: str, candidates: list[Action], deadline: Deadlin
         try:
             return standing_after(after, action)
         finally:
-            _discard(after)
+            discard(after)
 
     def standing_after(after: Game, action: Action) -> float:
         if isinstance(action, BOARD_MOVES):
@@ -363,7 +353,7 @@ def _deepened(game: Game, player: str, scored: list[tuple[float, Action]], searc
                 marks.append(last)
                 known = judged[(action, replies)] = \
                     (last - friction, sum(marks) / len(marks) - friction)
-                _discard(line)
+                discard(line)
             lines.append((known[1] if depth.averaged else known[0], action))
         if len(lines) < max(2, len(best)):
             break
@@ -386,7 +376,10 @@ def choose(game: Game, level: str, *, seed: int = 0) -> Suggestion:
         raise ValueError(f"unknown bot level {level!r}: one of {', '.join(LEVELS + BASELINES)}")
     with collector_paused():
         work = _working_copy(game)
-        scored = ranked(work, level, _rng(game, level, seed), THINK_SECONDS)
+        try:
+            scored = ranked(work, level, _rng(game, level, seed), THINK_SECONDS)
+        finally:
+            discard(work)
         return _suggestions(game, scored[:1])[0]
 
 
@@ -396,7 +389,10 @@ def advise(game: Game, count: int = 3) -> list[Suggestion]:
         return []
     with collector_paused():
         work = _working_copy(game)
-        scored = ranked(work, "normal", _rng(game, "normal", 0), THINK_SECONDS)
+        try:
+            scored = ranked(work, "normal", _rng(game, "normal", 0), THINK_SECONDS)
+        finally:
+            discard(work)
         return _suggestions(game, _distinct(scored, count))
 
 

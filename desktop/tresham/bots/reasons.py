@@ -10,7 +10,7 @@ from tresham.engine.actions import (
 from tresham.engine.game import Game
 from tresham.engine.routes.connectivity import reachable
 from tresham.engine.routes.revenue import routes_revenue
-from tresham.engine.snapshot import clone
+from tresham.engine.snapshot import clone, discard
 from tresham.engine.trains import Trains, train_name
 
 
@@ -18,8 +18,11 @@ def reason(game: Game, action: Action) -> str:
     after = clone(game)
     after.process(action)
     player = player_of(game, action.entity) or action.entity
-    why = _why(game, after, action)
-    gain = 0.0 if why else _gain(game, after, action, player)
+    try:
+        why = _why(game, after, action)
+        gain = 0.0 if why else _gain(game, after, action, player)
+    finally:
+        discard(after)
     if not why and round(gain):
         sign = "+" if gain > 0 else ""
         why = f"worth {sign}{game.money(round(gain))} to {player}" if player else ""

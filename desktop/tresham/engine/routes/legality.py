@@ -226,18 +226,21 @@ def _sharing_problem(game: Game, graph: TrackGraph, checked: list[_Checked]) -> 
                     return [mask] + rest
         return None
 
-    if assign(checked, 0) is not None:
-        return None
-    for index in range(1, len(checked)):
-        earlier = assign(checked[:index], 0)
-        if earlier is None or assign(checked[:index + 1], 0) is not None:
-            continue
-        mask = checked[index].masks[0]
-        for other, other_mask in zip(checked, earlier):
-            if mask & other_mask:
-                return _shared_words(game, graph, other.train_id, checked[index].train_id,
-                                     mask & other_mask)
-    return "these trains cannot all run without two of them sharing track"
+    try:
+        if assign(checked, 0) is not None:
+            return None
+        for index in range(1, len(checked)):
+            earlier = assign(checked[:index], 0)
+            if earlier is None or assign(checked[:index + 1], 0) is not None:
+                continue
+            mask = checked[index].masks[0]
+            for other, other_mask in zip(checked, earlier):
+                if mask & other_mask:
+                    return _shared_words(game, graph, other.train_id, checked[index].train_id,
+                                         mask & other_mask)
+        return "these trains cannot all run without two of them sharing track"
+    finally:
+        del assign  # a recursive closure is a reference cycle: freed now, not by the collector
 
 
 def _shared_words(game: Game, graph: TrackGraph, first: str, second: str, shared: int) -> str:

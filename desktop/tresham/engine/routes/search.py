@@ -251,6 +251,10 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
             stops.pop()
             counts[kind] -= 1
         excluded |= 1 << (node_offset + station)
+    # `extend` calls itself: a cycle through its closure that holds every candidate found
+    # until the cyclic collector runs (a million objects in a late 18GB search, whose
+    # collection took longer than the search). Breaking it frees them once unused.
+    del extend
     if hooks.has_route_extra and extras is None:
         found = [_with_route_extra(game, graph, corp_id, train, hooks, c) for c in found]
     found.sort(key=lambda c: -c.value)
@@ -493,6 +497,7 @@ def _branch_and_bound(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteR
             search(k + 1, free, value, len(table.candidates))
 
     search(0, [level.everything for level in levels], 0, 0)
+    del search  # a recursive closure: see `candidate_routes`
     result: list[Candidate | None] = [None] * count
     for k, cand in enumerate(best_pick):
         result[order[k]] = cand

@@ -186,4 +186,5 @@ def search_together(graph: TrackGraph, together: SetBonus, levels: Sequence[_Con
             search(k + 1, free, value, len(table.candidates), labels)
 
     search(0, [level.everything for level in levels], 0, 0, ())
+    del search  # a recursive closure, a cycle holding the candidates (`candidate_routes`)
     return best_value, best_pick

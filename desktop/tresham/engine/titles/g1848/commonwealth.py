@@ -80,16 +80,19 @@ def _linked(graph: TrackGraph, hexes: tuple[str, ...]) -> bool:
         finally:
             used.discard(index)
 
-    for node in graph.nodes:
-        if node.hex != hexes[0]:
-            continue
-        reached.add(node.hex)
-        passed.add(node.index)
-        for index in by_node.get(node.index, []):
-            if walk(index, _end_at(graph, index, node=node.index)):
-                return True
-        passed.discard(node.index)
-    return wanted <= reached
+    try:
+        for node in graph.nodes:
+            if node.hex != hexes[0]:
+                continue
+            reached.add(node.hex)
+            passed.add(node.index)
+            for index in by_node.get(node.index, []):
+                if walk(index, _end_at(graph, index, node=node.index)):
+                    return True
+            passed.discard(node.index)
+        return wanted <= reached
+    finally:
+        del walk  # a recursive closure is a reference cycle: freed now, not by the collector
 
 
 _SEARCH_LIMIT = 200_000
