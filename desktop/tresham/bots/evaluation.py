@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from tresham.engine.data.model import UNLIMITED
 from tresham.engine.game import Game
 from tresham.engine.market import StockMarket
-from tresham.engine.routes.connectivity import reachable
+from tresham.engine.routes.connectivity import reach_at_most
 from tresham.engine.routes.graph import track_graph
 from tresham.engine.routes.revenue import routes_revenue
 from tresham.engine.routes.rules import RouteRules
@@ -189,13 +189,15 @@ RECENT_REGIONS = 4
 
 
 def _network_key(game: Game, corp_id: str) -> int:
-    """What `corp_id`'s routes depend on: the tiles of the hexes its stations reach and of
-    the hexes its track enters (where a lay would be reached), the stations in them, its own
+    """What `corp_id`'s routes depend on: the tiles of the hexes its stations could reach and
+    of the hexes its track enters (where a lay would be reached: `reach_at_most`, a
+    bound of the exact reach, the same hexes on real boards at a hundredth of the cost: the
+    exact search took up to 90 ms on a late 18GB board), the stations in them, its own
     stations, the phase, bonus tokens and train names. Track and stations beyond its network
     cannot change its routes, so a lay or a station elsewhere (another corporation's turn in
     a lookahead) leaves its route values known. Nor can they change what it reaches: where a
     recent network's hexes hold the same tiles and stations, it is the same network, known
-    without searching the board again (a search cost 20 ms in a late 18GB game)."""
+    without looking at the board again."""
     board_key = hash((_board_key(game), corp_id))
     known = _NETWORK_KEYS.get(board_key)
     if known is None:
@@ -206,9 +208,8 @@ def _network_key(game: Game, corp_id: str) -> int:
                 known = key
                 break
         else:
-            board = game.state.board
-            reach = reachable(game, corp_id, game.rules.routes)
-            own = {t.hex for t in board.tokens if t.corporation == corp_id}
+            reach = reach_at_most(game, corp_id, game.rules.routes)
+            own = {t.hex for t in game.state.board.tokens if t.corporation == corp_id}
             region = tuple(sorted(reach.hexes | {h for h, _ in reach.entries} |
                                   {h for h, _ in reach.cities} | own))
             known = _region_key(game, corp_id, region)
@@ -476,15 +477,16 @@ class Projection:
         return (sum(best) + self.weights.revenue_per_distance * (count - len(best))) / count
 
     def _reach(self, corp: CorporationState) -> tuple[int, int, tuple[int, ...]]:
-        """What `corp`'s stations reach: stops, pieces of track, the stops' values (best
-        first). Cached by position: a stock round's moves leave the board as it is."""
+        """What `corp`'s stations could reach at most (`reach_at_most`): stops, pieces of
+        track, the stops' values (best first). Cached by position: a stock round's moves
+        leave the board as it is."""
         key = _network_key(self.game, corp.id)
         known = _REACH_CACHE.get(key)
         if known is None:
             if len(_REACH_CACHE) > _ROUTE_CACHE_LIMIT:
                 _REACH_CACHE.clear()
             graph = track_graph(self.game)
-            reach = reachable(self.game, corp.id, self.game.rules.routes)
+            reach = reach_at_most(self.game, corp.id, self.game.rules.routes)
             values = tuple(sorted((n.revenue for n in map(graph.node, reach.nodes)
                                    if n is not None), reverse=True))
             known = _REACH_CACHE[key] = (len(reach.nodes), len(reach.paths), values)
