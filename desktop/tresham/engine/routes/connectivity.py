@@ -307,14 +307,20 @@ def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
     stations = station_nodes(game, graph, corp_id) if starts is None else starts
     walked = _walk(game, graph, corp_id, hooks, stations, stops_only=False, exits=exits,
                    moves=moves, until=until, until_segments=until_segments)
+    return _reach_of(graph, walked.states, walked.nodes, walked.entries, walked.complete)
+
+
+def _reach_of(graph: TrackGraph, states: set[int], nodes: set[int],
+              entries: set[tuple[str, int]], complete: bool = True) -> Reach:
+    """The `Reach` of walks that reached these walk states, nodes and entries."""
     # The pairs are the graph parts' own, made once and shared by every answer kept.
     segments = graph.segments
-    walked_segments = [segments[i] for i in {state >> 1 for state in walked.states}]
-    stops = _stops(graph, walked.nodes)
+    walked_segments = [segments[i] for i in {state >> 1 for state in states}]
+    stops = _stops(graph, nodes)
     return Reach(nodes=stops.nodes, cities=stops.cities,
                  paths=frozenset(seg.place for seg in walked_segments),
                  edges=frozenset(e for seg in walked_segments for e in seg.edge_places),
-                 entries=frozenset(walked.entries), complete=walked.complete)
+                 entries=frozenset(entries), complete=complete)
 
 
 _Answer = TypeVar("_Answer")
@@ -464,13 +470,7 @@ def reach_at_most(game: Game, corp_id: str, rules: RouteRules | None = None) -> 
     nodes = graph.nodes
     bound = _reach_bound(table.leads, table.leaves, station_nodes(game, graph, corp_id),
                          lambda node: hooks.can_pass_through(game, corp_id, nodes[node]))
-    segments = graph.segments
-    walked_segments = [segments[i] for i in {state >> 1 for state in bound.states}]
-    stops = _stops(graph, bound.nodes)
-    return Reach(nodes=stops.nodes, cities=stops.cities,
-                 paths=frozenset(seg.place for seg in walked_segments),
-                 edges=frozenset(e for seg in walked_segments for e in seg.edge_places),
-                 entries=frozenset(bound.entries))
+    return _reach_of(graph, bound.states, bound.nodes, bound.entries)
 
 
 def reachable(game: Game, corp_id: str, rules: RouteRules | None = None) -> Reach:
