@@ -23,7 +23,7 @@ from test_routes_support import (
 from tresham.engine.game import Game
 from tresham.engine.routes import reachable, tile_lay_connected, token_reachable_cities
 from tresham.engine.routes.connectivity import (
-    forget_reaches, reach_in, reach_towards, reached_stops, stops_so_far,
+    forget_reaches, reach_at_most, reach_in, reach_towards, reached_stops, stops_so_far,
 )
 from tresham.engine.routes.graph import track_graph
 from tresham.engine.routes.rules import rules_for
@@ -314,3 +314,19 @@ def test_a_stalled_search_narrowed_from_its_first_moves_finds_what_the_plain_sea
                 forced.setattr(connectivity, "_MOVES_BETWEEN_AIMS", 1)
                 assert answers(game, corp) == plain, (seed, corp)
     assert sum(dropped) > 20 and len(dropped) > sum(dropped)
+
+
+def test_reach_at_most_holds_all_the_exact_reach_and_mostly_no_more() -> None:
+    """The bots' bound of a reach (`reach_at_most`, walks that only never turn straight back)
+    holds every node, city, path and entry the exact trace of 4.2.1(j) finds, and on most
+    random boards nothing more."""
+    same = 0
+    for seed in range(8):
+        game = random_board(seed, 30, phase="5")
+        random_tokens(game, seed)
+        for corp in ("W&A", "CoG", "GA"):
+            exact, bound = reachable(game, corp), reach_at_most(game, corp)
+            assert exact.nodes <= bound.nodes and exact.cities <= bound.cities
+            assert exact.paths <= bound.paths and exact.entries <= bound.entries
+            same += exact.nodes == bound.nodes
+    assert same >= 18, same
