@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from tresham.bots import choose
@@ -21,13 +21,13 @@ SOURCE = Path(__file__).parents[1] / "desktop" / "tresham"
 POSITION = Path(__file__).parent / "bots" / "positions" / "18ga_first_4_rusts_the_others_2s.json"
 
 
-def _collected_after(work: object) -> list[object]:
+def _collected_after(work: Callable[[], object]) -> list[object]:
     """The objects only the cyclic collector could free once `work()` has run."""
     gc.collect()
     gc.disable()
     gc.set_debug(gc.DEBUG_SAVEALL)
     try:
-        work()  # type: ignore[operator]
+        work()
         gc.collect()
         return list(gc.garbage)
     finally:

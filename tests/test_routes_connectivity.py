@@ -319,7 +319,7 @@ def test_a_stalled_search_narrowed_from_its_first_moves_finds_what_the_plain_sea
 def test_reach_at_most_holds_all_the_exact_reach_and_mostly_no_more() -> None:
     """The bots' bound of a reach (`reach_at_most`, walks that only never turn straight back)
     holds every node, city, path and entry the exact trace of 4.2.1(j) finds, and on most
-    random boards nothing more."""
+    random boards no stop more."""
     same = 0
     for seed in range(8):
         game = random_board(seed, 30, phase="5")

@@ -191,8 +191,8 @@ RECENT_REGIONS = 4
 def _network_key(game: Game, corp_id: str) -> int:
     """What `corp_id`'s routes depend on: the tiles of the hexes its stations could reach and
     of the hexes its track enters (where a lay would be reached: `reach_at_most`, a
-    bound of the exact reach, the same hexes on real boards at a hundredth of the cost: the
-    exact search took up to 90 ms on a late 18GB board), the stations in them, its own
+    bound of the exact reach, mostly the same hexes at a hundredth of the cost: the exact
+    search took up to 90 ms on a late 18GB board), the stations in them, its own
     stations, the phase, bonus tokens and train names. Track and stations beyond its network
     cannot change its routes, so a lay or a station elsewhere (another corporation's turn in
     a lookahead) leaves its route values known. Nor can they change what it reaches: where a
