@@ -351,3 +351,38 @@ def test_a_lone_corporations_pass_that_ends_the_round_is_kept_on_import() -> Non
     document = json.loads(json.dumps(export_history(history)))
     document["settings"].pop(xx.OUR_SETUP)   # read as one of their records
     assert xx.replay(xx.read_export(document)).history.actions == history.actions
+
+
+def test_a_pass_before_a_tasmania_tile_laid_later_in_the_turn_is_kept_on_import() -> None:
+    """Import of their records (1848 4.4 with 7.3): a company passes its track step, then lays
+    the Tasmania tile through P3 in a later step of the same turn. The lay is taken after the
+    pass too (by the turn, not the track step), so the pass is kept; the importer once dropped
+    it as a step ours had already left, and the company ran and paid as if still laying track
+    (a random game of 18xx.games', 3 players, seed 7702, action 150)."""
+    import random
+
+    from tresham.bench.random_player import tile_lay
+    from tresham.engine.actions import LayTile, Pass
+    from tresham.engine.rounds.operating import OperatingRound
+
+    played = play("1848", ("A", "B", "C"), 6, profile_options("1848"), trades=False)
+    history = History(played.setup)
+    for action in played.actions:
+        game = history.game
+        step = getattr(game.round, "step", None)
+        if isinstance(game.round, OperatingRound) and step is not None and \
+                step.name == "track" and \
+                any(c.action is LayTile and c.fields.get("ability") == "P3"
+                    for c in game.choices()) and any(c.action is Pass for c in game.choices()):
+            break
+        history.apply(action)
+    else:
+        pytest.fail("no company owning P3 reached its track step")
+    corp = history.game.acting
+    history.apply(Pass(corp))
+    assert history.game.acting == corp and history.game.round.step.name != "track"
+    history.apply(tile_lay(history.game, corp, "P3", random.Random(1)))
+    assert isinstance(history.actions[-1], LayTile)
+    document = json.loads(json.dumps(export_history(history)))
+    document["settings"].pop(xx.OUR_SETUP)   # read as one of their records
+    assert xx.replay(xx.read_export(document)).history.actions == history.actions

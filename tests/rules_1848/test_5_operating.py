@@ -264,6 +264,42 @@ def test_4_4_the_first_5_train_forces_the_tasmania_tile() -> None:
     assert game.state.privates["P3"].closed
 
 
+def test_4_4_and_7_3_the_tasmania_tile_goes_down_after_the_track_step_too() -> None:
+    """4.4 with 7.3 (private powers at any point of the turn): a company owning P3 may lay the
+    Tasmania tile in any step of its turn, not only while laying track; its own lay stays in
+    the track step. 18xx.games offers the lay there too (a random game of theirs made it)."""
+    from tresham.engine.actions import LayTile
+    game = operating_game()
+    game.state.privates["P3"].owner = "VR"
+    game.process(Pass("VR"))  # done laying track
+    step = game.round.step
+    assert game.acting == "VR" and step is not None and step.name != "track"
+    offered = [c.fields.get("ability") for c in game.choices() if c.action is LayTile]
+    assert offered == ["P3"]
+    lays = game.legal_tile_lays()
+    assert set(lays) <= {"I8", "I10"} and "241" in lays["I10"]
+    rotation = lays["I10"]["241"][0]
+    assert "not laying track now" in (game.tile_lay_problem_via("I10", "241", rotation, None)
+                                      or "")
+    assert "not laying track now" in (game.tile_lay_problem("G10", "7", 0) or "")
+    with pytest.raises(IllegalAction):
+        game.process(LayTile("VR", "G10", "7", 0))  # its own lay belongs to the track step
+    game.process(LayTile("VR", "I10", "241", rotation, ability="P3"))
+    assert game.state.board.tiles["I10"].tile.id == "241"
+    assert game.acting == "VR" and game.round.step is step
+    assert not [c for c in game.choices() if c.action is LayTile]
+    assert game.legal_tile_lays() == {}
+
+
+def test_7_3_no_lay_outside_the_track_step_without_a_tasmania_private() -> None:
+    from tresham.engine.actions import LayTile
+    game = operating_game()
+    game.state.privates["P3"].owner = "Bob"  # a player's: no company's power
+    game.process(Pass("VR"))
+    assert not [c for c in game.choices() if c.action is LayTile]
+    assert game.legal_tile_lays() == {}
+
+
 def test_4_5_the_ghan_private_takes_100_off_a_2e_for_a_company_its_owner_directs() -> None:
     game = operating_game()
     game.state.privates["P4"].owner = "Ann"  # VR's director

@@ -53,11 +53,12 @@ def test_a_recorded_game_opens(qtbot: QtBot, tmp_path: Path) -> None:
 def test_a_company_taken_over_in_its_turn_shows_only_its_end(qtbot: QtBot, tmp_path: Path) -> None:
     """5.5.1 under the 18xx.games variant receivership_turn_waits_for_pass: the company its own
     loan put into receivership keeps its turn until it passes (our random game 1848, 6
-    players, seed 5012, action 191). What now names the end of the turn, not the track step
-    the loan was taken in, and offers only the pass; a tile from the tray lights no hex."""
+    players, seed 5014, action 183; first found at seed 5012). What now names the end of the
+    turn, not the track step the loan was taken in, and offers only the pass; a tile from the
+    tray lights no hex."""
     from PySide6.QtWidgets import QLabel, QPushButton
     from tresham.importers.eighteen_xx_games_export import profile_options
-    played = play("1848", tuple("ABCDEF"), 5012, profile_options("1848"), trades=False)
+    played = play("1848", tuple("ABCDEF"), 5014, profile_options("1848"), trades=False)
     history = History(played.setup)
     for action in played.actions:
         if getattr(history.game.round, "closed_awaits_pass", None) is not None:

@@ -721,11 +721,11 @@ def _accepted_after_pass(state: Replay, entity: str, actor: str,
         history.apply(Pass(entity))
     except TreshamError:
         return False
-    game = history.game
     try:
-        upcoming = _translate(state, game, actor, nxt)
-        step = getattr(game.round, "step", None)
-        taken = step is not None and step.accepts(upcoming)
+        # Applied, not asked of the step: a private's lay allowed at any time of the turn
+        # (1848's Tasmania tile) is taken by the round after the track step has ended.
+        history.apply(_translate(state, history.game, actor, nxt))
+        taken = True
     except (TreshamError, KeyError, ValueError):
         taken = False
     while len(history.actions) > count:

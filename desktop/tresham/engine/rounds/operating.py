@@ -203,7 +203,34 @@ class OperatingRound(Round):
                 if not isinstance(step, TokenStep) and step.extra_stations_outside_token_step:
                     choices = TokenStep(self).extra_station_choices() + choices
             choices += self._bankruptcy_choices(step)
+            any_time = self._any_time_track()
+            if any_time is not None:
+                track, owned = any_time
+                choices = [Choice(LayTile, {"ability": company},
+                                  text=f"Lay a tile with {company}")
+                           for company in owned
+                           if track.legal_lays_via([company], first_only=True)] + choices
         return choices
+
+    def _any_time_track(self) -> tuple[TrackStep, list[str]] | None:
+        """Outside the track step, the corporation's track step and the privates it owns whose
+        tile lay goes down at any time of the turn (1848 4.4, the Tasmania tile), if any."""
+        step = self.step
+        if step is None or isinstance(step, TrackStep) or self.discards or \
+                not self.turn.corporation:
+            return None
+        rules = self.game.rules
+        owned = [c for c, _ in rules.private_abilities(self.turn.corporation, "tile_lay")
+                 if rules.special_lay_any_time(c)]
+        if not owned:
+            return None
+        track = self._track_step()
+        companies = [c for c, _ in track.lay_abilities() if c in owned]
+        return (track, companies) if companies else None
+
+    def _track_step(self) -> TrackStep:
+        """The title's track step of this turn (a fresh one where the turn has none)."""
+        return next((s for s in self.steps if isinstance(s, TrackStep)), None) or TrackStep(self)
 
     def process(self, action: Action) -> None:
         if self.discards:
@@ -243,7 +270,7 @@ class OperatingRound(Round):
         if isinstance(action, LayTile) and action.ability is not None and \
                 not isinstance(step, TrackStep) and \
                 self.game.rules.special_lay_any_time(action.ability):
-            TrackStep(self).process(action)
+            self._track_step().process(action)
             self._step_done(done=not step.active())
             return
         if isinstance(action, Pass) and action.entity == self.acting():
@@ -291,19 +318,41 @@ class OperatingRound(Round):
 
     def legal_tile_lays(self) -> dict[str, dict[str, list[int]]]:
         step = self._step_of(TrackStep)
-        return step.legal_lays() if isinstance(step, TrackStep) else {}
+        if isinstance(step, TrackStep):
+            return step.legal_lays()
+        any_time = self._any_time_track()
+        if any_time is None:
+            return {}
+        track, owned = any_time
+        return track.legal_lays_via(owned)
 
     def tile_lay_problem_via(self, hex_id: str, tile_id: str, rotation: int,
                              company: str | None) -> str | None:
         step = self._step_of(TrackStep)
         if not isinstance(step, TrackStep):
-            return f"{self.acting()} is not laying track now"
+            any_time = self._any_time_track()
+            if any_time is None or company not in any_time[1]:
+                return self._not_laying_track()
+            return any_time[0].problem(hex_id, tile_id, rotation, company)
         return step.problem(hex_id, tile_id, rotation, company)
+
+    def _not_laying_track(self) -> str:
+        step = self.step
+        when = f" (it is at the {step.name} step)" if step is not None and not self.discards else ""
+        return f"{self.acting()} is not laying track now{when}"
 
     def tile_lay_problem(self, hex_id: str, tile_id: str, rotation: int) -> str | None:
         step = self._step_of(TrackStep)
         if not isinstance(step, TrackStep):
-            return f"{self.acting()} is not laying track now"
+            any_time = self._any_time_track()
+            if any_time is None:
+                return self._not_laying_track()
+            track, owned = any_time
+            problems = [track.problem(hex_id, tile_id, rotation, c) for c in owned]
+            if any(p is None for p in problems):
+                return None
+            return f"{self._not_laying_track()}; only {' or '.join(owned)} may lay a " \
+                f"tile now, and {problems[0]}"
         companies: list[str | None] = [None] + [c for c, _ in step.lay_abilities()]
         problems = [step.problem(hex_id, tile_id, rotation, c) for c in companies]
         return None if any(p is None for p in problems) else problems[0]

@@ -242,6 +242,12 @@ class TrackStep(Step):
     def legal_lays(self) -> dict[str, dict[str, list[int]]]:
         return self._lays(first_only=False)
 
+    def legal_lays_via(self, companies: list[str], first_only: bool = False
+                       ) -> dict[str, dict[str, list[int]]]:
+        """The lays the abilities of `companies` allow now (not the corporation's own lay);
+        with `first_only`, the first one found."""
+        return self._lays(first_only=first_only, companies=list(companies))
+
     def may_lay_more(self) -> bool:
         """Whether the turn's allowance or a private still permits any lay (cheap to ask)."""
         rules = self.game.rules
