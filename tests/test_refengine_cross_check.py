@@ -99,10 +99,12 @@ AGREEING = [("18AL", 3, 200), ("18AL", 4, 6), ("18GB", 3, 1), ("18GB", 2, 1501),
 """Games their engine replays to the same state as ours at every action today: kept so that
 they stay so, beside the seeds above, which find what is still to do (18GB, 2 players, seed
 1501: the LS's lay in Leicester, variant private_lays_listed_tiles; 1848, 6 players, seed
-4001: a liable director sells before the Tasmania tile a receivership's 5/5+ forced; 1848,
-6 players, seed 5012: a company its own loan closes while a player is below zero ends its
-turn with a pass, variant receivership_turn_waits_for_pass; 18VA, 5 players, seed 5017: the
-export names the certificates of a bankrupt president's corporation as their engine does)."""
+4001: a liable director sold before the Tasmania tile a receivership's 5/5+ forced, until our
+random player could also lay that tile after the track step (no seed of 4002-4400 reaches
+the corner since; 4001 is kept as an 1848 game that agrees); 1848, 6 players, seed 5014 (5012
+until then): a company its own loan closes while a player is below zero ends its turn with a
+pass, variant receivership_turn_waits_for_pass; 18VA, 5 players, seed 5017: the export
+names the certificates of a bankrupt president's corporation as their engine does)."""
 
 
 KNOWN_DIFFERENCES: dict[tuple[object, ...], str] = {
