@@ -702,6 +702,37 @@ def test_5_5_3_the_last_companys_receivership_ends_the_round_after_the_directors
         assert game.round.kind == "stock"
 
 
+def test_5_5_3_cash_crisis_counts_from_a_waiting_com_after_the_last_receivership() -> None:
+    """5.5.3 under 18xx.games' cash crisis (variant cash_crisis_for_players_in_debt): a loan
+    puts the last company to operate into receivership in its turn, and their round moves on
+    to the COM, which waits for its link (5.3.2) and is skipped only as its turn begins. The
+    crisis counts from the COM's director, finds the same liable player and goes on while
+    she is below zero (our random game 1848, 5 players, seed 7803, action 145: ours ended the
+    round after her first sale, counting from no company)."""
+    from tresham.engine.actions import SellShares
+    for com_waiting in (False, True):
+        game = vr_started(0, cash_crisis_for_players_in_debt=True)
+        if com_waiting:
+            start(game, "COM", treasury=0, par=70, president="Bob")
+        operate(game, "VR")
+        vr = game.state.corporations["VR"]
+        vr.cert_owners[1:4] = ["Bob", "Bob", "Bob"]
+        game.state.corporations["BOE"].cert_owners[0:3] = ["Ann", "Ann", "Ann"]
+        game.state.player("Ann").cash = 100
+        vr.market_cell = (vr.market_cell[0], 2)  # type: ignore[index]
+        game.process(TakeLoan("VR"))
+        assert game.state.player("Ann").cash == -100 and game.acting == "Ann"
+        game.process(SellShares("Ann", "BOE", 10))  # £80
+        assert game.state.player("Ann").cash == -20
+        if not com_waiting:
+            assert game.round.kind == "stock"  # no company left: the crisis ends
+            continue
+        assert game.round.kind == "operating" and game.acting == "Ann"  # Bob, Cy, Ann
+        game.process(SellShares("Ann", "BOE", 10))
+        assert game.state.player("Ann").cash == 60
+        assert game.round.kind == "stock"  # the COM's turn passes (5.3.2)
+
+
 def test_4_4_5_4_4_a_tasmania_tile_forced_by_the_last_companys_receivership_ends_the_round() -> None:
     """4.4, 5.4.4: the last company's receivership removes a 5/5+ (the second receivership),
     which forces the Tasmania tile; the operating round ends only once P3's owner has laid it
