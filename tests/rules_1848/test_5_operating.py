@@ -378,10 +378,14 @@ def test_5_5_3_a_liable_director_sells_shares_before_owing_the_bank() -> None:
     assert game.acting != "Ann"
 
 
-def _liable_ann(**options: object):  # type: ignore[no-untyped-def]
+def _liable_ann(com_director: str | None = None,
+                **options: object):  # type: ignore[no-untyped-def]
     """VR goes into receivership owing Bob £300 with £100 in its treasury: Ann, its director,
-    with £100 and three Bank of England shares, owes £100."""
+    with £100 and three Bank of England shares, owes £100. With `com_director`, the COM has
+    floated with him as director and waits for its link, to operate after the VR."""
     game = vr_started(0, **options)
+    if com_director is not None:
+        start(game, "COM", treasury=0, par=70, president=com_director)
     operate(game, "VR")
     vr = game.state.corporations["VR"]
     vr.cert_owners[1:4] = ["Bob", "Bob", "Bob"]
@@ -711,17 +715,7 @@ def test_5_5_3_cash_crisis_counts_from_a_waiting_com_after_the_last_receivership
     round after her first sale, counting from no company)."""
     from tresham.engine.actions import SellShares
     for com_waiting in (False, True):
-        game = vr_started(0, cash_crisis_for_players_in_debt=True)
-        if com_waiting:
-            start(game, "COM", treasury=0, par=70, president="Bob")
-        operate(game, "VR")
-        vr = game.state.corporations["VR"]
-        vr.cert_owners[1:4] = ["Bob", "Bob", "Bob"]
-        game.state.corporations["BOE"].cert_owners[0:3] = ["Ann", "Ann", "Ann"]
-        game.state.player("Ann").cash = 100
-        vr.market_cell = (vr.market_cell[0], 2)  # type: ignore[index]
-        game.process(TakeLoan("VR"))
-        assert game.state.player("Ann").cash == -100 and game.acting == "Ann"
+        game = _liable_ann("Bob" if com_waiting else None, cash_crisis_for_players_in_debt=True)
         game.process(SellShares("Ann", "BOE", 10))  # £80
         assert game.state.player("Ann").cash == -20
         if not com_waiting:
