@@ -186,6 +186,21 @@ def test_13_1_the_16th_boe_loan_ends_the_game() -> None:
     assert game.state.end_trigger == "loans"
 
 
+def test_13_1_loans_past_the_16th_in_one_action_end_the_game() -> None:
+    """13.1: "16 or more loans". Forced loans in one action can take the Bank of England's
+    price past 260 (the 16th loan's cell) before the game looks (their random game 1848,
+    4 players, seed 7809: the VR's five loans took it from 210 to 280, and ours played on
+    past the end of the set)."""
+    game = operating_game()
+    boe = game.state.corporations["BOE"]
+    for column in (15, 17, 20):
+        game.state.game_ends_after = None
+        game.state.end_trigger = None
+        boe.market_cell = (boe.market_cell[0], column)  # type: ignore[index]
+        game.rules.after_action()
+        assert (game.state.end_trigger == "loans") is (column > 15), column
+
+
 def test_pass_ends_the_turn_while_a_loan_may_still_be_taken() -> None:
     """5.6.1: a loan may be taken any time in the turn, so the turn waits for its end."""
     game = operating_game()

@@ -29,6 +29,15 @@ class StockMarket:
     def in_zone(self, corp: CorporationState, zone: str) -> bool:
         return corp.market_cell is not None and zone in self.cell(corp).zones
 
+    def at_or_past(self, corp: CorporationState, zone: str) -> bool:
+        """Whether the corporation's price is on a cell of `zone` or right of one in its row:
+        a track that one action can move along several cells may pass over such a cell
+        (1848's Bank of England, five loans at once past its sixteenth)."""
+        if corp.market_cell is None:
+            return False
+        row, column = corp.market_cell
+        return any(zone in cell.zones for cell in self.market.rows[row][:column + 1])
+
     def _exists(self, row: int, column: int) -> bool:
         return 0 <= row < len(self.market.rows) and 0 <= column < len(self.market.rows[row])
 

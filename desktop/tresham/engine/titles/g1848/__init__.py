@@ -88,8 +88,9 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
     def after_action(self) -> None:
         """13.1: the game ends at the end of the current set of operating rounds when the bank
         is broken (in a stock round: after the next set), a company reaches the top price, or
-        the Bank of England has given its 16th loan (its price reaching 260); five
-        receiverships end it too (`receivership`)."""
+        the Bank of England has given 16 or more loans (its price at 260 or past it: forced
+        loans may take it past in one action); five receiverships end it too
+        (`receivership`)."""
         state = self.game.state
         self.close_spent_rights()
         if not state.finished and not self.option(CAPITAL_BEFORE_LINK):
@@ -102,7 +103,7 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
             trigger, why = "bank", "the bank has run out of money"
         else:
             for corp in state.corporations.values():
-                if corp.market_cell is not None and market.in_zone(corp, "game_end"):
+                if market.at_or_past(corp, "game_end"):
                     if corp.id == BOE:
                         trigger, why = "loans", "the Bank of England has given 16 loans"
                     else:
