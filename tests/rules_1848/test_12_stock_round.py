@@ -122,3 +122,25 @@ def test_12_1_1_several_sales_of_a_company_in_a_turn_or_one_block_on_18xx_games(
     assert problem is not None and "12.5.1" in problem
     assert game.rules.stock_sale_problem(turn, "Ann", "BOE", 10) is None
     assert game.rules.stock_sale_problem(TurnRecord(), "Ann", "VR", 10) is None
+
+
+@pytest.mark.parametrize("com_floated", [False, True])
+def test_13_1_a_table_where_nothing_can_change_stops(com_floated: bool) -> None:
+    """13.1 has no end for a game where no company can operate and nobody buys (every company
+    unstarted or in receivership, or the COM waiting for a link no company is left to build):
+    after three stock rounds in a row of passes only, ours ends it (a random game, 6 players,
+    seed 4229, passed stock rounds for ever with the COM waiting)."""
+    from .conftest import start
+    game = stock_game()
+    if com_floated:
+        start(game, "COM", treasury=0, par=70, president="Bob")
+    for _ in range(30):
+        if game.state.finished:
+            break
+        assert game.round.kind == "stock", game.round.kind  # the operating rounds pass alone
+        game.process(Pass(game.acting or ""))
+    ended = [line for line in game.state.log if line.startswith("Stock round")
+             and line.split()[3] == "ends;"]
+    assert len(ended) == 3
+    assert game.state.end_reason == "manually_ended"
+    assert "nobody can buy: the game ends here" in " ".join(game.state.log[-3:])

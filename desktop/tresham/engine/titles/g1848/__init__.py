@@ -57,10 +57,12 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
             return self.stock_round_class(self.game, 1)
         if isinstance(finished, StockRound):
             idle = finished.last_actor is None and not any(
-                c.floated for c in self.game.state.corporations.values() if c.id != BOE)
+                c.floated and may_operate(self.game, c.id)
+                for c in self.game.state.corporations.values() if c.id != BOE)
             self.idle_rounds = self.idle_rounds + 1 if idle else 0
             if self.idle_rounds >= IDLE_ROUNDS_END:
-                # Every company is in receivership or unstarted and nobody buys: nothing can
+                # Every company is in receivership, unstarted or (the COM) waiting for a link
+                # that no operating company is left to build, and nobody buys: nothing can
                 # change any more (the rulebook has no end for this), so the table stops here.
                 self.game.log("No company operates and nobody can buy: the game ends here")
                 self.end_game("manually_ended")
