@@ -22,6 +22,7 @@ from tresham.engine.data.loader import load_title
 from tresham.engine.errors import IllegalAction, RefusedAction, TreshamError
 from tresham.engine.game import FIRST_PRIORITY, Game, GameSetup
 from tresham.engine.history import History
+from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.operating import OperatingRound
 from tresham.engine.rounds.stock import StockRound
 from tresham.engine.routes.legality import routes_problem
@@ -669,7 +670,7 @@ def _make_room_for(state: Replay, action: Action, start_round: Any) -> None:
             if acting == action.entity and step is not None and (
                     step.accepts(action) or special_lay
                     or isinstance(action, (BuyCompany, PlaceBonusToken))
-                    or any(c.action is type(action) for c in game.choices())):
+                    or any(_offers(c, action) for c in game.choices())):
                 return
             if not any(c.action is Pass for c in game.choices()):
                 return
@@ -679,6 +680,14 @@ def _make_room_for(state: Replay, action: Action, start_round: Any) -> None:
             history.apply(Pass(acting))
             continue
         return
+
+
+def _offers(choice: Choice, action: Action) -> bool:
+    """Whether the choice is the action's kind, a tile lay through the same private's power
+    (a private's lay offered at any time of the turn is no offer of the corporation's own)."""
+    if choice.action is not type(action):
+        return False
+    return not isinstance(action, LayTile) or choice.fields.get("ability") == action.ability
 
 
 def _apply_pass(state: Replay, entity: str, following: list[dict[str, Any]]) -> None:
