@@ -126,21 +126,33 @@ def test_12_1_1_several_sales_of_a_company_in_a_turn_or_one_block_on_18xx_games(
 
 @pytest.mark.parametrize("com_floated", [False, True])
 def test_13_1_a_table_where_nothing_can_change_stops(com_floated: bool) -> None:
-    """13.1 has no end for a game where no company can operate and nobody buys (every company
-    unstarted or in receivership, or the COM waiting for a link no company is left to build):
-    after three stock rounds in a row of passes only, ours ends it (a random game, 6 players,
-    seed 4229, passed stock rounds for ever with the COM waiting)."""
+    """13.1 has no end for a game where no company can operate, no money reaches any player
+    and nobody buys (every company unstarted or in receivership, or the COM waiting for a link
+    no company is left to build; no private left to pay, no Bank of England share in a
+    player's hands): ours stops it once three stock rounds in a row have changed nothing (a
+    random game, 6 players, seed 4229, passed stock rounds for ever with the COM waiting)."""
     from .conftest import start
     game = stock_game()
+    for private in game.state.privates.values():
+        private.closed = True
     if com_floated:
         start(game, "COM", treasury=0, par=70, president="Bob")
-    for _ in range(30):
+    for _ in range(40):
         if game.state.finished:
             break
         assert game.round.kind == "stock", game.round.kind  # the operating rounds pass alone
         game.process(Pass(game.acting or ""))
     ended = [line for line in game.state.log if line.startswith("Stock round")
              and line.split()[3] == "ends;"]
-    assert len(ended) == 3
+    assert len(ended) == 4  # the first is the one the next three are compared with
     assert game.state.end_reason == "manually_ended"
-    assert "nobody can buy: the game ends here" in " ".join(game.state.log[-3:])
+    assert "nobody buys: the game ends here" in " ".join(game.state.log[-3:])
+
+
+def test_13_1_a_table_where_money_still_comes_in_goes_on() -> None:
+    """Players who pass while their privates still pay them may buy later (their random game
+    1848, 4 players, seed 7840: three stock rounds of passes, then a par)."""
+    game = stock_game()
+    for _ in range(60):
+        game.process(Pass(game.acting or ""))
+    assert not game.state.finished

@@ -48,7 +48,10 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
         return DutchAuction(self.game)
 
     idle_rounds = 0
-    """Stock rounds in a row in which nobody acted, with no company left to operate."""
+    """Stock rounds in a row that changed nothing: nobody acted, no company may operate, and
+    no money reached any player since the stock round before."""
+    idle_cash: tuple[int, ...] | None = None
+    """The players' cash at the end of the last stock round."""
 
     def next_round(self, finished: Round) -> Round:
         self.after_action()  # rounds may pass with no action between them
@@ -56,15 +59,19 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
             self.game.state.stock_round_number = 1
             return self.stock_round_class(self.game, 1)
         if isinstance(finished, StockRound):
-            idle = finished.last_actor is None and not any(
+            cash = tuple(p.cash for p in self.game.state.players)
+            idle = finished.last_actor is None and cash == self.idle_cash and not any(
                 c.floated and may_operate(self.game, c.id)
                 for c in self.game.state.corporations.values() if c.id != BOE)
+            self.idle_cash = cash
             self.idle_rounds = self.idle_rounds + 1 if idle else 0
             if self.idle_rounds >= IDLE_ROUNDS_END:
                 # Every company is in receivership, unstarted or (the COM) waiting for a link
-                # that no operating company is left to build, and nobody buys: nothing can
-                # change any more (the rulebook has no end for this), so the table stops here.
-                self.game.log("No company operates and nobody can buy: the game ends here")
+                # that no operating company is left to build, no income reaches anyone (a
+                # private's, a Bank of England dividend) and nobody buys: nothing can change
+                # any more (the rulebook has no end for this), so the table stops here.
+                self.game.log("No company operates, no money comes in and nobody buys: the "
+                              "game ends here")
                 self.end_game("manually_ended")
                 return finished
         return super().next_round(finished)
