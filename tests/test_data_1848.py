@@ -341,8 +341,8 @@ def test_the_k_k_bonus(title: TitleData) -> None:
 
 def test_the_18xx_games_readings_are_variants(title: TitleData) -> None:
     """NEEDS.md section 3 lists them (twelve found in their data, two in replaying the
-    recorded games, eleven in our and their random games)."""
-    assert len(title.info.variants_of(PROFILE)) == 25
+    recorded games, twelve in our and their random games)."""
+    assert len(title.info.variants_of(PROFILE)) == 26
     everything = title_with_options(title, {v.id: True for v in title.info.variants})
     assert [p.train_limit for p in everything.phases] == [4, 4, 3, 2, 2, 2]
     assert next(t for t in everything.trains if t.name == "8").count == -1

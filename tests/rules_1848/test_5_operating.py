@@ -80,6 +80,29 @@ def test_5_4_3_bank_of_england_pays_its_minimum_dividend_to_holders_only() -> No
     assert game.state.player("Ann").cash == cash + 10
 
 
+@pytest.mark.parametrize("counts_every_loan", [False, True])
+def test_5_6_3_five_loans_by_choice(counts_every_loan: bool) -> None:
+    """5.6.3: a company may take up to five loans by choice, more only for a compulsory
+    train. The rulebook counts those taken by choice; 18xx.games (variant
+    voluntary_loan_limit_counts_every_loan) counts every loan owed, forced ones too (their
+    random game 1848, 3 players, seed 7860: the CAR, owing six, bought its 8 train with
+    forced loans at once)."""
+    game = vr_started(voluntary_loan_limit_counts_every_loan=counts_every_loan)
+    operate(game, "VR")
+    game.state.loans["VR"] = 5  # forced ones
+    game.state.voluntary_loans["VR"] = 1
+    if counts_every_loan:
+        with pytest.raises(IllegalAction, match="5.6.3"):
+            game.process(TakeLoan("VR"))
+    else:
+        game.process(TakeLoan("VR"))
+        assert game.state.loans["VR"] == 6
+    game.state.voluntary_loans["VR"] = 5
+    game.round.loans_taken.clear()  # type: ignore[attr-defined]
+    with pytest.raises(IllegalAction, match="5.6.3"):
+        game.process(TakeLoan("VR"))
+
+
 def test_5_5_receivership_compensation_assets_and_stations() -> None:
     game = operating_game()
     vr = game.state.corporations["VR"]

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from tresham.engine.game import Game
 
 FORCED_LOANS_THREE_STEPS = "voluntary_loan_before_forced_loans"
+LIMIT_COUNTS_EVERY_LOAN = "voluntary_loan_limit_counts_every_loan"
 
 
 def loans_left(game: Game) -> int:
@@ -35,7 +36,12 @@ def voluntary_loan_problem(game: Game, corp_id: str, taken_this_round: int) -> s
         return "the Bank of England has no loans left (5.6.1)"
     if taken_this_round >= rules.voluntary_per_round:
         return f"{corp_id} has taken its loan this operating round (5.6.3)"
-    if game.state.voluntary_loans.get(corp_id, 0) >= rules.voluntary_limit:
+    if game.rules.option(LIMIT_COUNTS_EVERY_LOAN):
+        if game.state.loans.get(corp_id, 0) >= rules.voluntary_limit:
+            return (f"{corp_id} owes {game.state.loans.get(corp_id, 0)} loans; by choice it "
+                    f"borrows only while it owes fewer than {rules.voluntary_limit}, more only "
+                    "to pay for a compulsory train (5.6.3)")
+    elif game.state.voluntary_loans.get(corp_id, 0) >= rules.voluntary_limit:
         return (f"{corp_id} has taken its {rules.voluntary_limit} loans by choice; more only "
                 "to pay for a compulsory train (5.6.3)")
     return None
