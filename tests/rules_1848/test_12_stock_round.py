@@ -145,7 +145,7 @@ def test_13_1_a_table_where_nothing_can_change_stops(com_floated: bool) -> None:
     ended = [line for line in game.state.log if line.startswith("Stock round")
              and line.split()[3] == "ends;"]
     assert len(ended) == 4  # the first is the one the next three are compared with
-    assert game.state.end_reason == "manually_ended"
+    assert game.state.end_reason == "stalled"
     assert "nobody buys: the game ends here" in " ".join(game.state.log[-3:])
 
 

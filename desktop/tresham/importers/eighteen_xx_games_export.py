@@ -136,7 +136,8 @@ def export_history(history: History, *, game_id: str = "tresham") -> dict[str, A
         scores = game.scores()
         document["result"] = {str(ids[name]): score for name, score in scores.items()}
         document["game_end_reason"] = game.state.end_reason
-        document["manually_ended"] = game.state.end_reason == "manually_ended"
+        # Their engine has no end for a table that cannot change: it is ended by hand there.
+        document["manually_ended"] = game.state.end_reason in ("manually_ended", "stalled")
     return document
 
 

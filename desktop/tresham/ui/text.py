@@ -27,6 +27,7 @@ END_REASON_WORDS: Mapping[str, str] = {
     "stock_market": "A share value reached the top of the market.",
     "bankrupt": "A player went bankrupt.",
     "manually_ended": "The game was ended by the players.",
+    "stalled": "Nothing could change any more, and no rule ends such a game: it stopped.",
     "final_train": "The last train was sold or removed.",
 }
 

@@ -90,7 +90,7 @@ CURRENCY = re.compile(r"^[^\d\s+\-.,]{1,3}$")
 
 END_REASONS: frozenset[str] = frozenset({
     "bank", "stock_market", "bankrupt", "manually_ended", "loans", "receivership",
-    "final_train"})
+    "final_train", "stalled"})
 """The ends of a game the engine's rules can trigger (title.yaml `end_reasons` words them)."""
 
 PRIVATE_AUCTIONS: frozenset[str] = frozenset({"waterfall", "open_bids", "dutch",

@@ -72,7 +72,7 @@ class Rules(AustraliaStockRules, AustraliaOperatingRules):
                 # any more (the rulebook has no end for this), so the table stops here.
                 self.game.log("No company operates, no money comes in and nobody buys: the "
                               "game ends here")
-                self.end_game("manually_ended")
+                self.end_game("stalled")
                 return finished
         return super().next_round(finished)
 
