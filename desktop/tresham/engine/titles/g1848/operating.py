@@ -132,7 +132,7 @@ class AustraliaOperatingRound(OperatingRound):
                 # 18xx.games: the crisis goes on while the same player is found clockwise from
                 # the operating company's director; after a receivership their round has
                 # moved on to the next company (none left: no director, the crisis ends).
-                operating = self._next_in_their_order() if self.end_after_debt \
+                operating = self._next_to_operate(waiting_com=True) if self.end_after_debt \
                     else self.turn.corporation
                 found = cash_crisis(self.game, self._director(operating), self.crisis_marked)
                 if found is None or found.player != self.debt.player:
@@ -195,17 +195,13 @@ class AustraliaOperatingRound(OperatingRound):
             self.finish_when_done = False
             self.finished = True
 
-    def _next_to_operate(self) -> str | None:
+    def _next_to_operate(self, waiting_com: bool = False) -> str | None:
+        """The next company to operate; with `waiting_com`, a COM still waiting for its link
+        counts too: the company 18xx.games' round has moved on to after a receivership (it
+        skips the COM only as its turn begins), whose director their cash crisis counts from."""
         waiting = [c for c in self.game.state.corporations.values()
-                   if c.floated and c.id not in self.operated and may_operate(self.game, c.id)]
-        return self.game.rules.next_to_operate(self, waiting).id if waiting else None
-
-    def _next_in_their_order(self) -> str | None:
-        """The company 18xx.games' round has moved on to after a receivership: the next to
-        operate, a COM still waiting for its link included (their round skips it only as its
-        turn begins), so that its director is whom their cash crisis counts from."""
-        waiting = [c for c in self.game.state.corporations.values()
-                   if c.floated and c.id not in self.operated]
+                   if c.floated and c.id not in self.operated
+                   and (waiting_com or may_operate(self.game, c.id))]
         return self.game.rules.next_to_operate(self, waiting).id if waiting else None
 
     def _director(self, corp_id: str | None) -> str | None:
