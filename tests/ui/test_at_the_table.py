@@ -288,3 +288,24 @@ def test_what_now_gives_every_wrapped_line_its_height(qtbot: QtBot,
     assert labels
     for label in labels:
         assert label.height() >= label.heightForWidth(label.width()), label.text()[:60]
+
+
+def test_players_table_fits_a_laptop_dock_with_computer_seats(qtbot: QtBot) -> None:
+    """Five players with bots' levels and shares in six corporations (1848's last round): every
+    column of the Players tab shows at 1366x768, with no sideways scrolling to reach Privates."""
+    from tresham import game_file
+    from tresham.ui.seats import Seats
+
+    history = game_file.read(FIXTURES / "1848" / "1848_game_end_bank.json").history
+    seats = Seats({p: "normal" if i % 2 else "hard"
+                   for i, p in enumerate(history.setup.players) if i})
+    win = MainWindow(history, seats=seats, paused=True)
+    qtbot.addWidget(win)
+    win.resize(*SMALL)
+    win.show()
+    qtbot.waitExposed(win)
+    win.players_dock.raise_()
+    qtbot.wait(20)
+    table = win.players
+    assert "computer: Normal" in table.item(1, 0).text().replace("\n", " ")
+    assert table.horizontalScrollBar().maximum() == 0

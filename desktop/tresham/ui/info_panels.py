@@ -24,6 +24,7 @@ from tresham.engine.state import IPO, MARKET
 from tresham.engine.data.model import UNLIMITED
 from tresham.engine.trains import Trains, card_words, declared_name, limit_words, train_name
 from tresham.ui import palette
+from tresham.ui.seats import level_name
 from tresham.ui.session import GameSession
 from tresham.ui.text import bank_words, side_words
 
@@ -143,8 +144,9 @@ class PlayersPanel(ReadOnlyTable):
             if name in state.bankrupt:
                 marks.append("bankrupt")
             if self.session.seats.is_computer(name):
-                marks.insert(0, f"computer, {self.session.seats.kind(name)}")
-            label = name + (f"  ({', '.join(marks)})" if marks else "")
+                marks.insert(0, f"computer: {level_name(self.session.seats.kind(name))}")
+            # One mark a line: on one line they widened the column past a laptop's dock.
+            label = "\n".join([name, *marks])
             held = []
             for corp in state.corporations.values():
                 percent = shares.percent(corp, name)
@@ -166,7 +168,7 @@ class PlayersPanel(ReadOnlyTable):
                 if name in (acting, operating_president):
                     cell.setBackground(ACTING_ROW)
             rows.append(cells)
-        fill(self, rows)
+        fill(self, rows, wrapped=[0])
 
 
 SHARES_COLUMN = 1
