@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from test_routes_support import (
     REGION,
     fit,
@@ -330,3 +332,48 @@ def test_reach_at_most_holds_all_the_exact_reach_and_mostly_no_more() -> None:
             assert exact.paths <= bound.paths and exact.entries <= bound.entries
             same += exact.nodes == bound.nodes
     assert same >= 18, same
+
+
+@pytest.mark.parametrize("title,players,seed", [("18GB", 4, 31), ("1848", 4, 32), ("18GA", 4, 33)])
+def test_the_track_steps_bound_rules_out_no_lay_the_exact_reach_allows(
+        title: str, players: int, seed: int) -> None:
+    """4.2.1(j) and 18GB's restrictive track (HL "Building Track"): whether a corporation can
+    lay (again) is first asked of a bound of its reach (`reach_at_most`), and its "none" is
+    taken as the answer. At the track steps of a random game, with one of the legal tiles put
+    on the board and the treasury often emptied (so that costs rule lays out), every lay the
+    exact reach allows the bound allows too, mostly no more, and `can_lay_now` answers as the
+    exact reach does."""
+    from tresham.bench.random_player import play
+    from tresham.engine.rounds.steps.track import TrackStep
+    from tresham.engine.snapshot import clone
+    from tresham.engine.upgrades import LaidTile
+
+    history = play(title, tuple("ABCDEF"[:players]), seed=seed)
+    rng = random.Random(seed)
+    asked = same = 0
+    for count in range(len(history.actions)):
+        game = history.game_at(count)
+        if game.round.kind != "operating" or game.state.finished or rng.random() > 0.3:
+            continue
+        index = game.round.step_index
+        if index >= len(game.round.steps) or not isinstance(game.round.steps[index], TrackStep):
+            continue
+        lays = [(h, t, r) for h, tiles in game.round.steps[index].legal_lays().items()
+                for t, rotations in tiles.items() for r in rotations]
+        hex_id, tile_id, rotation = rng.choice(lays)
+        copy = clone(game)
+        copy.board.lay(hex_id, LaidTile(copy.title.tiles[tile_id], rotation))
+        step = copy.round.steps[index]
+        step.corp.treasury = rng.choice([0, 10, step.corp.treasury])
+        forget_reaches()
+        exact = step._lays(first_only=False)
+        bound = step._lays(first_only=False, reach=step._reach_bound())
+        for lay_hex, tiles in exact.items():
+            for lay_tile, rotations in tiles.items():
+                assert set(rotations) <= set(bound.get(lay_hex, {}).get(lay_tile, [])), \
+                    (count, lay_hex, lay_tile)
+        forget_reaches()
+        assert step.can_lay_now() == bool(exact), count
+        asked += 1
+        same += exact == bound
+    assert asked >= 10 and same > asked * 0.8, (asked, same)

@@ -52,6 +52,10 @@ class Reach:
     complete: bool = True
     """False for the part a short search found (`reach_so_far`): all of it is reached, but
     not all that is reached is in it."""
+    at_most: bool = False
+    """True for a bound (`reach_at_most`): all that is reached is in it, not all of it is.
+    A check given a bound answers "maybe" (True) where it cannot tell, so that only its False
+    is sure."""
 
     @property
     def hexes(self) -> frozenset[str]:
@@ -311,7 +315,8 @@ def reach_in(game: Game, graph: TrackGraph, corp_id: str, hooks: RouteRules,
 
 
 def _reach_of(graph: TrackGraph, states: set[int], nodes: set[int],
-              entries: set[tuple[str, int]], complete: bool = True) -> Reach:
+              entries: set[tuple[str, int]], complete: bool = True,
+              at_most: bool = False) -> Reach:
     """The `Reach` of walks that reached these walk states, nodes and entries."""
     # The pairs are the graph parts' own, made once and shared by every answer kept.
     segments = graph.segments
@@ -320,7 +325,7 @@ def _reach_of(graph: TrackGraph, states: set[int], nodes: set[int],
     return Reach(nodes=stops.nodes, cities=stops.cities,
                  paths=frozenset(seg.place for seg in walked_segments),
                  edges=frozenset(e for seg in walked_segments for e in seg.edge_places),
-                 entries=frozenset(entries), complete=complete)
+                 entries=frozenset(entries), complete=complete, at_most=at_most)
 
 
 _Answer = TypeVar("_Answer")
@@ -471,7 +476,7 @@ def reach_at_most(game: Game, corp_id: str, rules: RouteRules | None = None) -> 
     nodes = graph.nodes
     bound = _reach_bound(table.leads, table.leaves, station_nodes(game, graph, corp_id),
                          lambda node: hooks.can_pass_through(game, corp_id, nodes[node]))
-    return _reach_of(graph, bound.states, bound.nodes, bound.entries)
+    return _reach_of(graph, bound.states, bound.nodes, bound.entries, at_most=True)
 
 
 def reachable(game: Game, corp_id: str, rules: RouteRules | None = None) -> Reach:

@@ -67,7 +67,8 @@ def uses_new_track(game: Game, corp_id: str, hex_id: str, tile_id: str, rotation
                    reach: Reach | None = None) -> bool:
     """Whether the corporation could use some new track of the tile laid so: a walk from one
     of its stations that never crosses a hex side twice runs onto it. With a part of the reach
-    (`reach_so_far`), True is sure and False may not be."""
+    (`reach_so_far`), True is sure and False may not be; with a bound (`reach_at_most`), False
+    is sure and True may not be."""
     hex_def = game.title.map.hexes[hex_id]
     old = current_track(hex_def, game.board.laid(hex_id))
     if not old.paths:
@@ -93,9 +94,9 @@ def uses_new_track(game: Game, corp_id: str, hex_id: str, tile_id: str, rotation
     found = _uses(game, corp_id, hex_id, hex_def, old, new, added, reach)
     if found is None:
         # Every walk that arrives has crossed a side the new track leads to: asked of the
-        # board with the tile laid.
-        return reach.complete and _walks_onto(game, corp_id, hex_id, tile_id, rotation, new,
-                                              added)
+        # board with the tile laid (a bound's "maybe" is left for the exact search to settle).
+        return reach.at_most or (reach.complete and _walks_onto(
+            game, corp_id, hex_id, tile_id, rotation, new, added))
     return found
 
 
