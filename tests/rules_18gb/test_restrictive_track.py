@@ -228,3 +228,25 @@ def test_private_companies_the_ls_lays_any_leicester_tile_unless_18xx_games_list
             assert step.ability_tile_problem(lay, tile) is None
         assert step.ability_tile_problem(None, "G25") is None
         assert "G22" not in game.board.legal_lays("H21")  # green never on the empty hex
+
+
+@pytest.mark.parametrize("position", ["cr", "cr_18xx_games", "swr"])
+def test_building_track_the_lays_offered_are_the_lays_accepted(position: str) -> None:
+    """HL "Building Track": the lays offered (found together, from the reach of the board
+    before the lay) are exactly the board-legal lays that a single lay's own check (a search
+    towards its new track, then of the board with the tile laid) accepts."""
+    if position == "swr":
+        step = savefile.load(SWR_POSITION).game.round.step
+    else:
+        step = _position(position == "cr_18xx_games")[1]
+    game = step.game
+    offered = {(h, t, r) for h, tiles in step.legal_lays().items()
+               for t, rotations in tiles.items() for r in rotations}
+    accepted = {(h, t, r) for h in step.candidate_hexes(None)
+                for t, r in game.board.iter_legal_lays(h)
+                if step.problem(h, t, r) is None}
+    refused = {(h, t, r) for h in step.candidate_hexes(None)
+               for t, r in game.board.iter_legal_lays(h)} - accepted
+    assert offered == accepted and len(offered) >= 4 and refused
+    if position != "swr":
+        assert (("G2", "29", 5) in offered) is (position == "cr")

@@ -453,9 +453,16 @@ class TrackAndTokenStep(TrackStep):
                     if not self._private_hex_reached(hex_id, tile_id, rotation, reach):
                         continue
                 elif not (self._home_pending_in(hex_id) or uses_new_track(
-                        self.game, self.corp.id, hex_id, tile_id, rotation, reach)):
+                        self.game, self.corp.id, hex_id, tile_id, rotation,
+                        reach if reach is not None else self._whole_reach())):
                     continue
                 yield way, hex_id, tile_id, rotation
+
+    def _whole_reach(self) -> Reach:
+        """The exact reach, found once for every lay streamed (the stream's connection checks
+        ask it anyway): one lay's check alone asks a search towards its new track instead,
+        which would be a search of the board with the tile laid for each of a hundred lays."""
+        return reachable(self.game, self.corp.id, self.game.rules.routes)
 
     def _green_lays(self, first_only: bool = False) -> dict[str, dict[str, list[int]]]:
         """The early green tiles the corporation may lay now, as `legal_lays` gives lays."""
