@@ -116,3 +116,44 @@ def test_10_4_the_k_bonus_is_each_routes_own_in_the_search() -> None:
     route = Route("4-0", four, tuple(k_cities), ())
     assert hooks.route_extra(game, "WA", route) == 50
     assert hooks.corporation_bonus(game, "WA", [route, route]) == 100
+
+
+def test_7_6_and_10_4_the_search_terms_find_the_routes_each_candidate_check_finds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """7.6 and 10.4 in the route search's own terms: the K-K bonus counted from the stops as
+    routes grow (`search_extras`) and the gauge check asked only of routes across a gauge
+    border (`walk_checked_links`) give, at every run of a recorded five-player game, the same
+    best revenue as resolving each candidate route and checking every one's track."""
+    import json
+
+    from shared_paths import SHARED
+    from tresham.engine.routes.graph import forget_graphs
+    from tresham.engine.routes.search import best_routes
+    from tresham.importers import eighteen_xx_games as xx
+
+    path = SHARED / "fixtures" / "18xx.games" / "1848" / "1848_game_end_bank.json"
+    if not path.is_file():
+        pytest.skip(f"{path} is absent (../shared is not checked out)")
+    export = xx.read_export(json.loads(path.read_text(encoding="utf-8")))
+    compared: list[tuple[int, int]] = []
+    crossing = [0]
+
+    def before(record: dict[str, object], game: object) -> None:
+        if record.get("type") != "run_routes":
+            return
+        corp = export.name_of(record.get("entity"))
+        hooks = game.rules.routes  # type: ignore[attr-defined]
+        fast = best_routes(game, corp, hooks)[0]  # type: ignore[arg-type]
+        crossing[0] += any(routes.gauge_links(game, track_graph(game)))  # type: ignore[arg-type]
+        with monkeypatch.context() as plain:
+            plain.setattr(routes.AustraliaRoutes, "search_extras", lambda *args: None)
+            plain.setattr(routes.AustraliaRoutes, "walk_checked_links", lambda *args: None)
+            forget_graphs()
+            compared.append((fast, best_routes(game, corp, hooks)[0]))  # type: ignore[arg-type]
+        forget_graphs()
+
+    xx.replay(export, before_action=before)
+    assert len(compared) > 50 and crossing[0] > 10
+    assert all(fast == plain for fast, plain in compared), \
+        [i for i, (a, b) in enumerate(compared) if a != b]
+    assert sum(1 for fast, _ in compared if fast) > 50

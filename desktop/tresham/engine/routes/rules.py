@@ -171,6 +171,12 @@ class RouteRules:
         words that follow "the 2 train". Used by the legality check."""
         return None
 
+    def walk_checked_links(self, game: Game, graph: TrackGraph) -> Sequence[bool] | None:
+        """Per link of the graph (`Link.index`), whether `walk_problem` may refuse a route
+        that walks it: the search asks it only of routes walking one (1848: a link across a
+        gauge border). None (the default): of every route."""
+        return None
+
     @property
     def checks_routes(self) -> bool:
         return type(self).route_problem is not RouteRules.route_problem

@@ -137,6 +137,7 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
     if extras is not None and extras.nodes is not None:
         values = [v + extra for v, extra in zip(values, extras.nodes)]
     walk_checks = type(hooks).walk_problem is not RouteRules.walk_problem
+    checked_links = hooks.walk_checked_links(game, graph) if walk_checks else None
     checks = hooks.checks_routes or walk_checks
     link_extra = extras.links if extras is not None else [0] * len(graph.links)
     stop_extra = extras.stops if extras is not None else None
@@ -211,9 +212,10 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
                                           tuple(halves[0]), tuple(halves[1]), tuple(counts),
                                           now_used)
                     # The exact track's own rule (1848's gauge changes), checked on the walk.
-                    if not walk_checks or hooks.walk_problem(
-                            game, graph, train, [nodes[n] for n in stops],
-                            candidate.walk()) is None:
+                    if not walk_checks or (checked_links is not None and not any(
+                            checked_links[link.index] for link, _ in candidate.links())) or \
+                            hooks.walk_problem(game, graph, train, [nodes[n] for n in stops],
+                                               candidate.walk()) is None:
                         found.append(candidate)
                         emitted = worth
                 else:

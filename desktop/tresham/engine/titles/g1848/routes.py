@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from tresham.engine.data.model import UNLIMITED, TrainDef
 from tresham.engine.data.route_bonuses import RouteBonus
 from tresham.engine.routes.graph import GraphMemo
-from tresham.engine.routes.rules import Route, RouteRules
+from tresham.engine.routes.rules import Route, RouteRules, SearchExtras
 
 if TYPE_CHECKING:
     from tresham.engine.game import Game
@@ -28,6 +28,20 @@ def gauge_sides(game: Game, graph: TrackGraph) -> frozenset[int]:
     return _GAUGE_SIDES.get(graph, None, lambda: frozenset(
         side.index for side in graph.laid_sides() if side.hexes[1] is not None and any(
             b.edge == side.edges[0] and b.type == GAUGE for b in hexes[side.hexes[0]].borders)))
+
+
+_GAUGE_LINKS: GraphMemo[list[bool]] = GraphMemo()
+
+
+def gauge_links(game: Game, graph: TrackGraph) -> list[bool]:
+    """Per link of the graph, whether it crosses a `gauge` border between two hexes (a link
+    crosses the same sides whichever way it is walked)."""
+    def find() -> list[bool]:
+        sides = gauge_sides(game, graph)
+        return [bool(sides) and any(
+            end.side in sides and not end.is_node
+            for end in (graph.step_end(step) for step in link.steps)) for link in graph.links]
+    return _GAUGE_LINKS.get(graph, None, find)
 
 
 def gauge_crossings(game: Game, graph: TrackGraph, walk: Walk) -> int:
@@ -80,6 +94,10 @@ class AustraliaRoutes(RouteRules):
         return (f"crosses {changes} gauge change{'s' if changes > 1 else ''}, each a stop "
                 "counting against its length, and so runs too far (7.6)")
 
+    def walk_checked_links(self, game: Game, graph: TrackGraph) -> list[bool]:
+        """7.6: only a route across a gauge border can be refused for its track."""
+        return gauge_links(game, graph)
+
     def route_problem(self, game: Game, corp_id: str, train: TrainDef,
                       stops: Sequence[GraphNode]) -> str | None:
         """8.2.5: the 2E runs from one of its company's stations to Alice Springs (one place,
@@ -127,6 +145,32 @@ class AustraliaRoutes(RouteRules):
             ends = self.stop_value(route.stops[0], train) + self.stop_value(route.stops[-1], train)
             total += self._ghan_pay(game, corp_id, route) - ends
         return total
+
+    def search_extras(self, game: Game, corp_id: str, graph: TrackGraph,
+                      train: TrainDef) -> SearchExtras | None:
+        """`route_extra` as the search grows routes: 10.4's bonuses from the labelled hexes
+        among the stops (a stop elsewhere changes nothing). The 2E's (8.2.5) is left to
+        `route_extra` on each candidate: it has few, all ending in Alice Springs."""
+        if train.destination:
+            return None
+        counted = [b for b in self.bonuses if train.name not in b.except_trains]
+        labels = [node.hex_def.label for node in graph.nodes]
+        hex_of = [node.hex for node in graph.nodes]
+        wanted = {b.label for b in counted}
+        no_extra = [0] * len(graph.links)
+        if not any(label in wanted for label in labels):
+            return SearchExtras(no_extra)
+
+        def stops_extra(stops: Sequence[int]) -> int:
+            total = 0
+            for bonus in counted:
+                hexes = {hex_of[n] for n in stops if labels[n] == bonus.label}
+                if hexes:
+                    total += bonus.amount(len(hexes))
+            return total
+
+        ignored = sum(1 << n for n, label in enumerate(labels) if label not in wanted)
+        return SearchExtras(no_extra, stops_extra, None, ignored)
 
     def corporation_bonus(self, game: Game, corp_id: str, routes: Sequence[Route]) -> int:
         return super().corporation_bonus(game, corp_id, routes) + \
