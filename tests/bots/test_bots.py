@@ -281,3 +281,16 @@ def test_hard_judges_a_stock_line_by_its_standing_along_the_tables_answers() -> 
         assert score == pytest.approx(expected), level
         if averaged:
             assert len(marks) > 1
+
+
+def test_hard_weighs_a_line_of_each_kind_of_move_before_a_second_of_one_kind() -> None:
+    """Hard's lines (`Search.diverse`): greedy's best move, then the best of each kind of move
+    not yet weighed (another corporation, another hex, a pass), then greedy's next best;
+    Normal's are greedy's best four, in an opening often one par at several prices."""
+    from tresham.bots import play
+    from tresham.engine.actions import Par, Pass
+    scored = [(10.0, Par("A", "VR", 70)), (9.9, Par("A", "VR", 80)), (9.8, Par("A", "VR", 90)),
+              (9.0, Par("A", "NSW", 70)), (8.0, Pass("A")), (7.0, Par("A", "SAR", 70))]
+    assert play._of_each_kind(scored, 4) == [scored[0], scored[3], scored[4], scored[5]]
+    assert play._of_each_kind(scored[:4], 4) == [scored[0], scored[3], scored[1], scored[2]]
+    assert play.SEARCHES["hard"].diverse and not play.SEARCHES["normal"].diverse

@@ -60,6 +60,11 @@ class Search:
     """Standard deviation of the noise added to each score, in dollars."""
     slip: float = 0.0
     """With noise, how far below the best a move may score and still be chosen."""
+    diverse: bool = False
+    """Whether the lines weighed are greedy's best move, then the best move of each kind not
+    yet among them (another corporation's par or share, a lay in another hex, a pass, another
+    train), then greedy's next best, rather than greedy's best few, which are often one move
+    at several prices or turnings."""
     averaged: bool = False
     """Whether a line is judged by the average of the player's standing at every point of
     the table's answers (after his own turn, then after each answer) rather than at the
@@ -80,7 +85,8 @@ SEARCHES: dict[str, Search] = {
     "greedy": Search(refine=0, replies=0, corporation_replies=0, noise=0.0),
     "easy": Search(refine=0, replies=0, corporation_replies=0, noise=25.0, slip=30.0),
     "normal": Search(refine=4, replies=REPLIES, corporation_replies=0, noise=0.0),
-    "hard": Search(refine=4, replies=REPLIES, corporation_replies=0, noise=0.0, averaged=True),
+    "hard": Search(refine=4, replies=REPLIES, corporation_replies=0, noise=0.0, averaged=True,
+                   diverse=True),
 }
 TURN_LIMIT = 12
 """Most actions played out to finish an entity's turn in a lookahead."""
@@ -340,7 +346,8 @@ def _deepened(game: Game, player: str, scored: list[tuple[float, Action]], searc
     for depth in _passes(search, game):
         replies = depth.replies if player == game.acting else depth.corporation_replies
         lines: list[tuple[float, Action]] = []
-        for _, action in scored[:depth.refine]:
+        for _, action in (_of_each_kind(scored, depth.refine) if depth.diverse
+                          else scored[:depth.refine]):
             known = judged.get((action, replies))
             if known is None:
                 marks: list[float] = []
@@ -363,6 +370,30 @@ def _deepened(game: Game, player: str, scored: list[tuple[float, Action]], searc
     best.sort(key=lambda s: (-round(s[0], 2), isinstance(s[1], (BuyShare, SellShares))))
     weighed = {a for _, a in best}
     return best + [(s, a) for s, a in scored if a not in weighed]
+
+
+def _kind(action: Action) -> tuple[str, str]:
+    """What a move is and what it acts on: a corporation, a hex, a type of train."""
+    target = getattr(action, "corporation", None) or getattr(action, "hex", None) or \
+        getattr(action, "train", None)
+    return type(action).__name__, str(target).split("-")[0]
+
+
+def _of_each_kind(scored: list[tuple[float, Action]], count: int
+                  ) -> list[tuple[float, Action]]:
+    """The first `count` of `scored` (best first) taking each kind of move once (`_kind`)
+    before any kind twice (`Search.diverse`)."""
+    chosen: list[tuple[float, Action]] = []
+    kinds: set[tuple[str, str]] = set()
+    for item in scored:
+        kind = _kind(item[1])
+        if kind not in kinds:
+            kinds.add(kind)
+            chosen.append(item)
+            if len(chosen) == count:
+                return chosen
+    taken = {id(item) for item in chosen}
+    return chosen + [item for item in scored if id(item) not in taken][:count - len(chosen)]
 
 
 def _rng(game: Game, level: str, seed: int) -> random.Random:
