@@ -7,8 +7,10 @@ evaluation; they differ only in how far they look:
   but never into a move the evaluation calls a clear loss;
 - normal: greedy, then its best few moves re-weighed with the rest of the acting entity's turn
   played out (an operating turn judged as a whole: track, station, run, dividend, trains);
-- hard: the same lines, each judged by the average of the player's standing along the
-  table's answers instead of at their end alone (`Search.averaged`).
+- hard: as many lines, but a line of each kind of move before a second of one kind
+  (`Search.diverse`: another corporation, hex or train, a pass), each judged by the average
+  of the player's standing along the table's answers instead of at its end alone
+  (`Search.averaged`).
 
 Every decision has a time budget (`THINK_SECONDS` of processor time, at most
 `THINK_WALL_SECONDS` of wall time) and always an answer: the greedy

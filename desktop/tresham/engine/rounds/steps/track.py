@@ -82,7 +82,8 @@ class TrackStep(Step):
     def _connected(self, hex_id: str, tile_id: str, rotation: int,
                    reach: Reach | None = None) -> bool:
         """4.2.1(j), or 18xx.games' reading of it when that variant is on. With a part of the
-        reach (`reach_so_far`), True is sure and False may not be."""
+        reach (`reach_so_far`), True is sure and False may not be; with a bound of it
+        (`reach_at_most`, not under that variant), False is sure."""
         game, corp = self.game, self.corp.id
         if not tile_lay_connected(game, corp, hex_id, tile_id, rotation, reach=reach):
             return False
