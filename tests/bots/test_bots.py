@@ -144,10 +144,26 @@ def test_the_bots_benchmark_prints_the_summary_the_issue_names(
     assert main(["bots", "18GA", "--games", "1", "--seats", "random,random,random",
                  "--seed", "2", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert set(report) == {"title", "games", "ended_normally", "refused_actions", "crashes",
-                           "wins", "decision_ms", "decision_cpu_ms", "game_s", "game_cpu_s"}
+    assert set(report) == {"title", "games", "distinct_games", "ended_normally",
+                           "refused_actions", "crashes", "wins", "decision_ms",
+                           "decision_cpu_ms", "game_s", "game_cpu_s"}
     assert report["ended_normally"] == 1 and report["wins"] == {"random": 1.0}
+    assert report["distinct_games"] == 1
     assert set(report["decision_ms"]) == {"p50", "p95", "max"}
+
+
+def test_the_benchmarks_games_differ_by_their_opening_not_by_who_sits_where() -> None:
+    """Bots are deterministic and a title draws little but the first priority, so the
+    benchmark opens each game with Easy moves drawn from its seed, and counts a game once
+    however its players are named (a rotation of the seats can replay another seed's game)."""
+    from tresham.bench.bots_bench import _digest, play_one
+    same = _digest("[Pass(entity='Ben'), Pass(entity='Amy')]", ("Amy", "Ben"))
+    assert same == _digest("[Pass(entity='Amy'), Pass(entity='Ben')]", ("Amy", "Ben"))
+    assert same != _digest("[Pass(entity='Amy'), Pass(entity='Amy')]", ("Amy", "Ben"))
+    openings = {str(play_one("18GA", ["greedy"] * 3, seed, [], opening=4)["digest"])
+                for seed in (1, 2, 3)}
+    plain = {str(play_one("18GA", ["greedy"] * 3, seed, [])["digest"]) for seed in (1, 2, 3)}
+    assert len(openings) == 3 and len(plain) == 1
 
 
 @pytest.mark.parametrize("title", TITLES)

@@ -38,7 +38,12 @@ def main(argv: list[str] | None = None) -> int:
     bots.add_argument("--seats", required=True,
                       help="a level per seat, e.g. normal,greedy,greedy,greedy (rotated "
                            "between games); levels: easy, normal, hard, random, greedy")
-    bots.add_argument("--seed", type=int, default=0, help="first seed; game i uses seed+i")
+    bots.add_argument("--seed", type=int, default=0,
+                      help="first seed; game i opens from seed + i // (number of seats), each "
+                           "opening played once with every rotation of the seats")
+    bots.add_argument("--opening", type=int, default=None,
+                      help="decisions at the start of each game that every seat plays as Easy, "
+                           "to make games differ (default 8; 0 for none)")
     bots.add_argument("--json", action="store_true", help="print only the JSON summary")
     bots.add_argument("--save-slow", metavar="DIR", type=Path,
                       help="save each position whose decision took more processor time than "
@@ -47,8 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.bench == "bots":
         from tresham.bench import bots_bench
 
+        opening = bots_bench.OPENING if args.opening is None else args.opening
         return bots_bench.main(args.title, args.games, args.seats.split(","), args.seed,
-                               args.json, args.save_slow)
+                               args.json, args.save_slow, opening)
     if args.bench == "playouts":
         from tresham.bench import playouts as playouts_bench
 

@@ -1,8 +1,16 @@
 """`python -m tresham.bench bots TITLE --games N --seats LEVEL,...`: bot-only games with the
-seats rotated between games; prints who won, how games ended, refusals, crashes and times."""
+seats rotated between games; prints who won, how games ended, refusals, crashes and times.
+
+Bots are deterministic and most titles draw nothing but the first priority deal, so games from
+the same start differ only where a decision's time budget ran out: a run of 400 games would
+be four games (one a seat) played a hundred times. Each game therefore opens with a few
+decisions that every seat plays as Easy (greedy with noise, drawn from the game's seed), and
+each opening is played once with every rotation of the seats, so that every level meets it
+from every seat. The report counts the distinct games played (`distinct_games`)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import statistics
 import time
@@ -17,6 +25,9 @@ from tresham.engine.game import GameSetup
 from tresham.engine.history import History
 
 ACTION_LIMIT = 3000
+OPENING = 8
+"""Decisions at the start of each game played as Easy by every seat (`--opening`): the
+private auction or most of it in every title, the first stock turns in a few."""
 NAMES = ("Amy", "Ben", "Cat", "Dan", "Eve", "Fay")
 
 
@@ -27,23 +38,24 @@ enough to save (`--save-slow`): time spent where the budget does not reach."""
 
 def play_one(title: str, levels: list[str], seed: int,
              decisions: list[float], cpu: list[float] | None = None,
-             save_slow: Path | None = None) -> dict[str, object]:
-    """One game, seat i played at `levels[i]`; adds each decision's seconds to `decisions`
-    (and its processor seconds, which other programs on the machine do not inflate, to `cpu`).
-    The result names the slowest decision ("slowest": seconds, level, where)."""
+             save_slow: Path | None = None, opening: int = 0) -> dict[str, object]:
+    """One game, seat i played at `levels[i]` after `opening` decisions played as Easy by
+    every seat; adds each decision's seconds to `decisions` (and its processor seconds, which
+    other programs on the machine do not inflate, to `cpu`). The result names the slowest
+    decision ("slowest": seconds, level, where) and a digest of the actions ("digest")."""
     names = NAMES[:len(levels)]
     history = History(GameSetup(title, tuple(names), seed=seed))
     game = history.game
     level_of = dict(zip(names, levels))
     started, started_cpu = time.perf_counter(), time.process_time()
     slowest: tuple[float, str, str] = (0.0, "", "")
-    for _ in range(ACTION_LIMIT):
+    for number in range(ACTION_LIMIT):
         if game.state.finished:
             break
         acting = game.acting or ""
         choices = game.choices()
         decider = player_of(game, (choices[0].by if choices else None) or acting)
-        level = level_of.get(decider or "", levels[0])
+        level = "easy" if number < opening else level_of.get(decider or "", levels[0])
         clock, processor = time.perf_counter(), time.process_time()
         suggestion = choose(game, level, seed=seed)
         decisions.append(time.perf_counter() - clock)
@@ -64,17 +76,28 @@ def play_one(title: str, levels: list[str], seed: int,
             return {"refused": f"{suggestion.action}: {exc}"}
     seconds = time.perf_counter() - started
     cpu_seconds = time.process_time() - started_cpu
+    digest = _digest(repr(history.actions), names)
     if not game.state.finished and save_slow is not None:
         save_slow.mkdir(parents=True, exist_ok=True)
         savefile.save(history, save_slow / f"{title}_{seed}_unfinished.json")
     if not game.state.finished:
         return {"unfinished": True, "seconds": seconds, "cpu_seconds": cpu_seconds,
-                "slowest": slowest}
+                "slowest": slowest, "digest": digest}
     scores = game.scores()
     best = max(scores.values())
     winners = [level_of[n] for n, s in scores.items() if s == best]
     return {"end": game.state.end_reason, "winners": winners, "seconds": seconds,
-            "cpu_seconds": cpu_seconds, "slowest": slowest}
+            "cpu_seconds": cpu_seconds, "slowest": slowest, "digest": digest}
+
+
+def _digest(actions: str, names: tuple[str, ...]) -> str:
+    """A digest of a game's actions that is the same for the same game with the players
+    named in another order (the names renamed by their first appearance): a rotation of the
+    seats can replay another seed's game."""
+    order = sorted(names, key=lambda n: (actions.find(f"'{n}'") % (len(actions) + 1), n))
+    for number, name in enumerate(order):
+        actions = actions.replace(f"'{name}'", f"'#{number}'")
+    return hashlib.blake2b(actions.encode(), digest_size=8).hexdigest()
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -84,10 +107,12 @@ def _percentile(values: list[float], fraction: float) -> float:
 
 def _report(title: str, games: int, ended: int, refused: int, crashes: int,
             wins: dict[str, float], decisions: list[float], cpu: list[float],
-            game_seconds: list[float], game_cpu: list[float]) -> dict[str, object]:
+            game_seconds: list[float], game_cpu: list[float], distinct: int
+            ) -> dict[str, object]:
     return {
-        "title": title, "games": games, "ended_normally": ended, "refused_actions": refused,
-        "crashes": crashes, "wins": {k: round(v, 2) for k, v in wins.items()},
+        "title": title, "games": games, "distinct_games": distinct, "ended_normally": ended,
+        "refused_actions": refused, "crashes": crashes,
+        "wins": {k: round(v, 2) for k, v in wins.items()},
         "decision_ms": {"p50": round(1000 * _percentile(decisions, 0.5), 1),
                         "p95": round(1000 * _percentile(decisions, 0.95), 1),
                         "max": round(1000 * max(decisions, default=0.0), 1)},
@@ -102,8 +127,10 @@ def _report(title: str, games: int, ended: int, refused: int, crashes: int,
 
 
 def main(title: str, games: int, seats: list[str], seed: int, as_json: bool,
-         save_slow: Path | None = None) -> int:
+         save_slow: Path | None = None, opening: int = OPENING) -> int:
+    """Game i opens from seed `seed + i // len(seats)`, the seats rotated by i."""
     wins = {level: 0.0 for level in seats}
+    digests: set[str] = set()
     ended = refused = crashes = 0
     decisions: list[float] = []
     cpu: list[float] = []
@@ -113,7 +140,8 @@ def main(title: str, games: int, seats: list[str], seed: int, as_json: bool,
         shift = number % len(seats)
         levels = seats[shift:] + seats[:shift]
         try:
-            result = play_one(title, levels, seed + number, decisions, cpu, save_slow)
+            result = play_one(title, levels, seed + number // len(seats), decisions, cpu,
+                              save_slow, opening)
         except Exception:  # noqa: BLE001 - a crash is a figure of the benchmark
             crashes += 1
             if not as_json:
@@ -124,6 +152,7 @@ def main(title: str, games: int, seats: list[str], seed: int, as_json: bool,
             if not as_json:
                 print(f"game {number}: refused {result['refused']}")
             continue
+        digests.add(str(result["digest"]))
         game_seconds.append(float(str(result["seconds"])))
         game_cpu.append(float(str(result["cpu_seconds"])))
         if "end" in result:
@@ -139,9 +168,10 @@ def main(title: str, games: int, seats: list[str], seed: int, as_json: bool,
                   "slowest decision {:.2f} s ({}: {})".format(*result["slowest"]))  # type: ignore[misc]
         if not as_json:
             print("so far: " + json.dumps(_report(title, number + 1, ended, refused, crashes, wins,
-                                                   decisions, cpu, game_seconds, game_cpu)),
+                                                   decisions, cpu, game_seconds, game_cpu,
+                                                   len(digests))),
                   flush=True)
     report = _report(title, games, ended, refused, crashes, wins, decisions, cpu, game_seconds,
-                     game_cpu)
+                     game_cpu, len(digests))
     print(json.dumps(report))
     return 0 if ended == games else 1
