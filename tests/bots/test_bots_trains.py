@@ -216,3 +216,28 @@ def test_a_two_sided_trains_value_follows_the_side_declared() -> None:
     game.state.train_sides[card] = other
     from tresham.bots.evaluation import _revenue
     assert route_revenue(game, corp.id) == _revenue(game, corp.id) != as_bought
+
+
+def test_the_bank_of_england_is_worth_its_minimum_dividends_not_its_loan_fund() -> None:
+    """1848 5.4.3: the Bank of England pays its minimum dividend by phase colour (£0 in the
+    yellow phase, £100 in green, ...); its £2000 is the fund its loans come from (5.6), not
+    money for trains. Its shares are worth what it will pay over the rounds left and its
+    price does not move with runs; it is never short of a train, and it does not count as
+    a corporation buying trains from the depot."""
+    game = Game.new("1848", ["A", "B", "C", "D"])
+    bank = game.state.corporations["BOE"]
+    value = Projection(game).corporation_value["BOE"]
+    assert 0 < value
+    bank.treasury = 0
+    projection = Projection(game)
+    assert projection.corporation_value["BOE"] == value
+    assert projection.shortfall(bank) == 0
+    assert projection.share_price(bank) == StockMarket(game.title.market, game.state).price(bank)
+    # The green phase (£100 a round) sooner: the first 3 nearer the front of the depot.
+    trains = game.state.depot
+    first_3 = next(i for i, t in enumerate(trains) if train_name(t) == "3")
+    game.state.depot = [trains[first_3]] + trains[:first_3] + trains[first_3 + 1:]
+    assert Projection(game).corporation_value["BOE"] > value
+    game.state.game_ends_after = "operating_round"  # half a round left, in the yellow phase
+    game.state.depot = trains
+    assert Projection(game).corporation_value["BOE"] == 0

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from tresham.engine.data.banks import BankDef
 from tresham.engine.data.model import UNLIMITED
 from tresham.engine.game import Game
 from tresham.engine.market import StockMarket
@@ -292,7 +293,8 @@ class Projection:
         self._fundable_part: dict[str, float] | None = None
         self._listed_terms: list[tuple[CorporationState, float, float, str | None, int,
                                        float]] | None = None
-        operating = [c for c in self.state.corporations.values() if c.floated]
+        operating = [c for c in self.state.corporations.values()
+                     if c.floated and c.id not in game.title.banks]
         known: dict[str, float] = {}
         self._prices_of = track_of
         if track_of is not None:
@@ -429,6 +431,9 @@ class Projection:
     def _corporation_value(self, corp: CorporationState) -> float:
         """Everything a corporation will still be worth to all its shares together, besides
         its share price: future revenue and treasury."""
+        bank = self.game.title.banks.get(corp.id)
+        if bank is not None:
+            return self._bank_dividends(bank)
         weights = self.weights
         future = self.trains_earnings(corp) + \
             weights.unbought_share * self._revenue_still_to_buy(corp)
@@ -437,6 +442,30 @@ class Projection:
             weights.treasury_share * (corp.treasury + self._capital_to_come(corp)) + \
             weights.reach_value * nodes + weights.track_value * paths
         return value * self._float_chance(corp)
+
+    def _bank_dividends(self, bank: BankDef) -> float:
+        """A bank company's (1848's Bank of England) worth to its shares besides their price:
+        its minimum dividend of each phase (`BankDef.minimum_dividend`) over the operating
+        rounds that phase is expected to last, until the first train of the next phase is
+        bought. It runs no trains and its fund is lent, not spent: counted as a railway's
+        treasury and prospects, its £2000 fund made each share look worth £170 at £70 and
+        every bot bought it before starting a corporation. (The cities under stations it
+        takes over in receiverships, which add to its dividend, are left out.)"""
+        phases = self.game.title.phases
+        started = self.trains.phases_started()
+        starts: list[float] = []
+        for phase in phases:
+            if phase.name in started or phase.starts_with is None:
+                begins = 0.0
+            else:
+                begins = min(self.rounds_left, self._rounds_until_bought(phase.starts_with))
+            starts.append(max([begins] + starts[-1:]))
+        total = 0.0
+        for number, begins in enumerate(starts):
+            ends = starts[number + 1] if number + 1 < len(starts) else self.rounds_left
+            names = {p.name for p in phases[:number + 1]}
+            total += bank.minimum_dividend.value_in(names) * max(0.0, ends - begins)
+        return total
 
     def _capital_to_come(self, corp: CorporationState) -> int:
         """What an unfloated corporation receives when it floats under full capitalization
@@ -562,8 +591,10 @@ class Projection:
                    for a in definition.distance if a.pays) or 2
 
     def shortfall(self, corp: CorporationState) -> float:
-        """What a floated corporation with no trains lacks for the cheapest bank train."""
-        if not corp.floated or corp.trains or self.state.finished:
+        """What a floated corporation with no trains lacks for the cheapest bank train (a
+        bank company runs none)."""
+        if not corp.floated or corp.trains or self.state.finished or \
+                corp.id in self.game.title.banks:
             return 0.0
         upcoming = self.trains.next_in_depot()
         prices = [self.trains.price(t) for t in self.state.market_trains]
@@ -582,8 +613,8 @@ class Projection:
             before = self._prices_of[0]
             return before.share_price(before.state.corporations[corp.id])
         price = self.market.price(corp)
-        if not corp.floated or self.state.finished:
-            return float(price)
+        if not corp.floated or self.state.finished or corp.id in self.game.title.banks:
+            return float(price)  # a bank company's price moves with loans, not runs
         known = self._next_prices.get(corp.id)
         if known is None:
             known = self._next_prices[corp.id] = self._price_after_run(corp)
