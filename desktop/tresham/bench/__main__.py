@@ -42,8 +42,9 @@ def main(argv: list[str] | None = None) -> int:
                       help="first seed; game i opens from seed + i // (number of seats), each "
                            "opening played once with every rotation of the seats")
     bots.add_argument("--opening", type=int, default=None,
-                      help="decisions at the start of each game that every seat plays as Easy, "
-                           "to make games differ (default 8; 0 for none)")
+                      help="decisions at the start of each game that every seat plays alike, a "
+                           "move drawn from the seed among greedy's best three, to make games "
+                           "differ (default 8; 0 for none)")
     bots.add_argument("--json", action="store_true", help="print only the JSON summary")
     bots.add_argument("--save-slow", metavar="DIR", type=Path,
                       help="save each position whose decision took more processor time than "

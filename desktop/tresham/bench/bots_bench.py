@@ -4,7 +4,8 @@ seats rotated between games; prints who won, how games ended, refusals, crashes 
 Bots are deterministic and most titles draw nothing but the first priority deal, so games from
 the same start differ only where a decision's time budget ran out: a run of 400 games would
 be four games (one a seat) played a hundred times. Each game therefore opens with a few
-decisions that every seat plays as Easy (greedy with noise, drawn from the game's seed), and
+decisions that every seat plays alike, a move drawn from the game's seed among greedy's best
+three (`play.opening_move`; Easy's noise left 1848's auction the same in half the seeds), and
 each opening is played once with every rotation of the seats, so that every level meets it
 from every seat. The report counts the distinct games played (`distinct_games`)."""
 
@@ -26,8 +27,8 @@ from tresham.engine.history import History
 
 ACTION_LIMIT = 3000
 OPENING = 8
-"""Decisions at the start of each game played as Easy by every seat (`--opening`): the
-private auction or most of it in every title, the first stock turns in a few."""
+"""Decisions at the start of each game played alike by every seat (`--opening`): the private
+auction or most of it in every title, the first stock turns in a few."""
 NAMES = ("Amy", "Ben", "Cat", "Dan", "Eve", "Fay")
 
 
@@ -39,8 +40,8 @@ enough to save (`--save-slow`): time spent where the budget does not reach."""
 def play_one(title: str, levels: list[str], seed: int,
              decisions: list[float], cpu: list[float] | None = None,
              save_slow: Path | None = None, opening: int = 0) -> dict[str, object]:
-    """One game, seat i played at `levels[i]` after `opening` decisions played as Easy by
-    every seat; adds each decision's seconds to `decisions` (and its processor seconds, which
+    """One game, seat i played at `levels[i]` after `opening` decisions played alike by every
+    seat (`play.opening_move`, not timed); adds each decision's seconds to `decisions` (and its processor seconds, which
     other programs on the machine do not inflate, to `cpu`). The result names the slowest
     decision ("slowest": seconds, level, where) and a digest of the actions ("digest")."""
     names = NAMES[:len(levels)]
@@ -55,7 +56,14 @@ def play_one(title: str, levels: list[str], seed: int,
         acting = game.acting or ""
         choices = game.choices()
         decider = player_of(game, (choices[0].by if choices else None) or acting)
-        level = "easy" if number < opening else level_of.get(decider or "", levels[0])
+        if number < opening:
+            try:
+                history.apply(play.opening_move(game, seed))
+            except IllegalAction as exc:
+                return {"refused": f"opening move {number}: {exc}"}
+            game = history.game
+            continue
+        level = level_of.get(decider or "", levels[0])
         clock, processor = time.perf_counter(), time.process_time()
         suggestion = choose(game, level, seed=seed)
         decisions.append(time.perf_counter() - clock)

@@ -416,6 +416,18 @@ def choose(game: Game, level: str, *, seed: int = 0) -> Suggestion:
         return _suggestions(game, scored[:1])[0]
 
 
+def opening_move(game: Game, seed: int, spread: int = 3) -> Action:
+    """A move drawn at random (from `seed` and the position) among greedy's best `spread`:
+    the benchmark's openings, which make bot-only games differ (`tresham.bench`)."""
+    with collector_paused():
+        work = _working_copy(game)
+        try:
+            scored = ranked(work, "greedy", _rng(game, "greedy", seed), THINK_SECONDS)
+        finally:
+            discard(work)
+    return _rng(game, "random", seed).choice(_distinct(scored, spread))[1]
+
+
 def advise(game: Game, count: int = 3) -> list[Suggestion]:
     """The hint: the best `count` moves for whoever acts now, best first, as Normal judges."""
     if game.state.finished:
