@@ -154,8 +154,9 @@ def test_the_bots_benchmark_prints_the_summary_the_issue_names(
 
 def test_the_benchmarks_games_differ_by_their_opening_not_by_who_sits_where() -> None:
     """Bots are deterministic and a title draws little but the first priority, so the
-    benchmark opens each game with moves drawn from its seed among greedy's best, and counts a game once
-    however its players are named (a rotation of the seats can replay another seed's game)."""
+    benchmark opens each game with moves drawn from its seed among greedy's best, and counts
+    a game once however its players are named (a rotation of the seats can replay another
+    seed's game)."""
     from tresham.bench.bots_bench import _digest, play_one
     same = _digest("[Pass(entity='Ben'), Pass(entity='Amy')]", ("Amy", "Ben"))
     assert same == _digest("[Pass(entity='Amy'), Pass(entity='Ben')]", ("Amy", "Ben"))
