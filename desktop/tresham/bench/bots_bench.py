@@ -41,9 +41,10 @@ def play_one(title: str, levels: list[str], seed: int,
              decisions: list[float], cpu: list[float] | None = None,
              save_slow: Path | None = None, opening: int = 0) -> dict[str, object]:
     """One game, seat i played at `levels[i]` after `opening` decisions played alike by every
-    seat (`play.opening_move`, not timed); adds each decision's seconds to `decisions` (and its processor seconds, which
-    other programs on the machine do not inflate, to `cpu`). The result names the slowest
-    decision ("slowest": seconds, level, where) and a digest of the actions ("digest")."""
+    seat (`play.opening_move`, not timed); adds each decision's seconds to `decisions` (and
+    its processor seconds, which other programs on the machine do not inflate, to `cpu`).
+    The result names the slowest decision ("slowest": seconds, level, where) and a digest
+    of the actions ("digest")."""
     names = NAMES[:len(levels)]
     history = History(GameSetup(title, tuple(names), seed=seed))
     game = history.game

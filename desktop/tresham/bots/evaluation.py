@@ -450,10 +450,9 @@ class Projection:
         """A bank company's (1848's Bank of England) worth to its shares besides their price:
         its minimum dividend of each phase (`BankDef.minimum_dividend`) over the operating
         rounds that phase is expected to last, until the first train of the next phase is
-        bought. It runs no trains and its fund is lent, not spent: counted as a railway's
-        treasury and prospects, its £2000 fund made each share look worth £170 at £70 and
-        every bot bought it before starting a corporation. (The cities under stations it
-        takes over in receiverships, which add to its dividend, are left out.)"""
+        bought. It runs no trains and its fund is lent, not spent on trains, so neither
+        counts as a railway's do. (The cities under stations it takes over in receiverships,
+        which add to its dividend, are left out.)"""
         phases = self.game.title.phases
         started = self.trains.phases_started()
         starts: list[float] = []
