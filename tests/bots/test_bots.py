@@ -311,28 +311,3 @@ def test_hard_weighs_a_line_of_each_kind_of_move_before_a_second_of_one_kind() -
     assert play._of_each_kind(scored, 4) == [scored[0], scored[3], scored[4], scored[5]]
     assert play._of_each_kind(scored[:4], 4) == [scored[0], scored[3], scored[1], scored[2]]
     assert play.SEARCHES["hard"].diverse and not play.SEARCHES["normal"].diverse
-
-
-def test_a_president_counts_a_part_of_his_corporations_value_for_directing_it() -> None:
-    """The president decides how a corporation's money and trains are spent (its runs, its
-    dividends, its purchases): besides his shares he counts `Weights.control_share` of its
-    projected value, so a bot defends a presidency the others' buying would take, and a
-    rival's presidency is worth taking (1848: three greedy bots bought QR's shares one after
-    another and took its presidency from the Normal bot that had started it, and Normal,
-    which counted nothing for it, let them)."""
-    from dataclasses import replace
-    from tresham.bots.evaluation import WEIGHTS
-    game = advance(Game.new("18GA", ["A", "B", "C", "D"]), at_step(BuyTrain, trainless=False))
-    corp = game.state.corporations[game.acting or ""]
-    president = Shares(game).president(corp) or ""
-    with_control = Projection(game)
-    without = Projection(game, replace(WEIGHTS, control_share=0.0))
-    value = with_control.corporation_value[corp.id]
-    assert value > 0 and WEIGHTS.control_share > 0
-    assert with_control.worth(president) - without.worth(president) >= \
-        WEIGHTS.control_share * value - 1e-6
-    presided = [c for c in game.state.corporations.values()
-                if c.market_cell is not None and Shares(game).president(c) == president]
-    assert with_control.worth(president) - without.worth(president) == pytest.approx(
-        WEIGHTS.control_share * sum(max(0.0, with_control.corporation_value[c.id])
-                                    for c in presided))

@@ -62,9 +62,6 @@ class Weights:
     price_outlook: float = 0.5
     """How much of the move a corporation's next run makes to its share price counts now
     (`Projection.share_price`)."""
-    control_share: float = 0.1
-    """Of a corporation's projected value (its trains' earnings, treasury, track), the part
-    its president has besides his shares: he decides how it is spent."""
     rivalry: float = 0.5
     """How much the others' average worth counts against a player's own."""
     sale_friction: float = 12.0
@@ -661,7 +658,6 @@ class Projection:
                 total += value * percent / 100
             if president == player:
                 total -= self.weights.shortfall_penalty * short
-                total += self.weights.control_share * max(0.0, value)
             elif percent >= president_size:
                 total -= self.weights.dump_risk * short
         return total
