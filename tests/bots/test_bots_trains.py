@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tresham.bots import LEVELS, choose
-from tresham.bots.evaluation import Projection, player_of, route_revenue
+from tresham.bots.evaluation import WEIGHTS, Projection, player_of, route_revenue
 from tresham.engine import savefile
 from tresham.engine.actions import BuyTrain
 from tresham.engine.game import Game
@@ -241,3 +241,9 @@ def test_the_bank_of_england_is_worth_its_minimum_dividends_not_its_loan_fund() 
     game.state.game_ends_after = "operating_round"  # half a round left, in the yellow phase
     game.state.depot = trains
     assert Projection(game).corporation_value["BOE"] == 0
+    # Three railways floated besides the bank: the train pace expected counts three.
+    game.state.game_ends_after = None
+    for railway in ("CAR", "VR", "NSW"):
+        game.state.corporations[railway].floated = True
+    assert Projection(game).buys_per_round == pytest.approx(
+        3 * WEIGHTS.trains_bought_per_corporation)

@@ -54,9 +54,6 @@ def play_one(title: str, levels: list[str], seed: int,
     for number in range(ACTION_LIMIT):
         if game.state.finished:
             break
-        acting = game.acting or ""
-        choices = game.choices()
-        decider = player_of(game, (choices[0].by if choices else None) or acting)
         if number < opening:
             try:
                 history.apply(play.opening_move(game, seed))
@@ -64,6 +61,9 @@ def play_one(title: str, levels: list[str], seed: int,
                 return {"refused": f"opening move {number}: {exc}"}
             game = history.game
             continue
+        acting = game.acting or ""
+        choices = game.choices()
+        decider = player_of(game, (choices[0].by if choices else None) or acting)
         level = level_of.get(decider or "", levels[0])
         clock, processor = time.perf_counter(), time.process_time()
         suggestion = choose(game, level, seed=seed)
