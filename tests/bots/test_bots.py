@@ -17,6 +17,7 @@ from tresham.engine import savefile
 from tresham.engine.game import Game
 from tresham.engine.shares import Shares
 from tresham.engine.snapshot import clone, freeze
+from tresham.engine.state import IPO
 
 TITLES = ("18GA", "18AL", "18VA")
 POSITIONS = Path(__file__).parent / "positions"
@@ -311,3 +312,80 @@ def test_hard_weighs_a_line_of_each_kind_of_move_before_a_second_of_one_kind() -
     assert play._of_each_kind(scored, 4) == [scored[0], scored[3], scored[4], scored[5]]
     assert play._of_each_kind(scored[:4], 4) == [scored[0], scored[3], scored[1], scored[2]]
     assert play.SEARCHES["hard"].diverse and not play.SEARCHES["normal"].diverse
+
+
+def test_a_president_counts_his_presidency_of_a_floated_corporation_as_one_share_more() -> None:
+    """The president directs a corporation's money and trains: besides his shares he counts
+    `Weights.presidency_shares` at today's price for each floated corporation he presides
+    that is not short of a train (1848: three greedy bots bought QR's shares one after
+    another and took its presidency from the Normal bot that had started it; counting
+    nothing for it, Normal let them and won 10 of 40 games against them, 22 of 40 with it).
+    A presidency counts nothing before the float, nor for a trainless corporation without
+    the money for a train."""
+    from dataclasses import replace
+    from tresham.bots.evaluation import WEIGHTS
+    from tresham.engine.market import StockMarket
+    game = advance(Game.new("18GA", ["A", "B", "C", "D"]), at_step(BuyTrain, trainless=False))
+    shares, market = Shares(game), StockMarket(game.title.market, game.state)
+    corp = game.state.corporations[game.acting or ""]
+    president = shares.president(corp) or ""
+    presided = [c for c in game.state.corporations.values()
+                if c.floated and shares.president(c) == president]
+    without = replace(WEIGHTS, presidency_shares=0.0)
+    assert WEIGHTS.presidency_shares > 0
+    assert Projection(game).worth(president) - Projection(game, without).worth(president) == \
+        pytest.approx(WEIGHTS.presidency_shares * sum(market.price(c) for c in presided))
+    game.state.bank += corp.treasury
+    game.state.depot = game.state.depot + corp.trains
+    corp.treasury, corp.trains = 0, []
+    broke = [c for c in presided if c is not corp]
+    assert Projection(game).worth(president) - Projection(game, without).worth(president) == \
+        pytest.approx(WEIGHTS.presidency_shares * sum(market.price(c) for c in broke))
+
+    def started(game: Game) -> bool:
+        return any(c.market_cell is not None for c in game.state.corporations.values())
+    opening = advance(Game.new("18GA", ["A", "B", "C", "D"]), started)
+    starter = next(Shares(opening).president(c) for c in opening.state.corporations.values()
+                   if c.market_cell is not None) or ""
+    assert Projection(opening).worth(starter) == Projection(opening, without).worth(starter)
+
+
+@pytest.mark.parametrize("title", ["18GA", "1848"])
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_president_buys_a_share_to_keep_a_presidency_the_next_player_would_take(
+        title: str, level: str) -> None:
+    """Don't hand a presidency over for nothing: the next player holds as much of the acting
+    player's floated corporation as he does and has the cash for one more share, which would
+    make him president. The lookahead levels see it and buy a share first (18GA: Normal
+    started G&F instead before a presidency counted; greedy, which does not see the
+    rival's answer, bought another corporation's share in 1848)."""
+    def presides_with_shares_left(game: Game) -> bool:
+        return game.round.kind == "stock" and game.state.operating_round_number >= 1 and \
+            _defended(game) is not None
+    game = advance(Game.new(title, ["A", "B", "C", "D"], seed=5), presides_with_shares_left,
+                   limit=3000)
+    corp = game.state.corporations[_defended(game) or ""]
+    shares = Shares(game)
+    president = game.acting or ""
+    names = [p.name for p in game.state.players]
+    rival = names[(names.index(president) + 1) % len(names)]
+    shares.move_percent(corp, IPO, rival,
+                        shares.percent(corp, president) - shares.percent(corp, rival))
+    game.state.player(president).cash += 400
+    game.state.player(rival).cash += 500
+    while game.acting == president:
+        game.process(choose(game, level).action)
+    for _ in range(8):
+        game.process(choose(game, "greedy").action)
+    assert Shares(game).president(corp) == president
+
+
+def _defended(game: Game) -> str | None:
+    """A floated corporation with trains that the acting player presides, with two shares
+    or more in the IPO (one for a rival, one to buy)."""
+    shares = Shares(game)
+    for corp in game.state.corporations.values():
+        if corp.floated and corp.trains and shares.president(corp) == game.acting and \
+                shares.percent(corp, IPO) >= 20:
+            return corp.id
+    return None

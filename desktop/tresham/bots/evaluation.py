@@ -2,9 +2,10 @@
 
 A player is worth their cash, their privates (par plus the income still to come), and for each
 corporation their part of its share value, of what its trains are expected to earn over the
-operating rounds left (given the rust schedule) and of its treasury. A president also carries
-what a corporation short of trains will cost them: the shortfall of its treasury against the
-cheapest train, and a corporation with no trains earns nothing. Everything comes from the
+operating rounds left (given the rust schedule) and of its treasury. A president counts the
+presidency of a floated corporation as one share more, and carries what a corporation short of
+trains will cost them: the shortfall of its treasury against the cheapest train, and a
+corporation with no trains earns nothing. Everything comes from the
 engine's state and its exact route finder; nothing hidden (the seed's draws) is used.
 """
 
@@ -62,6 +63,15 @@ class Weights:
     price_outlook: float = 0.5
     """How much of the move a corporation's next run makes to its share price counts now
     (`Projection.share_price`)."""
+    presidency_shares: float = 1.0
+    """What a presidency is worth besides the president's shares, in shares at today's
+    price: he directs the corporation's money and trains. Counted at the market price, not
+    the corporation's projected value, so that moving trains or money between two
+    corporations one player directs does not change what directing them is worth (an 18VA
+    B&O bought its sister RF&P's 3 train for $1 when it did). Only once the corporation has
+    floated (counted from its start, four greedy 18GA bots each started one and none
+    floated) and while it is not short of a train (then the presidency is a burden,
+    `shortfall_penalty`)."""
     rivalry: float = 0.5
     """How much the others' average worth counts against a player's own."""
     sale_friction: float = 12.0
@@ -658,6 +668,8 @@ class Projection:
                 total += value * percent / 100
             if president == player:
                 total -= self.weights.shortfall_penalty * short
+                if corp.floated and not short:
+                    total += self.weights.presidency_shares * self.market.price(corp)
             elif percent >= president_size:
                 total -= self.weights.dump_risk * short
         return total
