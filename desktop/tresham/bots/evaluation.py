@@ -5,8 +5,8 @@ corporation their part of its share value, of what its trains are expected to ea
 operating rounds left (given the rust schedule) and of its treasury. A president counts the
 presidency of a floated corporation as one share more, and carries what a corporation short of
 trains will cost them: the shortfall of its treasury against the cheapest train, and a
-corporation with no trains earns nothing. Everything comes from the
-engine's state and its exact route finder; nothing hidden (the seed's draws) is used.
+corporation with no trains earns nothing. Everything comes from the engine's state and its
+exact route finder; nothing hidden (the seed's draws) is used.
 """
 
 from __future__ import annotations
