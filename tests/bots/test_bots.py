@@ -17,7 +17,7 @@ from tresham.engine import savefile
 from tresham.engine.game import Game
 from tresham.engine.shares import Shares
 from tresham.engine.snapshot import clone, freeze
-from tresham.engine.state import IPO
+from tresham.engine.state import IPO, CorporationState
 
 TITLES = ("18GA", "18AL", "18VA")
 POSITIONS = Path(__file__).parent / "positions"
@@ -179,10 +179,7 @@ def test_a_shareholder_sells_out_of_a_trainless_broke_corporation_before_it_is_d
         return game.round.kind == "stock" and _dump_target(game) is not None
     game = advance(Game.new(title, ["A", "B", "C", "D"]), exposed, limit=2500)
     corp = game.state.corporations[_dump_target(game) or ""]
-    game.state.bank += corp.treasury
-    corp.treasury = 0
-    game.state.depot = game.state.depot + corp.trains  # back to the bank: no train left
-    corp.trains = []
+    _leave_broke_and_trainless(game, corp)
     player = game.acting or ""
     failed = []
     for level in LEVELS:
@@ -196,6 +193,13 @@ def test_a_shareholder_sells_out_of_a_trainless_broke_corporation_before_it_is_d
                 shares.president_size(corp):
             failed.append((level, played))
     assert not failed
+
+
+def _leave_broke_and_trainless(game: Game, corp: CorporationState) -> None:
+    """The corporation's treasury and trains back to the bank: no train, no money for one."""
+    game.state.bank += corp.treasury
+    game.state.depot = game.state.depot + corp.trains
+    corp.treasury, corp.trains = 0, []
 
 
 def _dump_target(game: Game) -> str | None:
@@ -335,9 +339,7 @@ def test_a_president_counts_his_presidency_of_a_floated_corporation_as_one_share
     assert WEIGHTS.presidency_shares > 0
     assert Projection(game).worth(president) - Projection(game, without).worth(president) == \
         pytest.approx(WEIGHTS.presidency_shares * sum(market.price(c) for c in presided))
-    game.state.bank += corp.treasury
-    game.state.depot = game.state.depot + corp.trains
-    corp.treasury, corp.trains = 0, []
+    _leave_broke_and_trainless(game, corp)
     broke = [c for c in presided if c is not corp]
     assert Projection(game).worth(president) - Projection(game, without).worth(president) == \
         pytest.approx(WEIGHTS.presidency_shares * sum(market.price(c) for c in broke))
