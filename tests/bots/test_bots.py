@@ -12,7 +12,7 @@ import pytest
 
 from tresham.bots import LEVELS, Suggestion, advise, choose
 from tresham.bots.evaluation import Projection
-from tresham.engine.actions import Bid, BuyTrain, Dividend, LayTile, SellShares
+from tresham.engine.actions import Bid, BuyTrain, ClosePrivate, Dividend, LayTile, SellShares
 from tresham.engine import savefile
 from tresham.engine.game import Game
 from tresham.engine.shares import Shares
@@ -391,3 +391,32 @@ def _defended(game: Game) -> str | None:
                 shares.percent(corp, IPO) >= 20:
             return corp.id
     return None
+
+
+def test_a_corporation_whose_home_an_open_private_blocks_earns_nothing_until_it_closes(
+        ) -> None:
+    """18GB HL "Private Companies": an open private blocks its hex until the blue phase, and
+    its owner may close it at any time after the first stock round. The LB blocks
+    Birmingham, the LNWR's home, and only the LB's owner may start the LNWR. With the LB
+    open, the LNWR can lay no track: its trains would earn nothing and its network cannot
+    grow (the evaluation counted them growing, and a Normal LNWR bought three trains and
+    sat four rounds in its blocked home). Closed, the LNWR is worth more."""
+    game = savefile.load(POSITIONS / "18gb_lb_blocks_the_lnwr_home.json").game
+    lnwr = game.state.corporations["LNWR"]
+    assert game.acting == "LNWR" and game.rules.reserved_by("F21") == "London & Birmingham"
+    blocked = Projection(game)
+    assert blocked._blocked(lnwr)
+    closed = clone(game)
+    closed.process(ClosePrivate("Amy", "LB"))
+    opened = Projection(closed)
+    assert not opened._blocked(closed.state.corporations["LNWR"])
+    assert opened.corporation_value["LNWR"] > blocked.corporation_value["LNWR"]
+
+
+@pytest.mark.parametrize("level", ("normal", "hard"))
+def test_a_president_closes_his_private_that_blocks_his_corporations_home(level: str) -> None:
+    """18GB HL "Private Companies" (see above): at the LNWR's first turn its president closes
+    the LB, which blocks the LNWR's home, so that the LNWR can lay track from its next
+    turn; the LB's last income is worth less than the LNWR's network."""
+    game = savefile.load(POSITIONS / "18gb_lb_blocks_the_lnwr_home.json").game
+    assert choose(game, level).action == ClosePrivate("Amy", "LB")

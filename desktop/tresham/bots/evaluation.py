@@ -445,13 +445,35 @@ class Projection:
         if bank is not None:
             return self._bank_dividends(bank)
         weights = self.weights
-        future = self.trains_earnings(corp) + \
-            weights.unbought_share * self._revenue_still_to_buy(corp)
+        if self._blocked(corp):
+            future = -self._blocked_loss()
+        else:
+            future = self.trains_earnings(corp) + \
+                weights.unbought_share * self._revenue_still_to_buy(corp)
         nodes, paths, _ = self._reach(corp)
         value = weights.payout_share * future + \
             weights.treasury_share * (corp.treasury + self._capital_to_come(corp)) + \
             weights.reach_value * nodes + weights.track_value * paths
         return value * self._float_chance(corp)
+
+    def _blocked(self, corp: CorporationState) -> bool:
+        """Whether the corporation's network cannot start: its stations reach no track and
+        every hex they stand in is reserved by an open private a player holds (18GB's LB
+        holds the LNWR's home hex until it closes or the blue phase begins). Its trains earn
+        nothing there and the network cannot grow, whatever trains it buys."""
+        hexes = {t.hex for t in self.state.board.tokens if t.corporation == corp.id}
+        if not hexes or self._reach(corp)[1]:
+            return False
+        return all(self.game.rules.reserved_by(h) for h in hexes)
+
+    def _blocked_loss(self) -> float:
+        """What a blocked corporation (`_blocked`) forgoes: what the next train would earn on
+        a network of its own (`Weights.revenue_per_distance` a stop), each round the private
+        is expected to stay open (`private_rounds`). Its president, owning the private, can
+        weigh that against the private's income."""
+        upcoming = self.trains.next_in_depot()
+        distance = self._distance(upcoming) if upcoming is not None else 2
+        return self.weights.revenue_per_distance * distance * self.private_rounds()
 
     def _bank_dividends(self, bank: BankDef) -> float:
         """A bank company's (1848's Bank of England) worth to its shares besides their price:

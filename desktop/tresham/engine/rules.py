@@ -586,6 +586,19 @@ class TitleRules:
         from_phase = ability.params.get("from_phase")
         return not from_phase or str(from_phase) in Trains(self.game).phases_started()
 
+    def reserved_by(self, hex_id: str) -> str | None:
+        """The name of the player-owned private whose hex this is (18GA 4.2.1(k)), if any: a
+        corporation may not lay a tile there but through that private's own power."""
+        state = self.game.state
+        for private in state.privates.values():
+            if private.closed or private.owner == BANK or private.owner in state.corporations:
+                continue
+            definition = self.game.title.privates[private.id]
+            for ability in definition.abilities:
+                if ability.type == "blocks_hexes" and hex_id in ability.params.get("hexes", []):
+                    return definition.name
+        return None
+
     def private_purchase_problem(self, company: str, corp_id: str) -> str | None:
         """Why a title forbids this corporation to buy this player's private, beyond the
         phase, the price range and `sold_to_corporations` (1848 4.1: only from its director)."""

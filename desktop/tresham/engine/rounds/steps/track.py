@@ -20,7 +20,6 @@ from tresham.engine.routes.connectivity import (
     tile_lay_connected,
 )
 from tresham.engine.routes.entered_track import tile_lay_enters_new_track
-from tresham.engine.state import BANK
 from tresham.engine.upgrades import LaidTile, current_track
 
 
@@ -43,16 +42,9 @@ class TrackStep(Step):
         return next((a for c, a in self.lay_abilities() if c == company), None)
 
     def reserved_by(self, hex_id: str) -> str | None:
-        """4.2.1(k): the player-owned private company whose hex this is, if any."""
-        for private in self.game.state.privates.values():
-            if private.closed or private.owner == BANK or \
-                    private.owner in self.game.state.corporations:
-                continue
-            definition = self.game.title.privates[private.id]
-            for ability in definition.abilities:
-                if ability.type == "blocks_hexes" and hex_id in ability.params.get("hexes", []):
-                    return definition.name
-        return None
+        """4.2.1(k): the player-owned private company whose hex this is, if any
+        (`TitleRules.reserved_by`)."""
+        return self.game.rules.reserved_by(hex_id)
 
     def problem(self, hex_id: str, tile_id: str, rotation: int,
                 company: str | None = None) -> str | None:

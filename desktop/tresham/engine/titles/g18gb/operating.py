@@ -216,6 +216,12 @@ class BritainOperatingRules(TitleRules):
     def blue_phase(self) -> bool:
         return BLUE in Trains(self.game).phase().tiles
 
+    def reserved_by(self, hex_id: str) -> str | None:
+        """HL "Private Companies": an open private blocks its hex until the blue phase."""
+        if self.blue_phase():
+            return None
+        return super().reserved_by(hex_id)
+
     def after_tile_laid(self, corp_id: str, hex_id: str) -> None:
         """From the blue phase a tile in an open private's hex closes that private."""
         for private in self.game.state.privates.values():

@@ -119,12 +119,6 @@ class TrackAndTokenStep(TrackStep):
         self.tokened = False
         """The turn's own station placed in this step (not a home station or a private's)."""
 
-    def reserved_by(self, hex_id: str) -> str | None:
-        """HL "Private Companies": an open private blocks its hex until the blue phase."""
-        if self.game.rules.blue_phase():  # type: ignore[attr-defined]
-            return None
-        return super().reserved_by(hex_id)
-
     # Tile lays --------------------------------------------------------------------------------
 
     def _reach_towards(self, hex_id: str, tile_id: str, rotation: int) -> Reach:
