@@ -12,7 +12,9 @@ import pytest
 
 from tresham.bots import LEVELS, Suggestion, advise, choose
 from tresham.bots.evaluation import Projection
-from tresham.engine.actions import Bid, BuyTrain, ClosePrivate, Dividend, LayTile, SellShares
+from tresham.engine.actions import (
+    Bid, BuyTrain, ClosePrivate, Dividend, LayTile, Par, SellShares,
+)
 from tresham.engine import savefile
 from tresham.engine.game import Game
 from tresham.engine.shares import Shares
@@ -420,3 +422,15 @@ def test_a_president_closes_his_private_that_blocks_his_corporations_home(level:
     turn; the LB's last income is worth less than the LNWR's network."""
     game = savefile.load(POSITIONS / "18gb_lb_blocks_the_lnwr_home.json").game
     assert choose(game, level).action == ClosePrivate("Amy", "LB")
+
+
+def test_the_float_counted_is_the_one_the_rules_ask_now() -> None:
+    """18GB HL "Corporations": from the green phase a five-share corporation floats at 60%
+    sold, not the 40% of its charter, so the president's certificate alone leaves it
+    unfloated and its float is uncertain. The evaluation read the charter's 40% and counted
+    the float as sure: a Normal president's £200 sat eight rounds in an unfloated MR."""
+    game = savefile.load(POSITIONS / "18gb_a_start_in_the_green_phase.json").game
+    game.process(Par("Ben", "MR", 100))
+    mr = game.state.corporations["MR"]
+    assert not mr.floated and game.rules.float_percent("MR") == 60
+    assert Projection(game)._float_chance(mr) < 1.0

@@ -559,7 +559,7 @@ class Projection:
         started that the table's cash cannot all float is not."""
         if corp.floated:
             return 1.0
-        needed = self.game.title.corporations[corp.id].float_percent
+        needed = self.game.rules.float_percent(corp.id)
         if not needed:
             return 1.0
         sold = min(1.0, (100 - self.shares.percent(corp, IPO)) / needed)
@@ -580,7 +580,7 @@ class Projection:
             for corp in state.corporations.values():
                 if corp.floated or corp.par is None or corp.market_cell is None:
                     continue
-                needed = self.game.title.corporations[corp.id].float_percent
+                needed = self.game.rules.float_percent(corp.id)
                 sold = 100 - self.shares.percent(corp, IPO)
                 owing = corp.par * max(0, needed - sold) / 10
                 waiting.append((-sold, self.market.operating_order_key(corp), corp.id, owing))
