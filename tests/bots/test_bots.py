@@ -434,3 +434,26 @@ def test_the_float_counted_is_the_one_the_rules_ask_now() -> None:
     mr = game.state.corporations["MR"]
     assert not mr.floated and game.rules.float_percent("MR") == 60
     assert Projection(game)._float_chance(mr) < 1.0
+
+
+def test_a_holding_counts_at_what_its_shares_sell_for() -> None:
+    """18GB HL "Corporations" (and 18VA 4.4): a five-share corporation's 20% certificate is
+    one share and sells for one share's price; the evaluation counted it as two (it took
+    every share for 10%), so a five-share holding looked worth twice what it sells for."""
+    game = savefile.load(POSITIONS / "18gb_a_start_in_the_green_phase.json").game
+    projection = Projection(game)
+    shares = Shares(game)
+    checked = 0
+    for corp in game.state.corporations.values():
+        if corp.market_cell is None:
+            continue
+        price = projection.market.price(corp)
+        for player in game.state.players:
+            percent = shares.percent(corp, player.name)
+            if percent:
+                assert projection.at_price(corp, percent, price) == \
+                    shares.worth(corp, percent, price), (corp.id, player.name)
+                checked += 1
+    assert checked >= 4
+    assert all(shares.share_percent(c) == 20 for c in game.state.corporations.values()
+               if c.market_cell is not None)

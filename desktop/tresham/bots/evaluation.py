@@ -582,7 +582,7 @@ class Projection:
                     continue
                 needed = self.game.rules.float_percent(corp.id)
                 sold = 100 - self.shares.percent(corp, IPO)
-                owing = corp.par * max(0, needed - sold) / 10
+                owing = self.at_price(corp, max(0, needed - sold), corp.par)
                 waiting.append((-sold, self.market.operating_order_key(corp), corp.id, owing))
             cash = float(sum(max(0, self.game.round.free_cash(p.name)) for p in state.players
                              if p.name not in state.bankrupt))
@@ -686,7 +686,7 @@ class Projection:
         for corp, price, value, president, president_size, short in self._listed():
             percent = self.percent(corp, player)
             if percent:
-                total += price * percent / 10
+                total += self.at_price(corp, percent, price)
                 total += value * percent / 100
             if president == player:
                 total -= self.weights.shortfall_penalty * short
@@ -722,7 +722,14 @@ class Projection:
         corp = self.state.corporations.get(corp_id)
         if corp is None or corp.market_cell is None:
             return 0.0
-        return self.share_price(corp) * 10 + self.corporation_value.get(corp_id, 0.0)
+        return self.at_price(corp, 100, self.share_price(corp)) + \
+            self.corporation_value.get(corp_id, 0.0)
+
+    def at_price(self, corp: CorporationState, percent: int, price: float) -> float:
+        """What `percent` of the corporation comes to at `price` a share: a share is 10% of a
+        ten-share corporation, 20% of a five-share one (18GB's and 18VA's: its 20% certificate
+        sells for one share's price)."""
+        return price * percent / self.shares.share_percent(corp)
 
     def private_value(self, private_id: str) -> float:
         """A private as an item to buy: its income over the rounds it is expected to pay
@@ -770,7 +777,7 @@ class Projection:
                     percent = int(params.get("percent") or self.shares.president_size(corp))
                     price = self.market.price(corp) if corp.market_cell is not None else \
                         corp.par or pars[len(pars) // 2]
-                    value += price * percent / 10
+                    value += self.at_price(corp, percent, price)
             elif ability.type == "free_train":
                 lapses_on = params.get("lapses_on")
                 if not (lapses_on and self.trains.bought_any(str(lapses_on))):
@@ -791,7 +798,7 @@ class Projection:
         stake = self._stake()
         if not stake:
             return 0.0
-        invested = sum(price * self.percent(c, player) / 10
+        invested = sum(self.at_price(c, self.percent(c, player), price)
                        for c, price, *_ in self._listed())
         free = self.game.round.free_cash(player)
         return max(0.0, stake - free - invested)
