@@ -457,3 +457,22 @@ def test_a_holding_counts_at_what_its_shares_sell_for() -> None:
     assert checked >= 4
     assert all(shares.share_percent(c) == 20 for c in game.state.corporations.values()
                if c.market_cell is not None)
+
+
+def test_an_18gb_president_owes_nothing_for_his_trainless_corporations_train(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """18GB HL "Train Purchases": players may not contribute funds for train purchases; a
+    trainless corporation becomes insolvent and leases a train. So a broke trainless
+    corporation's shortfall costs its president nothing of his own (where presidents pay,
+    the evaluation counts it against him: the 18GA test above); what the corporation loses
+    without a train counts in its value, as for every shareholder."""
+    game = savefile.load(POSITIONS / "18gb_a_start_in_the_green_phase.json").game
+    corp = game.state.corporations["LNWR"]
+    president = Shares(game).president(corp) or ""
+    _leave_broke_and_trainless(game, corp)
+    short = Projection(game).shortfall(corp)
+    assert short > 0 and not game.rules.presidents_pay_for_trains()
+    owes_nothing = Projection(game).worth(president)
+    monkeypatch.setattr(game.rules, "presidents_pay_for_trains", lambda: True)
+    owes = Projection(game).worth(president)
+    assert owes == pytest.approx(owes_nothing - Projection(game).weights.shortfall_penalty * short)

@@ -300,6 +300,10 @@ class Projection:
         self._lives: dict[str, float] = {}
         self._private_values: dict[str, float] = {}
         self._stake_price: float | None = None
+        self._presidents_pay = float(game.rules.presidents_pay_for_trains())
+        """1, or 0 where presidents never pay for their corporations' trains (18GB): then a
+        shortfall costs them nothing of their own (`Weights.shortfall_penalty`,
+        `Weights.dump_risk`); the corporation, trainless, earns nothing all the same."""
         self._fundable_part: dict[str, float] | None = None
         self._listed_terms: list[tuple[CorporationState, float, float, str | None, int,
                                        float]] | None = None
@@ -689,11 +693,11 @@ class Projection:
                 total += self.at_price(corp, percent, price)
                 total += value * percent / 100
             if president == player:
-                total -= self.weights.shortfall_penalty * short
+                total -= self.weights.shortfall_penalty * short * self._presidents_pay
                 if corp.floated and not short:
                     total += self.weights.presidency_shares * self.market.price(corp)
             elif percent >= president_size:
-                total -= self.weights.dump_risk * short
+                total -= self.weights.dump_risk * short * self._presidents_pay
         return total
 
     def _listed(self) -> list[tuple[CorporationState, float, float, str | None, int, float]]:

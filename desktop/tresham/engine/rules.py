@@ -700,6 +700,11 @@ class TitleRules:
         private company is sold (3.2(a)(1) forbids them in the game's first stock round)."""
         return bool(self.option("no_sales_in_first_share_round"))
 
+    def presidents_pay_for_trains(self) -> bool:
+        """Whether a president pays what his corporation lacks for a train it must buy, from
+        his cash and share sales (18GA 4.2.5.1); a title whose presidents never do says no."""
+        return True
+
     def train_step_sales_when_short(self) -> bool:
         """Variant train_step_sales_when_short: in the train step the president may sell shares
         (just enough, as in a forced purchase) whenever the corporation and he together cannot

@@ -216,6 +216,11 @@ class BritainOperatingRules(TitleRules):
     def blue_phase(self) -> bool:
         return BLUE in Trains(self.game).phase().tiles
 
+    def presidents_pay_for_trains(self) -> bool:
+        """HL "Train Purchases": players may not contribute funds; a trainless corporation
+        becomes insolvent and leases a train instead (`BritainTrainStep`)."""
+        return False
+
     def reserved_by(self, hex_id: str) -> str | None:
         """HL "Private Companies": an open private blocks its hex until the blue phase."""
         if self.blue_phase():
