@@ -3,10 +3,13 @@
 A player is worth their cash, their privates (par plus the income still to come), and for each
 corporation their part of its share value, of what its trains are expected to earn over the
 operating rounds left (given the rust schedule) and of its treasury. A president counts the
-presidency of a floated corporation as one share more, and carries what a corporation short of
-trains will cost them: the shortfall of its treasury against the cheapest train, and a
-corporation with no trains earns nothing. Everything comes from the engine's state and its
-exact route finder; nothing hidden (the seed's draws) is used.
+presidency of a floated corporation as one share more, and, where presidents pay for trains,
+carries what a corporation short of trains will cost them: the shortfall of its treasury
+against the cheapest train. A corporation with no trains earns nothing, nor does one whose
+home a private blocks. What a title's rules decide (what floats a corporation, who pays for a
+train, which hexes are reserved, how many shares a certificate is) is asked of the engine.
+Everything comes from the engine's state and its exact route finder; nothing hidden (the
+seed's draws) is used.
 """
 
 from __future__ import annotations
