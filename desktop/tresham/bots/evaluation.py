@@ -75,6 +75,14 @@ class Weights:
     floated (counted from its start, four greedy 18GA bots each started one and none
     floated) and while it is not short of a train (then the presidency is a burden,
     `shortfall_penalty`)."""
+    five_share_certificate: float = 1.0
+    """How many shares' prices a five-share corporation's 20% certificate counts for in a
+    holding (`Projection.at_price`): 1 is what it sells for (18GB HL "Corporations", 18VA 4.4).
+    Until 2026-11-27 every certificate counted as if a share were 10%, so 2 here; counted at 1,
+    18GB's Normal won 10 of 16 games against three greedy bots (5 of 16 at 2), but 18VA's won
+    9 of 100 (50 of 100 at 2, the same 20 games: 4 then 10). Why 18VA's Normal needs it is not
+    understood: its lookahead changes a few moves a game, and with its stock-round or its
+    operating-round lookahead left out it won 4 and 2 of those 20 games."""
     rivalry: float = 0.5
     """How much the others' average worth counts against a player's own."""
     sale_friction: float = 12.0
@@ -129,7 +137,8 @@ TITLE_WEIGHTS: dict[str, Weights] = {
     # line reaching that end read an owned private's face value as a windfall its bid could
     # reach for, and paid $170 for PY (face value $80). Its corporations buy privates only
     # from phase 3, for 50% to 150% of face value (4.2): the income and powers are the worth.
-    "18VA": replace(WEIGHTS, resale_share=0.0, auction_lookahead=False),
+    "18VA": replace(WEIGHTS, resale_share=0.0, auction_lookahead=False,
+                    five_share_certificate=2.0),
     "18GB": replace(WEIGHTS, next_train_search=False),
 }
 
@@ -735,8 +744,10 @@ class Projection:
     def at_price(self, corp: CorporationState, percent: int, price: float) -> float:
         """What `percent` of the corporation comes to at `price` a share: a share is 10% of a
         ten-share corporation, 20% of a five-share one (18GB's and 18VA's: its 20% certificate
-        sells for one share's price)."""
-        return price * percent / self.shares.share_percent(corp)
+        sells for one share's price), counted `Weights.five_share_certificate` times."""
+        share = self.shares.share_percent(corp)
+        count = self.weights.five_share_certificate if share == 20 else 1.0
+        return price * count * percent / share
 
     def private_value(self, private_id: str) -> float:
         """A private as an item to buy: its income over the rounds it is expected to pay
