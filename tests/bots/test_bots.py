@@ -149,8 +149,9 @@ def test_the_bots_benchmark_prints_the_summary_the_issue_names(
     report = json.loads(capsys.readouterr().out)
     assert set(report) == {"title", "games", "distinct_games", "ended_normally",
                            "refused_actions", "crashes", "wins", "decision_ms",
-                           "decision_cpu_ms", "game_s", "game_cpu_s"}
+                           "decision_cpu_ms", "game_s", "game_cpu_s", "score_share"}
     assert report["ended_normally"] == 1 and report["wins"] == {"random": 1.0}
+    assert report["score_share"] == {"random": 1.0}  # three seats of one level: the table
     assert report["distinct_games"] == 1
     assert set(report["decision_ms"]) == {"p50", "p95", "max"}
 

@@ -7,7 +7,11 @@ be four games (one a seat) played a hundred times. Each game therefore opens wit
 decisions that every seat plays alike, a move drawn from the game's seed among greedy's best
 three (`play.opening_move`; Easy's noise left 1848's auction the same in half the seeds), and
 each opening is played once with every rotation of the seats, so that every level meets it
-from every seat. The report counts the distinct games played (`distinct_games`)."""
+from every seat. The report counts the distinct games played (`distinct_games`).
+
+Besides wins it gives each level's mean `score_share`: a seat's final score over the table's
+mean score (1.0 is an average seat). A win is all or nothing; the share moves with every
+game, so a change of strength shows in it over fewer games."""
 
 from __future__ import annotations
 
@@ -95,7 +99,10 @@ def play_one(title: str, levels: list[str], seed: int,
     scores = game.scores()
     best = max(scores.values())
     winners = [level_of[n] for n, s in scores.items() if s == best]
-    return {"end": game.state.end_reason, "winners": winners, "seconds": seconds,
+    table = sum(scores.values()) / len(scores)
+    relative = [(level_of[n], s / table if table else 1.0) for n, s in scores.items()]
+    return {"end": game.state.end_reason, "winners": winners, "relative": relative,
+            "seconds": seconds,
             "cpu_seconds": cpu_seconds, "slowest": slowest, "digest": digest}
 
 
@@ -116,12 +123,13 @@ def _percentile(values: list[float], fraction: float) -> float:
 
 def _report(title: str, games: int, ended: int, refused: int, crashes: int,
             wins: dict[str, float], decisions: list[float], cpu: list[float],
-            game_seconds: list[float], game_cpu: list[float], distinct: int
-            ) -> dict[str, object]:
+            game_seconds: list[float], game_cpu: list[float], distinct: int,
+            relative: dict[str, list[float]]) -> dict[str, object]:
     return {
         "title": title, "games": games, "distinct_games": distinct, "ended_normally": ended,
         "refused_actions": refused, "crashes": crashes,
         "wins": {k: round(v, 2) for k, v in wins.items()},
+        "score_share": {k: round(statistics.mean(v), 4) for k, v in relative.items() if v},
         "decision_ms": {"p50": round(1000 * _percentile(decisions, 0.5), 1),
                         "p95": round(1000 * _percentile(decisions, 0.95), 1),
                         "max": round(1000 * max(decisions, default=0.0), 1)},
@@ -139,6 +147,7 @@ def main(title: str, games: int, seats: list[str], seed: int, as_json: bool,
          save_slow: Path | None = None, opening: int = OPENING) -> int:
     """Game i opens from seed `seed + i // len(seats)`, the seats rotated by i."""
     wins = {level: 0.0 for level in seats}
+    relative: dict[str, list[float]] = {level: [] for level in seats}
     digests: set[str] = set()
     ended = refused = crashes = 0
     decisions: list[float] = []
@@ -170,6 +179,8 @@ def main(title: str, games: int, seats: list[str], seed: int, as_json: bool,
             assert isinstance(winners, list)
             for level in winners:
                 wins[level] += 1 / len(winners)
+            for level, share in result["relative"]:  # type: ignore[attr-defined]
+                relative[level].append(share)
         if not as_json:
             print(f"game {number} ({','.join(levels)}): {result.get('end', 'unfinished')}, "
                   f"won by {result.get('winners')}, {float(str(result['seconds'])):.1f} s "
@@ -178,9 +189,9 @@ def main(title: str, games: int, seats: list[str], seed: int, as_json: bool,
         if not as_json:
             print("so far: " + json.dumps(_report(title, number + 1, ended, refused, crashes, wins,
                                                    decisions, cpu, game_seconds, game_cpu,
-                                                   len(digests))),
+                                                   len(digests), relative)),
                   flush=True)
     report = _report(title, games, ended, refused, crashes, wins, decisions, cpu, game_seconds,
-                     game_cpu, len(digests))
+                     game_cpu, len(digests), relative)
     print(json.dumps(report))
     return 0 if ended == games else 1
