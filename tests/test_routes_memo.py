@@ -36,3 +36,18 @@ def test_a_position_that_differs_is_searched_again() -> None:
     trains.pop()  # a corporation with one train fewer earns a different best
     assert memo.remembered_best_routes(copy, corp) == best_routes(copy, corp)
     assert len(memo._KNOWN) == 2
+
+
+def test_an_exact_answer_serves_an_estimate_and_an_estimate_never_the_exact() -> None:
+    """A computer player's estimate (`exact=False`) takes the exact best routes where they are
+    known; the route step, which offers the best, never takes an estimate."""
+    game = savefile.load(POSITION).game
+    corp = game.acting or ""
+    memo._KNOWN.clear()
+    estimate = memo.remembered_best_routes(game, corp, exact=False)
+    assert len(memo._KNOWN) == 1
+    exact = memo.remembered_best_routes(game, corp)
+    assert len(memo._KNOWN) == 2  # searched again, exactly
+    assert exact == best_routes(game, corp) and estimate[0] <= exact[0]
+    assert memo.remembered_best_routes(game, corp, exact=False) is exact
+    assert len(memo._KNOWN) == 2

@@ -26,7 +26,9 @@ if TYPE_CHECKING:
 LIMIT = 2_000
 """Positions remembered (the least recently asked go first)."""
 
-_KNOWN: OrderedDict[tuple[bytes, str, type], tuple[int, tuple[RouteSpec, ...]]] = OrderedDict()
+_KNOWN: OrderedDict[tuple[bytes, str, type, bool], tuple[int, tuple[RouteSpec, ...]]] = \
+    OrderedDict()
+"""By (position digest, corporation, route rules, exact)."""
 
 
 def _digest(game: Game) -> bytes:
@@ -38,14 +40,17 @@ def _digest(game: Game) -> bytes:
     return hashlib.blake2b(buffer.getvalue(), digest_size=16).digest()
 
 
-def remembered_best_routes(game: Game, corp_id: str, rules: RouteRules | None = None
-                           ) -> tuple[int, tuple[RouteSpec, ...]]:
-    """`best_routes`, remembered by position."""
+def remembered_best_routes(game: Game, corp_id: str, rules: RouteRules | None = None, *,
+                           exact: bool = True) -> tuple[int, tuple[RouteSpec, ...]]:
+    """`best_routes`, remembered by position (an exact answer serves an estimate too)."""
     hooks = rules_for(game, rules)
-    key = (_digest(game), corp_id, type(hooks))
-    found = _KNOWN.get(key)
+    digest = _digest(game)
+    found = _KNOWN.get((digest, corp_id, type(hooks), True))
+    if found is None and not exact:
+        found = _KNOWN.get((digest, corp_id, type(hooks), False))
+    key = (digest, corp_id, type(hooks), exact)
     if found is None:
-        found = best_routes(game, corp_id, hooks)
+        found = best_routes(game, corp_id, hooks, exact=exact)
         _KNOWN[key] = found
         while len(_KNOWN) > LIMIT:
             try:

@@ -352,26 +352,29 @@ def _limit(count: int) -> int:
     return _NO_LIMIT if count == UNLIMITED else count
 
 
-def best_routes(game: Game, corp_id: str,
-                rules: RouteRules | None = None) -> tuple[int, tuple[RouteSpec, ...]]:
+def best_routes(game: Game, corp_id: str, rules: RouteRules | None = None, *,
+                exact: bool = True) -> tuple[int, tuple[RouteSpec, ...]]:
     """The greatest total revenue of `corp_id`'s trains this turn and routes that earn it.
 
     Returns (revenue, ((train id, waypoints), ...)) with one entry per train that runs, in the
-    order of the corporation's trains.
+    order of the corporation's trains. Not `exact`: legal routes that earn the most among
+    those the search keeps first (where a bonus of several routes together applies, routes
+    ending at a stop that earns nothing are not searched again: `_branch_and_bound`'s
+    `widen`, the most of a late 18GB search); a lower bound, for an estimate.
     """
     # The search makes many small objects, none in cycles: a cyclic collection in the middle
     # would only walk the whole game's objects (tens of ms) for nothing.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _best_routes(game, corp_id, rules_for(game, rules))
+        return _best_routes(game, corp_id, rules_for(game, rules), exact)
     finally:
         if collecting:
             gc.enable()
 
 
-def _best_routes(game: Game, corp_id: str,
-                 hooks: RouteRules) -> tuple[int, tuple[RouteSpec, ...]]:
+def _best_routes(game: Game, corp_id: str, hooks: RouteRules,
+                 exact: bool = True) -> tuple[int, tuple[RouteSpec, ...]]:
     graph = track_graph(game)
     corp = game.state.corporations[corp_id]
     trains = [(train_id, train_def(game, train_id))
@@ -392,7 +395,7 @@ def _best_routes(game: Game, corp_id: str,
                                    keep_worthless=keep_worthless)
 
     choice = _branch_and_bound(game, graph, corp_id, hooks, known, by_type, together,
-                               widen if free_ends and len(known) > 1 else None)
+                               widen if exact and free_ends and len(known) > 1 else None)
     specs = tuple((train_id, waypoints_of(graph, cand.walk()))
                   for (train_id, _), cand in zip(known, choice) if cand is not None)
     if hooks.has_route_extra or together is not None:
