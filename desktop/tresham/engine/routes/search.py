@@ -20,7 +20,8 @@
    A bonus the routes earn together (`RouteRules.set_bonus`: 18GB's network bonus) has its
    own branch and bound (`tresham.engine.routes.together`), bounded by the routes' labels.
 
-Nothing is capped or timed out: the answer is the optimum.
+Nothing is capped or timed out: the answer is the optimum (unless an estimate is asked for,
+`best_routes(exact=False)`).
 """
 
 from __future__ import annotations
