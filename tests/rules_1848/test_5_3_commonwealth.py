@@ -57,3 +57,20 @@ def test_5_3_2_the_link_is_a_train_s_travel_not_turning_back_at_an_edge() -> Non
     assert not linked(game, ("E4", "F5"))
     board.lay("E6", LaidTile(tiles["7"], 0))    # a sharp curve 0-1: E4 to F5 directly
     assert linked(game, ("E4", "F5"))
+
+
+def test_5_3_2_the_link_does_not_run_through_perth() -> None:
+    """5.3.2: a train of infinite range still stops at a red terminal city: track that meets
+    only in Perth (D1, whose paths all end there) does not link the hexes on either side of it.
+    A random game of 18xx.games' engine (1848, 4 players, seed 20105) let its COM wait while
+    track joined Sydney and Adelaide only by way of Perth."""
+    from tresham.engine.board import Board
+    from tresham.engine.upgrades import LaidTile
+    game = new_game()
+    board = Board(game)
+    tiles = game.title.tiles
+    board.lay("E2", LaidTile(tiles["6"], 2))    # Whyalla, a city with track into Perth
+    board.lay("C2", LaidTile(tiles["41"], 3))   # track from Perth onwards
+    assert linked(game, ("E2", "D1"))
+    assert linked(game, ("D1", "C2"))
+    assert not linked(game, ("E2", "C2"))

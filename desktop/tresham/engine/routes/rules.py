@@ -91,6 +91,18 @@ class Blocking(Enum):
     FULL = "full of other stations"
 
 
+def printed_blocking(node: GraphNode) -> Blocking | None:
+    """Why the map itself lets routes only start or end at `node`, whoever runs there and
+    whatever stations stand: off-board areas, red-area and terminal cities, hexes marked
+    `blocks_through`."""
+    if node.kind is NodeKind.OFFBOARD or node.hex_def.colour == "red" or \
+            node.definition.terminal:
+        return Blocking.OFFBOARD
+    if node.hex_def.blocks_through:
+        return Blocking.MARKED
+    return None
+
+
 class RouteRules:
     """How trains run and earn in 1829-style titles; a title overrides what its rulebook changes.
 
@@ -195,11 +207,9 @@ class RouteRules:
         own (a city with no circle has none to fill, so it never blocks); (h): off-board areas
         and red-area cities; hexes marked `blocks_through` in the map data (18GA Jacksonville).
         """
-        if node.kind is NodeKind.OFFBOARD or node.hex_def.colour == "red" or \
-                node.definition.terminal:
-            return Blocking.OFFBOARD
-        if node.hex_def.blocks_through:
-            return Blocking.MARKED
+        printed = printed_blocking(node)
+        if printed is not None:
+            return printed
         if node.kind is NodeKind.CITY and node.slots:
             # A station beside the circles (18VA's Potomac Yards) fills none, yet is its
             # corporation's station there in all ways (18VA 4.2): that one may pass.

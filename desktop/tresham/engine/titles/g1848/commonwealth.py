@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tresham.engine.data.model import NodeKind
 from tresham.engine.routes.graph import GraphMemo, TrackGraph, track_graph
+from tresham.engine.routes.rules import printed_blocking
 from tresham.engine.shares import Shares
 from tresham.engine.state import IPO
 from tresham.engine.trains import Trains
@@ -28,7 +28,8 @@ def linked(game: Game, hexes: tuple[str, ...]) -> bool:
     """Whether a notional train of infinite range could travel from the first hex to each of
     the others (5.3.2): along track as a train runs it, using no track twice and passing no
     city or town twice (stations do not block), never turning back at a hex edge onto another
-    path of the same hex, nor running on through an off-board area. A train's route, so a
+    path of the same hex, nor running on through a stop a route may only start or end at
+    (an off-board area, or a red terminal city such as Perth). A train's route, so a
     depth-first search of routes from the first hex, stopping once every other hex is reached."""
     graph = track_graph(game)
     return _LINKED.get(graph, hexes, lambda: _linked(graph, hexes))
@@ -63,7 +64,7 @@ def _linked(graph: TrackGraph, hexes: tuple[str, ...]) -> bool:
                 reached.add(node.hex)
                 if wanted <= reached:
                     return True
-                if node.kind is NodeKind.OFFBOARD or out.node in passed:
+                if printed_blocking(node) is not None or out.node in passed:
                     return False
                 passed.add(out.node)
                 try:
