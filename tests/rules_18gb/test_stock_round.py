@@ -143,14 +143,44 @@ def test_stock_rounds_the_presidents_certificate_sold_whole_keeping_a_share() ->
 
 
 def test_stock_rounds_the_presidents_certificate_is_not_split_without_a_successor() -> None:
-    """HL "Stock Rounds": with no other player holding enough to take the presidency, the 40%
-    certificate cannot be split to sell 20% of it."""
+    """HL "Stock Rounds": with no other player holding enough to take the presidency and no
+    share in the open market to give as change, the 40% certificate cannot be split to sell
+    20% of it. (18xx.games' engine lets it be sold while another player holds a share, and
+    then counts more than 100% of the corporation: a random game of theirs, 18GB, 4 players,
+    seed 20241, action 132.)"""
     history = in_stock_round()
     history.apply(Par("Bob", "LYR", 70))
     history.apply(Par("Ann", "LNWR", 70))
     history.apply(Pass("Cy"))
     with pytest.raises(IllegalAction, match="part of his president's certificate"):
         history.apply(SellShares("Bob", "LYR", 20))
+
+
+def test_stock_rounds_part_of_the_presidents_certificate_sold_for_change_from_the_market() -> None:
+    """HL "Stock Rounds": with a share of the corporation in the open market, the president
+    sells 20% of his 40% certificate: the certificate goes to the market, the market's share
+    comes back to him as change, and the corporation goes into receivership (one share sold:
+    one step left). A random game of 18xx.games' engine (18GB, 5 players, seed 20246) sold so."""
+    from tresham.engine.shares import Shares
+    history = in_stock_round()
+    history.apply(Par("Bob", "LYR", 70))
+    history.apply(Par("Ann", "LNWR", 70))
+    history.apply(BuyShare("Cy", "LYR", "ipo"))
+    history.apply(Pass("Bob"))
+    history.apply(Pass("Ann"))
+    history.apply(SellShares("Cy", "LYR", 20))
+    history.apply(Pass("Cy"))
+    game = history.game
+    corp = game.state.corporations["LYR"]
+    cash, price = game.state.player("Bob").cash, _price(history, "LYR")
+    value = game.rules.share_value(corp, 20)
+    history.apply(SellShares("Bob", "LYR", 20))
+    assert corp.cert_owners[0] == "market"
+    assert Shares(game).percent(corp, "Bob") == 20 and Shares(game).president(corp) is None
+    assert Shares(game).percent(corp, "market") == 40
+    assert game.rules.corporation_status("LYR") == "receivership"
+    assert _price(history, "LYR") < price
+    assert game.state.player("Bob").cash == cash + value
 
 
 def test_stock_rounds_buying_back_the_presidents_certificate_at_the_certificate_limit() -> None:

@@ -191,18 +191,26 @@ class BritainStockRules(TitleRules):
 
     def president_sale_problem(self, player: str, corp: CorporationState,
                                percent: int) -> str | None:
-        """HL "Stock Rounds": the president's certificate may be sold to the open market, whole,
-        with or without his other shares; it is split only by handing it to another player
-        holding at least as much."""
+        """HL "Stock Rounds": the president's certificate may be sold to the open market, with
+        or without his other shares. Part of it is sold by handing it to another player holding
+        at least as much, or to the open market for shares of it there as change (what he keeps
+        of the sale comes back in ordinary shares)."""
         shares = Shares(self.game)
         held = shares.percent(corp, player)
         if shares.president(corp) != player or percent <= held - corp.share_sizes[PRESIDENT]:
             return None
         if percent >= corp.share_sizes[PRESIDENT] or \
-                successor(self.game, corp, player, held - percent) is not None:
+                successor(self.game, corp, player, held - percent) is not None or \
+                self._market_gives_change(corp, held - percent):
             return None
         return (f"{player} may sell part of his president's certificate of {corp.id} only if "
-                "another player can take the presidency")
+                "another player can take the presidency or the open market holds "
+                f"{held - percent}% of {corp.id} to give him as change")
+
+    def _market_gives_change(self, corp: CorporationState, change: int) -> bool:
+        """Whether the open market holds `change` percent of the corporation in ordinary
+        certificates (all of one size)."""
+        return Shares(self.game).percent(corp, MARKET) >= change
 
     def sell_shares(self, player: str, corporation: str, percent: int) -> None:
         state = self.game.state
@@ -223,10 +231,14 @@ class BritainStockRules(TitleRules):
             else:
                 shares.move(corp, PRESIDENT, MARKET)
                 rest = percent - corp.share_sizes[PRESIDENT]
-                if rest:
+                if rest > 0:
                     shares.move_percent(corp, player, MARKET, rest)
-                self.game.log(f"{corp.id}'s president's certificate goes to the open market: "
-                              f"{corp.id} is in receivership")
+                elif rest < 0:
+                    shares.move_percent(corp, MARKET, player, -rest)
+                self.game.log(f"{corp.id}'s president's certificate goes to the open market"
+                              + (f" ({player} takes {-rest}% of {corp.id} from it as change)"
+                                 if rest < 0 else "")
+                              + f": {corp.id} is in receivership")
         else:
             shares.move_percent(corp, player, MARKET, percent)
             if was_president:
@@ -339,3 +351,4 @@ class BritainStockRules(TitleRules):
     def holding_limit(self, corp_id: str) -> int:
         """HL "Stock Rounds": no limit from the open market (60% only from the IPO)."""
         return 100
+
