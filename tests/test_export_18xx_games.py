@@ -270,17 +270,9 @@ def test_a_sale_at_half_value_names_its_price() -> None:
     """18GB HL "Share Prices": a corporation without trains sells at half its share price.
     Their engine pays the price a sale names and the share price where it names none, so the
     export names it, as their records do (their random game of ours, 6 players, seed 72)."""
-    from tresham.engine.actions import BuyShare, Par, SellShares
+    from tests.rules_18gb.conftest import with_a_lyr_share_in_the_market
 
-    from tests.rules_18gb.conftest import in_stock_round
-
-    history = in_stock_round()
-    history.apply(Par("Bob", "LYR", 70))
-    history.apply(Par("Ann", "LNWR", 70))
-    history.apply(BuyShare("Cy", "LYR", "ipo"))
-    history.apply(Pass("Bob"))
-    history.apply(Pass("Ann"))
-    history.apply(SellShares("Cy", "LYR", 20))
+    history = with_a_lyr_share_in_the_market()
     records = export_history(history)["actions"]
     sale = next(a for a in records if a["type"] == "sell_shares")
     assert sale["share_price"] == 35

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from tresham.engine.actions import Bid, Pass
+from tresham.engine.actions import Bid, BuyShare, Par, Pass, SellShares
 from tresham.engine.game import FIRST_PRIORITY, GameSetup
 from tresham.engine.history import History
 
@@ -32,4 +32,17 @@ def auction_done(history: History) -> None:
 def in_stock_round(**options: object) -> History:
     history = new_history(**options)
     auction_done(history)
+    return history
+
+
+def with_a_lyr_share_in_the_market() -> History:
+    """Bob presides LYR with its 40% certificate alone, Ann LNWR; Cy has bought a 20% share of
+    LYR and sold it in his next turn, so the open market holds it. Cy to act."""
+    history = in_stock_round()
+    history.apply(Par("Bob", "LYR", 70))
+    history.apply(Par("Ann", "LNWR", 70))
+    history.apply(BuyShare("Cy", "LYR", "ipo"))
+    history.apply(Pass("Bob"))
+    history.apply(Pass("Ann"))
+    history.apply(SellShares("Cy", "LYR", 20))
     return history

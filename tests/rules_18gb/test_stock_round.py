@@ -11,7 +11,7 @@ from tresham.engine.actions import BuyShare, ClosePrivate, Convert, Par, Pass, S
 from tresham.engine.errors import IllegalAction
 from tresham.engine.market import StockMarket
 
-from .conftest import in_stock_round
+from .conftest import in_stock_round, with_a_lyr_share_in_the_market
 
 
 def _price(history, corp: str) -> int:
@@ -162,13 +162,7 @@ def test_stock_rounds_part_of_the_presidents_certificate_sold_for_change_from_th
     comes back to him as change, and the corporation goes into receivership (one share sold:
     one step left). A random game of 18xx.games' engine (18GB, 5 players, seed 20246) sold so."""
     from tresham.engine.shares import Shares
-    history = in_stock_round()
-    history.apply(Par("Bob", "LYR", 70))
-    history.apply(Par("Ann", "LNWR", 70))
-    history.apply(BuyShare("Cy", "LYR", "ipo"))
-    history.apply(Pass("Bob"))
-    history.apply(Pass("Ann"))
-    history.apply(SellShares("Cy", "LYR", 20))
+    history = with_a_lyr_share_in_the_market()
     history.apply(Pass("Cy"))
     game = history.game
     corp = game.state.corporations["LYR"]
