@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tresham.engine import savefile
 from tresham.engine.routes import memo
 from tresham.engine.routes.search import best_routes
@@ -51,3 +53,32 @@ def test_an_exact_answer_serves_an_estimate_and_an_estimate_never_the_exact() ->
     assert exact == best_routes(game, corp) and estimate[0] <= exact[0]
     assert memo.remembered_best_routes(game, corp, exact=False) is exact
     assert len(memo._KNOWN) == 2
+
+
+def test_two_threads_asking_for_one_position_share_one_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window's search aside (`RouteWarmup`) and a computer player's thinking meet the
+    same position: the second to ask waits for the first's answer instead of searching too."""
+    import threading
+    import time
+
+    game = savefile.load(POSITION).game
+    corp = game.acting or ""
+    memo._KNOWN.clear()
+    calls: list[str] = []
+
+    def slow_search(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(threading.current_thread().name)
+        time.sleep(0.3)
+        return best_routes(*args, **kwargs)
+
+    monkeypatch.setattr(memo, "best_routes", slow_search)
+    answers: list[object] = []
+    threads = [threading.Thread(target=lambda g=g: answers.append(
+        memo.remembered_best_routes(g, corp))) for g in (game, clone(game))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(calls) == 1 and len(answers) == 2 and answers[0] is answers[1]
+    assert memo.remembered(game, corp) and not memo._SEARCHING

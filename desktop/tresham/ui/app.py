@@ -40,6 +40,7 @@ from tresham.ui.map_view import MapView
 from tresham.ui.panels import CharterPanel, TileTray
 from tresham.ui.games_dialog import GamesChoice, GamesDialog
 from tresham.ui.qt_messages import quiet_offscreen_noise
+from tresham.ui.route_warmup import RouteWarmup
 from tresham.ui.seats import BotNote, Seats
 from tresham.ui.session import SAVE_SUFFIX, GameSession, score_breakdown, value_over_rounds
 from tresham.ui.settings import BOT_PACES, Settings
@@ -112,7 +113,8 @@ class MoveBar(QFrame):
         layout.addWidget(self.rotate)
         layout.addWidget(self.confirm)
         layout.addWidget(self.cancel)
-        self.refresh()
+        # Filled by the window's first refresh, once it can say what it waits for: reading the
+        # step here could run a slow route search on the UI thread (`RouteWarmup`).
 
     def refresh(self) -> None:
         controller = self.controller
@@ -209,6 +211,7 @@ class MainWindow(QMainWindow):
         self.bots.stopped.connect(lambda why: self.controller.reset(why, refused=True))
         self.bots.status_changed.connect(self._show_bots)
         self.move_bar.waiting = self._waiting_words
+        self.warmup = RouteWarmup(self)
         application = QApplication.instance()
         if application is not None:
             application.aboutToQuit.connect(self.stop_thinking)
@@ -404,6 +407,18 @@ class MainWindow(QMainWindow):
 
     def _on_change(self) -> None:
         self._raise_for_round()
+        routes_of = self.warmup.waiting_for(self.session.game, self._on_change)
+        if routes_of is not None:
+            # The panels that read the choices wait for the search; the rest show the move.
+            self.move_bar.refresh()
+            self.what_now.wait(f"Finding {routes_of}'s best routes…")
+            for panel in (self.players, self.corporations, self.market, self.trains, self.log):
+                panel.refresh()
+            self.charter.refresh(choices_known=False)
+            self._hold(self.tray, self.charter, self.what_now)
+            self.controller.waiting = True
+            return
+        self.controller.waiting = False
         self.move_bar.refresh()
         self.tray.refresh()
         self.charter.refresh()
@@ -430,6 +445,15 @@ class MainWindow(QMainWindow):
         self.undo_action.setEnabled(session.history.can_undo)
         self.redo_action.setEnabled(session.history.can_redo)
         self._show_title()
+
+    def _hold(self, *panels: QWidget) -> None:
+        """Disable `panels` until the next refresh, the keyboard focus kept out of them (left
+        to Qt, it would move on to the log, whose entries look back in the game)."""
+        focus = QApplication.focusWidget()
+        if focus is not None and any(p is focus or p.isAncestorOf(focus) for p in panels):
+            self.view.setFocus()
+        for panel in panels:
+            panel.setEnabled(False)
 
     def _show_title(self) -> None:
         """Version, title and the game's file; Qt's unsaved-changes mark when the file is behind."""
@@ -541,6 +565,9 @@ class MainWindow(QMainWindow):
         self.move_bar.refresh()
 
     def _waiting_words(self) -> str:
+        routes_of = self.warmup.waiting_for(self.session.game, self._on_change)
+        if routes_of is not None:
+            return f"Finding {routes_of}'s best routes (a few seconds on a large network)…"
         player = self.bots.computer_to_move()
         if player is None or self.controller.message:
             return ""
@@ -580,6 +607,7 @@ class MainWindow(QMainWindow):
         destruction): wait for them, on closing and when the application quits."""
         self.bots.shutdown()
         self.hint.shutdown()
+        self.warmup.wait()
 
     # Games and files ----------------------------------------------------------------------------
 

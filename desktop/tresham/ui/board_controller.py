@@ -82,6 +82,9 @@ class BoardController:
         """A hex ringed so a person sees where a computer player just laid or placed."""
         self.message = ""
         self.refused = False
+        self.waiting = False
+        """The window waits for the engine's answer for this position (`RouteWarmup`): the
+        map takes no clicks until it comes."""
         self.listeners: list[Callable[[], None]] = []
         self._cache_key: tuple[int, int] | None = None
         self._lays: dict[str, dict[str, list[int]]] = {}

@@ -683,7 +683,9 @@ class MapScene(QGraphicsScene):
 
     def click(self, pos: QPointF) -> None:
         """A click on the map that no item took: a stop for the route being edited while trains
-        run, else open or close a hex's fan."""
+        run, else open or close a hex's fan (none while the window waits for the engine)."""
+        if self.controller.waiting:
+            return
         if self.controller.routes.active:
             self.controller.click_stop(*self.stop_at(pos))
             return

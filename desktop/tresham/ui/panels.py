@@ -287,17 +287,19 @@ class CharterPanel(QFrame):
         layout.addWidget(self.hint)
         layout.addLayout(row)
         layout.addStretch(1)
-        self.refresh()
+        # Filled by the window's first refresh (`RouteWarmup`: not before it may read choices).
 
-    def refresh(self) -> None:
-        self._fill()
+    def refresh(self, choices_known: bool = True) -> None:
+        """`choices_known` False: the engine's choices are not to be read yet (the window
+        waits for its answer, `RouteWarmup`), so the moves they offer are left out."""
+        self._fill(choices_known)
         # No taller than its content: the column of tabs below takes the rest.
         layout = self.layout()
         if layout is not None:
             layout.activate()
         self.setMaximumHeight(self.sizeHint().height())
 
-    def _fill(self) -> None:
+    def _fill(self, choices_known: bool) -> None:
         game = self.history.game
         corp_id = self.controller.operating_corporation()
         if game.state.finished or corp_id is None:
@@ -339,7 +341,7 @@ class CharterPanel(QFrame):
         self.details.setToolTip("\n".join(tips))
         self.tokens.show()
         self.tokens.update()
-        offered = {c.action for c in game.choices()}
+        offered = {c.action for c in game.choices()} if choices_known else set()
         self.hint.setVisible(self.tokens.next_token() is not None and PlaceToken in offered)
         self.end_turn.setVisible(Pass in offered)
 

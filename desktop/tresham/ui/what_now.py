@@ -152,7 +152,8 @@ class WhatNowPanel(QWidget):
         self.setMinimumWidth(330)
         self._key: tuple[Any, ...] | None = None
         self._place: tuple[Any, ...] | None = None
-        self.refresh()
+        self.route_problem: QLabel | None = None
+        # Filled by the window's first refresh (`RouteWarmup`: not before it may read choices).
 
     def body(self) -> QWidget | None:
         """The scrolling part: the situation and the choices."""
@@ -237,14 +238,8 @@ class WhatNowPanel(QWidget):
         self.controls = []
         self.buttons = {}
         self.proposed_routes = None
-        self.route_problem: QLabel | None = None
-        self.head_layout = self._renew("head", 10, 8, 10, 4)
-        self.footer = self._renew("foot", 10, 4, 10, 8)
-        body = QWidget()
-        body.setObjectName("WhatNow")
-        self.layout_ = QVBoxLayout(body)
-        self.layout_.setContentsMargins(10, 4, 10, 8)
-        self.layout_.setSpacing(6)
+        self.route_problem = None
+        body = self._new_body()
         self._header(game)
         self.message.setText(message)
         colour = palette.REFUSED if refused else "#2b6a2b"
@@ -271,6 +266,32 @@ class WhatNowPanel(QWidget):
             bar.setValue(scroll)
             # The fixed parts may take their final heights only once laid out: scroll again then.
             QTimer.singleShot(0, self, lambda: bar.setValue(scroll))
+
+    def wait(self, text: str) -> None:
+        """Show only `text` while the window waits for the engine's answer (the best routes
+        found off the UI thread); the next `refresh` shows the choices."""
+        self._key = None
+        self.controls = []
+        self.buttons = {}
+        self.proposed_routes = None
+        self.route_problem = None
+        body = self._new_body()
+        self.layout_.addWidget(self._label(text))
+        self.layout_.addStretch(1)
+        self.scroll_area.setWidget(body)
+        self.message.setVisible(False)
+        self.foot.setVisible(False)
+
+    def _new_body(self) -> QWidget:
+        """Empty fixed parts and a new body (its layout `self.layout_`), to fill."""
+        self.head_layout = self._renew("head", 10, 8, 10, 4)
+        self.footer = self._renew("foot", 10, 4, 10, 8)
+        body = QWidget()
+        body.setObjectName("WhatNow")
+        self.layout_ = QVBoxLayout(body)
+        self.layout_.setContentsMargins(10, 4, 10, 8)
+        self.layout_.setSpacing(6)
+        return body
 
     def _renew(self, name: str, *margins: int) -> QVBoxLayout:
         """A fresh, empty layout for the fixed part `name` ("head" or "foot")."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import io
 import pickle
+import threading
 from collections import OrderedDict
 from typing import TYPE_CHECKING
 
@@ -40,21 +41,62 @@ def _digest(game: Game) -> bytes:
     return hashlib.blake2b(buffer.getvalue(), digest_size=16).digest()
 
 
+_SEARCHING: dict[tuple[bytes, str, type, bool], threading.Event] = {}
+"""Searches under way, by the same key: a second thread asking for one waits for its answer
+(the window's look-ahead and a computer player's thinking meet the same position)."""
+_SEARCHING_LOCK = threading.Lock()
+
+
+def _lookup(digest: bytes, corp_id: str, hooks: RouteRules,
+            exact: bool) -> tuple[int, tuple[RouteSpec, ...]] | None:
+    found = _KNOWN.get((digest, corp_id, type(hooks), True))
+    if found is None and not exact:
+        found = _KNOWN.get((digest, corp_id, type(hooks), False))
+    return found
+
+
+def remembered(game: Game, corp_id: str, rules: RouteRules | None = None, *,
+               exact: bool = True) -> bool:
+    """Whether `remembered_best_routes` would answer from memory (no search)."""
+    hooks = rules_for(game, rules)
+    return _lookup(_digest(game), corp_id, hooks, exact) is not None
+
+
 def remembered_best_routes(game: Game, corp_id: str, rules: RouteRules | None = None, *,
                            exact: bool = True) -> tuple[int, tuple[RouteSpec, ...]]:
     """`best_routes`, remembered by position (an exact answer serves an estimate too)."""
     hooks = rules_for(game, rules)
     digest = _digest(game)
-    found = _KNOWN.get((digest, corp_id, type(hooks), True))
-    if found is None and not exact:
-        found = _KNOWN.get((digest, corp_id, type(hooks), False))
     key = (digest, corp_id, type(hooks), exact)
-    if found is None:
-        found = best_routes(game, corp_id, hooks, exact=exact)
-        _KNOWN[key] = found
-        while len(_KNOWN) > LIMIT:
-            try:
-                _KNOWN.popitem(last=False)
-            except KeyError:  # another thread (a bot thinking) emptied it first
-                break
+    while True:
+        found = _lookup(digest, corp_id, hooks, exact)
+        if found is not None:
+            return found
+        with _SEARCHING_LOCK:
+            running = _SEARCHING.get(key)
+            if running is None:
+                running = _SEARCHING[key] = threading.Event()
+                mine = True
+            else:
+                mine = False
+        if not mine:
+            running.wait()  # then its answer, or (its search failed) a search here
+            continue
+        try:
+            return _search(game, corp_id, hooks, exact, key)
+        finally:
+            with _SEARCHING_LOCK:
+                del _SEARCHING[key]
+            running.set()
+
+
+def _search(game: Game, corp_id: str, hooks: RouteRules, exact: bool,
+            key: tuple[bytes, str, type, bool]) -> tuple[int, tuple[RouteSpec, ...]]:
+    found = best_routes(game, corp_id, hooks, exact=exact)
+    _KNOWN[key] = found
+    while len(_KNOWN) > LIMIT:
+        try:
+            _KNOWN.popitem(last=False)
+        except KeyError:  # another thread (a bot thinking) emptied it first
+            break
     return found
