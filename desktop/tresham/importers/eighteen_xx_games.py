@@ -346,6 +346,11 @@ def _apply(state: Replay, data: dict[str, Any], following: list[dict[str, Any]])
     corp = game.state.corporations.get(entity)
     if corp is not None and corp.directorless:
         return  # a bank company's payout (1848 5.4.3): our engine makes it by itself
+    if kind == "run_routes" and not data.get("routes") and corp is not None and \
+            not _at_route_step(game, entity) and not game.rules.has_legal_run(entity):
+        # Their engine offers the route step wherever track leaves a station, a legal route
+        # or not; ours skips it where no train has one, as this record shows it has none.
+        return
     if kind == "end_game":
         player = entity if entity in export_names(state) else game.state.players[0].name
         history.apply(EndGame(player))
@@ -688,6 +693,11 @@ def _offers(choice: Choice, action: Action) -> bool:
     if choice.action is not type(action):
         return False
     return not isinstance(action, LayTile) or choice.fields.get("ability") == action.ability
+
+
+def _at_route_step(game: Game, entity: str) -> bool:
+    step = getattr(game.round, "step", None)
+    return game.acting == entity and step is not None and step.accepts(RunRoutes(entity, ()))
 
 
 def _apply_pass(state: Replay, entity: str, following: list[dict[str, Any]]) -> None:
