@@ -148,6 +148,20 @@ def test_looking_back_marks_the_entry_clicked(qtbot: QtBot) -> None:
     assert log.currentRow() == -1
 
 
+def test_tabbing_into_the_log_does_not_look_back(qtbot: QtBot) -> None:
+    """Focus arriving in the log by the keyboard makes Qt's first entry current: no entry the
+    player chose, so the game shown stays the present; an arrow key then chooses one."""
+    history = new_history()
+    play_to_operating(history)
+    win = open_window(qtbot, history, size=SMALL)
+    win.log_dock.raise_()
+    win.log.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.wait(10)
+    assert win.session.viewing is None and win.log.currentRow() == -1
+    qtbot.keyClick(win.log, Qt.Key.Key_Down)
+    assert win.session.viewing is not None
+
+
 # Players' words ----------------------------------------------------------------------------------
 
 

@@ -11,7 +11,7 @@ from collections.abc import Collection
 from typing import Callable
 
 from PySide6.QtCore import QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QBrush, QColor, QFocusEvent, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView, QHeaderView, QLabel, QListWidget, QListWidgetItem, QSizePolicy,
     QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
@@ -625,6 +625,17 @@ class LogPanel(QListWidget):
             self.scrollToItem(self.item(self.count() - 1),
                               QAbstractItemView.ScrollHint.PositionAtBottom)
             self.scrollToBottom()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 (Qt's name)
+        # Tabbing in, Qt makes the first entry current: no entry the player chose, so the
+        # game shown stays where it is (it would jump back to the start of the game).
+        row = self.currentRow()
+        self._filling = True
+        try:
+            super().focusInEvent(event)
+            self.setCurrentRow(row)
+        finally:
+            self._filling = False
 
     def _clicked(self, item: QListWidgetItem) -> None:
         self._view_row(self.row(item))
