@@ -25,7 +25,7 @@ from tresham.engine.routes.connectivity import reach_at_most
 from tresham.engine.routes.graph import track_graph
 from tresham.engine.routes.revenue import routes_revenue
 from tresham.engine.routes.rules import RouteRules
-from tresham.engine.routes.memo import remembered_best_routes
+from tresham.engine.routes.search import best_routes
 from tresham.engine.shares import Shares
 from tresham.engine.state import BANK, IPO, CorporationState
 from tresham.engine.trains import Trains, train_name
@@ -267,11 +267,13 @@ def _revenue(game: Game, corp_id: str) -> int:
     without bonuses earn with them: a lower bound, and the exact search's bound on bonuses
     that cannot be had made it search every combination of routes (0.4 s against 2 ms).
     The search is not `exact`: a late 18GB corporation with two X trains took 7.5 s where its
-    estimate takes 2 s, the same revenue there (`best_routes`)."""
+    estimate takes 2 s, the same revenue there (`best_routes`). Nor is it remembered by
+    position (`remembered_best_routes`): `route_revenue` keeps it by network, and the
+    position's digest cost more than its rare finds (2 in 100 in an 18GB game)."""
     hooks = game.rules.routes
     if not hooks.bonus_applies(game, corp_id):
-        return remembered_best_routes(game, corp_id, hooks, exact=False)[0]
-    routes = remembered_best_routes(game, corp_id, _without_bonuses(hooks), exact=False)[1]
+        return best_routes(game, corp_id, hooks, exact=False)[0]
+    routes = best_routes(game, corp_id, _without_bonuses(hooks), exact=False)[1]
     return routes_revenue(game, corp_id, routes, hooks)
 
 

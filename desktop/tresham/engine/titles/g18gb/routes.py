@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from tresham.engine.data.model import Ability, NodeKind, TrainDef
 from tresham.engine.hexgrid import HexCoord
-from tresham.engine.routes.graph import GraphNode, Link, TrackGraph
+from tresham.engine.routes.graph import GraphMemo, GraphNode, Link, TrackGraph
 from tresham.engine.routes.rules import Route, RouteRules, SearchExtras, SetBonus
 from tresham.engine.trains import Trains
 
@@ -23,6 +23,11 @@ BEST_GROUPING = "compass_bonus_best_grouping"
 """The variant by which trains sharing a stop may still earn the network bonus apart."""
 BONUS_BOUND = 200
 """More than any one route's bonuses can be (hex bonuses, an estuary, a crossing of the map)."""
+
+
+_TUNNELS: GraphMemo[list[int]] = GraphMemo()
+"""Each link's estuary tunnel bonus, by track graph: the board's tiles alone decide them, and
+every route search of every corporation on that board asks (a twentieth of a late search)."""
 
 
 class BritainRouteRules(RouteRules):
@@ -52,7 +57,8 @@ class BritainRouteRules(RouteRules):
         hex bonus per stop, the rest from the stops (equal to `route_extras` on every route:
         tests/rules_18gb/test_routes.py)."""
         grid = game.title.map.grid
-        links = [_tunnel_value(game, _link_hexes(graph, link)) for link in graph.links]
+        links = _TUNNELS.get(graph, "tunnels", lambda: [
+            _tunnel_value(game, _link_hexes(graph, link)) for link in graph.links])
         hex_of = [node.hex for node in graph.nodes]
         amounts: dict[str, int] = {}
         for ability in hex_bonuses(game, corp_id):
