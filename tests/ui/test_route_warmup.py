@@ -61,3 +61,26 @@ def test_a_fast_route_search_shows_the_choices_at_once(qtbot: QtBot, searches: S
     win = window(qtbot, history)
     assert "run" in win.what_now.buttons and win.what_now.isEnabled()
     assert searches.threads and threading.main_thread().name not in searches.threads
+
+
+def test_a_search_that_fails_aside_is_left_to_the_window_once(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search raising on its thread is not retried there: the window asks the engine as it
+    would without the search aside, and any error reaches the player the usual way."""
+    search = memo.best_routes
+    aside: list[str] = []
+
+    def failing_aside(*args, **kwargs):  # type: ignore[no-untyped-def]
+        if threading.current_thread() is not threading.main_thread():
+            aside.append(threading.current_thread().name)
+            time.sleep(0.5)
+            raise RuntimeError("a search that fails")
+        return search(*args, **kwargs)
+
+    monkeypatch.setattr(memo, "best_routes", failing_aside)
+    monkeypatch.setattr(memo, "_KNOWN", type(memo._KNOWN)())
+    win = window(qtbot, before(two_trains))
+    assert win.what_now.buttons == {}
+    qtbot.waitUntil(lambda: "run" in win.what_now.buttons, timeout=10_000)
+    win._on_change()
+    assert len(aside) == 1

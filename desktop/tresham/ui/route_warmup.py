@@ -16,7 +16,7 @@ from typing import Callable
 from PySide6.QtCore import QObject
 
 from tresham.engine.game import Game
-from tresham.engine.routes.memo import remembered, remembered_best_routes
+from tresham.engine.routes.memo import position_digest, remembered, remembered_best_routes
 from tresham.engine.snapshot import clone
 from tresham.ui.background import Background
 
@@ -40,40 +40,50 @@ class RouteWarmup(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.background = Background(self)
-        self._searches: dict[tuple[int, int, str], threading.Event] = {}
-        """Searches under way by position (game, actions applied, corporation): set when done."""
-        self._shown: set[tuple[int, int, str]] = set()
+        self._searches: dict[tuple[bytes, str], threading.Event] = {}
+        """Searches under way by position (its digest) and corporation: set when done."""
+        self._shown: set[tuple[bytes, str]] = set()
         """Those for which the window shows that it waits (it is told when they end)."""
+        self._failed: set[tuple[bytes, str]] = set()
+        """Those whose search raised: the window then asks the engine as it would without
+        this, and any error reaches the player by the usual way."""
 
     def waiting_for(self, game: Game, done: Callable[[], None]) -> str | None:
         """None when the window may read `game`'s choices now; else the corporation whose
         best routes are still being found, and `done()` is called on the UI thread once
         they are (a search is started here the first time a position is asked about)."""
         corp_id = corporation_to_run(game)
-        if corp_id is None or remembered(game, corp_id, game.rules.routes):
+        if corp_id is None:
             return None
-        key = (id(game), game.actions_applied, corp_id)
+        digest = position_digest(game)
+        if remembered(game, corp_id, game.rules.routes, digest=digest):
+            return None
+        key = (digest, corp_id)
+        if key in self._failed:
+            return None  # the engine's own choices search again, and report what fails
         searching = self._searches.get(key)
-        if searching is None:
-            searching = self._searches[key] = threading.Event()
-            copy = clone(game)
+        if searching is not None:
+            return None if searching.is_set() else corp_id
+        searching = self._searches[key] = threading.Event()
+        copy = clone(game)
 
-            def work() -> None:
-                try:
-                    remembered_best_routes(copy, corp_id, copy.rules.routes)
-                finally:
-                    searching.set()
+        def work() -> None:
+            try:
+                remembered_best_routes(copy, corp_id, copy.rules.routes)
+            finally:
+                searching.set()
 
-            self.background.start(work, lambda _: self._finished(key, done))
+        self.background.start(work, lambda result: self._finished(key, done, result))
         if searching.wait(INLINE_SECONDS):
             return None
         self._shown.add(key)
         return corp_id
 
-    def _finished(self, key: tuple[int, int, str], done: Callable[[], None]) -> None:
-        # A failed search is not the window's to report: the engine's own choices search
-        # again, on the UI thread, and any error surfaces there as usual.
+    def _finished(self, key: tuple[bytes, str], done: Callable[[], None],
+                  result: object) -> None:
         del self._searches[key]
+        if isinstance(result, Exception):
+            self._failed.add(key)
         if key in self._shown:
             self._shown.discard(key)
             done()

@@ -32,7 +32,8 @@ _KNOWN: OrderedDict[tuple[bytes, str, type, bool], tuple[int, tuple[RouteSpec, .
 """By (position digest, corporation, route rules, exact)."""
 
 
-def _digest(game: Game) -> bytes:
+def position_digest(game: Game) -> bytes:
+    """What the memo knows a position by: a digest of its pickled state, the log left out."""
     state = {k: v for k, v in vars(game.state).items() if k != "log"}
     buffer = io.BytesIO()
     pickler = pickle.Pickler(buffer, _PROTOCOL)
@@ -56,17 +57,20 @@ def _lookup(digest: bytes, corp_id: str, hooks: RouteRules,
 
 
 def remembered(game: Game, corp_id: str, rules: RouteRules | None = None, *,
-               exact: bool = True) -> bool:
-    """Whether `remembered_best_routes` would answer from memory (no search)."""
+               exact: bool = True, digest: bytes | None = None) -> bool:
+    """Whether `remembered_best_routes` would answer from memory (no search); `digest`, the
+    position's `position_digest` where the caller has it."""
     hooks = rules_for(game, rules)
-    return _lookup(_digest(game), corp_id, hooks, exact) is not None
+    if digest is None:
+        digest = position_digest(game)
+    return _lookup(digest, corp_id, hooks, exact) is not None
 
 
 def remembered_best_routes(game: Game, corp_id: str, rules: RouteRules | None = None, *,
                            exact: bool = True) -> tuple[int, tuple[RouteSpec, ...]]:
     """`best_routes`, remembered by position (an exact answer serves an estimate too)."""
     hooks = rules_for(game, rules)
-    digest = _digest(game)
+    digest = position_digest(game)
     key = (digest, corp_id, type(hooks), exact)
     while True:
         found = _lookup(digest, corp_id, hooks, exact)
