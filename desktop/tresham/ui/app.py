@@ -411,7 +411,7 @@ class MainWindow(QMainWindow):
         if routes_of is not None:
             # The panels that read the choices wait for the search; the rest show the move.
             self.move_bar.refresh()
-            self.what_now.wait(f"Finding {routes_of}'s best routes…")
+            self.what_now.wait(self.session.game, f"Finding {routes_of}'s best routes…")
             for panel in (self.players, self.corporations, self.market, self.trains, self.log):
                 panel.refresh()
             self.charter.refresh(choices_known=False)

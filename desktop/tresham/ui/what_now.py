@@ -267,15 +267,16 @@ class WhatNowPanel(QWidget):
             # The fixed parts may take their final heights only once laid out: scroll again then.
             QTimer.singleShot(0, self, lambda: bar.setValue(scroll))
 
-    def wait(self, text: str) -> None:
-        """Show only `text` while the window waits for the engine's answer (the best routes
-        found off the UI thread); the next `refresh` shows the choices."""
+    def wait(self, game: Game, text: str) -> None:
+        """Show who acts and `text` while the window waits for the engine's answer (the best
+        routes found off the UI thread); the next `refresh` shows the choices."""
         self._key = None
         self.controls = []
         self.buttons = {}
         self.proposed_routes = None
         self.route_problem = None
         body = self._new_body()
+        self._header(game)
         self.layout_.addWidget(self._label(text))
         self.layout_.addStretch(1)
         self.scroll_area.setWidget(body)
