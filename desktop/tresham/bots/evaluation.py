@@ -115,6 +115,15 @@ class Weights:
     what the train it has earns, as for several trains. 18GB's searches cost 0.1-0.3 s
     each late in the game (its X trains pass many towns), and a new board needed one per
     corporation, past the decision's budget."""
+    lay_limit: int = 36
+    """Most tile lays weighed in one decision (`moves.lay_limit`): past it, each hex keeps an
+    equal part of the lays (a late board offers a hundred or more, each judged by a route
+    search)."""
+    lay_floor: int = 12
+    """The fewest lays weighed where the route searches grow costly (`search_work`)."""
+    search_work: int = 60
+    """Stops reached times trains, past which a route search grows costly: the lays weighed
+    are cut in proportion, to no fewer than `lay_floor` (a long game's sprawling network)."""
     auction_lookahead: bool = True
     """Whether Normal and Hard play out the table's answers to a bid in an auction round, or
     take the bid's evaluation as it is (a high bid counts as the item bought at that

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import MISSING, fields
 
+from tresham.bots.evaluation import weights_for
 from tresham.engine.actions import (
     Action, Bid, BuyCompany, BuyTrain, LayTile, RunRoutes, SellPrivate,
 )
@@ -24,28 +25,20 @@ def tile_lays(game: Game, company: str | None) -> list[tuple[str, str, int]]:
             if company is None or game.tile_lay_problem_via(h, t, r, company) is None]
 
 
-LAY_LIMIT = 36
-"""Most tile lays weighed in one decision: past it, each hex keeps an equal part of the lays
-(a late board offers a hundred or more, and each costs a route search to judge)."""
-SEARCH_WORK = 60
-"""Stops reached times trains, past which a route search grows costly: the lays weighed are
-cut in proportion, to no fewer than LAY_FLOOR (a long game's sprawling network)."""
-LAY_FLOOR = 12
-
-
 def lay_limit(game: Game, entity: str) -> int:
-    """How many lays to weigh for `entity`: fewer where each costs a large route search."""
+    """How many lays to weigh for `entity` (`Weights.lay_limit`): fewer where each costs a
+    large route search (`Weights.search_work`, `Weights.lay_floor`)."""
+    weights = weights_for(game)
     corp = game.state.corporations.get(entity)
     if corp is None or not corp.trains:
-        return LAY_LIMIT
+        return weights.lay_limit
     work = len(reachable(game, entity, game.rules.routes).nodes) * len(corp.trains)
-    if work <= SEARCH_WORK:
-        return LAY_LIMIT
-    return max(LAY_FLOOR, LAY_LIMIT * SEARCH_WORK // work)
+    if work <= weights.search_work:
+        return weights.lay_limit
+    return max(weights.lay_floor, weights.lay_limit * weights.search_work // work)
 
 
-def _fewer(lays: list[tuple[str, str, int]], limit: int = LAY_LIMIT
-           ) -> list[tuple[str, str, int]]:
+def _fewer(lays: list[tuple[str, str, int]], limit: int) -> list[tuple[str, str, int]]:
     """At most about `limit` lays, every hex kept, the same ones for the same position."""
     if len(lays) <= limit:
         return lays
