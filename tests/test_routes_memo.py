@@ -82,3 +82,30 @@ def test_two_threads_asking_for_one_position_share_one_search(
         thread.join()
     assert len(calls) == 1 and len(answers) == 2 and answers[0] is answers[1]
     assert memo.remembered(game, corp) and not memo._SEARCHING
+
+
+def test_within_estimates_only_the_route_step_s_search_is_the_estimate(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A computer player's look-ahead (`estimates_only`) gets the estimate where the exact
+    answer is not remembered, on its own thread only; an exact answer remembered serves."""
+    import threading
+
+    game = savefile.load(POSITION).game
+    corp = game.acting or ""
+    memo._KNOWN.clear()
+    asked: list[bool] = []
+
+    def watched(*args, exact: bool = True, **kwargs):  # type: ignore[no-untyped-def]
+        asked.append(exact)
+        return best_routes(*args, exact=exact, **kwargs)
+
+    monkeypatch.setattr(memo, "best_routes", watched)
+    with memo.estimates_only():
+        memo.remembered_best_routes(game, corp)
+        other = threading.Thread(target=lambda: memo.remembered_best_routes(clone(game), corp))
+        other.start()
+        other.join()
+    assert asked == [False, True]
+    with memo.estimates_only():
+        memo.remembered_best_routes(game, corp)
+    assert asked == [False, True]  # the exact answer, remembered, serves

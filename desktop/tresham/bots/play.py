@@ -40,6 +40,7 @@ from tresham.engine.actions import (
 from tresham.engine.errors import IllegalAction
 from tresham.engine.game import Game
 from tresham.engine.history import collector_paused
+from tresham.engine.routes.memo import estimates_only
 from tresham.engine.snapshot import Snapshot, clone, discard, freeze, thaw
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -254,7 +255,8 @@ def _greedy(game: Game, player: str, candidates: list[Action], deadline: Deadlin
 def _quick_move(game: Game, deadline: Deadline | None = None) -> Action:
     """The rest of a turn in a lookahead: the greedy move, track left alone (cheap)."""
     entity = game.acting
-    candidates = moves(game, lays=False) or moves(game)
+    with estimates_only():  # the best routes' estimate: no deadline stops an exact search
+        candidates = moves(game, lays=False) or moves(game)
     if len(candidates) == 1:
         return candidates[0]
     player = player_of(game, candidates[0].entity) or candidates[0].entity

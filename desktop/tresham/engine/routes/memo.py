@@ -13,8 +13,9 @@ import hashlib
 import io
 import pickle
 import threading
+from contextlib import contextmanager
 from collections import OrderedDict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
 
 from tresham.engine.routes.revenue import RouteSpec
 from tresham.engine.routes.rules import RouteRules, rules_for
@@ -66,9 +67,29 @@ def remembered(game: Game, corp_id: str, rules: RouteRules | None = None, *,
     return _lookup(digest, corp_id, hooks, exact) is not None
 
 
+_ESTIMATING = threading.local()
+
+
+@contextmanager
+def estimates_only() -> Iterator[None]:
+    """Within it, on this thread, `remembered_best_routes` gives the estimate (`best_routes`
+    not `exact`) where the exact answer is not remembered: a computer player's look-ahead
+    plays turns out through the route step's choices, and the exact search of a late 18GB
+    network (7 s) is a wait no deadline can cut short. Legal routes all the same."""
+    before = getattr(_ESTIMATING, "on", False)
+    _ESTIMATING.on = True
+    try:
+        yield
+    finally:
+        _ESTIMATING.on = before
+
+
 def remembered_best_routes(game: Game, corp_id: str, rules: RouteRules | None = None, *,
                            exact: bool = True) -> tuple[int, tuple[RouteSpec, ...]]:
-    """`best_routes`, remembered by position (an exact answer serves an estimate too)."""
+    """`best_routes`, remembered by position (an exact answer serves an estimate too; within
+    `estimates_only`, an estimate serves)."""
+    if exact and getattr(_ESTIMATING, "on", False):
+        exact = False
     hooks = rules_for(game, rules)
     digest = position_digest(game)
     key = (digest, corp_id, type(hooks), exact)
