@@ -149,7 +149,7 @@ TITLE_WEIGHTS: dict[str, Weights] = {
     "18VA": replace(WEIGHTS, resale_share=0.0, auction_lookahead=False,
                     five_share_certificate=2.0),
     # 18GB: each lay weighed costs a route search of X trains over a wide network; 24 lays
-    # (8 at least) against 36 (12): 13% less time over 31 games, 14 won against 12 of 32.
+    # (8 at least) against 36 (12): 12% less time over 32 games, 15 won against 12 of 32.
     "18GB": replace(WEIGHTS, next_train_search=False, lay_limit=24, lay_floor=8),
 }
 
