@@ -417,6 +417,7 @@ class MainWindow(QMainWindow):
             self.charter.refresh(choices_known=False)
             self._hold(self.tray, self.charter, self.what_now)
             self.controller.waiting = True
+            self._show_frame()
             return
         self.controller.waiting = False
         self.move_bar.refresh()
@@ -430,18 +431,23 @@ class MainWindow(QMainWindow):
         self.log.refresh()
         self.scene.show_routes(*self._routes_to_show())
         session = self.session
-        if session.viewing is not None:
-            self.past_banner.setText(
-                f"Looking back at the game after {session.viewing} of "
-                f"{len(session.history.actions)} actions — read-only. Click here (or Alt+End) "
-                "to return to the present.")
-        self.past_banner.setVisible(session.viewing is not None)
         # The past is read-only, and so is a computer player's turn while the bots play.
         bots_move = bool(self.bots.computer_to_move()) and not self.bots.paused
         self.tray.setEnabled(session.live and not bots_move)
         self.charter.setEnabled(session.live and not bots_move)
         self.what_now.setEnabled(not bots_move)
         self.hint.redraw()
+        self._show_frame()
+
+    def _show_frame(self) -> None:
+        """What frames every position: the look-back banner, undo and redo, the title."""
+        session = self.session
+        if session.viewing is not None:
+            self.past_banner.setText(
+                f"Looking back at the game after {session.viewing} of "
+                f"{len(session.history.actions)} actions — read-only. Click here (or Alt+End) "
+                "to return to the present.")
+        self.past_banner.setVisible(session.viewing is not None)
         self.undo_action.setEnabled(session.history.can_undo)
         self.redo_action.setEnabled(session.history.can_redo)
         self._show_title()

@@ -13,8 +13,8 @@ import hashlib
 import io
 import pickle
 import threading
-from contextlib import contextmanager
 from collections import OrderedDict
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Iterator
 
 from tresham.engine.routes.revenue import RouteSpec
