@@ -366,3 +366,43 @@ def test_4_2_the_train_step_waits_while_potomac_yards_plus_one_is_unused() -> No
     skip_to(game, "trains")
     assert [c.action for c in game.choices() if c.action in (BuyTrain, RaiseTrainLimit, Pass)] \
         == [RaiseTrainLimit, Pass]
+
+
+def _wm_with_py_one_train_short() -> Game:
+    """WM (a five-share corporation, limit 2) owns the Potomac Yards and one train, with $50;
+    B&O has a 2 train to sell it. WM is at its train step."""
+    game = new_game(train_step_waits_after_buying_from_a_corporation=True)
+    start(game, "WM", treasury=50, par=70)
+    start(game, "B&O", treasury=2000, par=70)
+    give_train(game, "B&O", "2", "2")
+    game.state.privates["PY"].owner = "WM"
+    give_train(game, "WM", "2", "2")
+    game.state.corporations["WM"].treasury = 50
+    game.state.corporations["B&O"].floated = False
+    operate(game, "WM")
+    skip_to(game, "trains")
+    return game
+
+
+def test_2_variant_the_potomac_yards_plus_one_does_not_hold_the_step_after_a_purchase() -> None:
+    """Variant train_step_waits_after_buying_from_a_corporation (18xx.games): a purchase that
+    leaves nothing more to buy ends the step, the Potomac Yards' +1 unused (their random game,
+    3 players, seed 20317); before it the +1 is offered."""
+    game = _wm_with_py_one_train_short()
+    assert any(c.action is RaiseTrainLimit for c in game.choices())
+    bought = next(c for c in game.choices() if c.action is BuyTrain and c.fields.get("seller"))
+    game.process(bought.make("WM", price=50))
+    step = getattr(game.round, "step", None)
+    assert game.acting != "WM" or getattr(step, "name", "") != "trains"
+    assert not game.state.privates["PY"].closed
+
+
+def test_2_by_the_rulebook_the_plus_one_may_follow_a_purchase_in_the_step() -> None:
+    """18VA 4.2: the +1, if used, is used in the train phase: after a purchase to the limit
+    the step stays open for it."""
+    game = _wm_with_py_one_train_short()
+    game.setup.options.pop("train_step_waits_after_buying_from_a_corporation", None)
+    bought = next(c for c in game.choices() if c.action is BuyTrain and c.fields.get("seller"))
+    game.process(bought.make("WM", price=50))
+    assert game.acting == "WM" and game.round.step.name == "trains"
+    assert any(c.action is RaiseTrainLimit for c in game.choices())

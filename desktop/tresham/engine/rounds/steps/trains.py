@@ -497,8 +497,9 @@ class BuyTrainStep(Step):
                                 text=f"Buy {self._train_words(train_id, side)} from "
                                      f"{other.id}")
         # 18VA 4.2: the Potomac Yards' +1 may be taken at any time of the train step, so the
-        # step waits while it is unused (as on 18xx.games).
-        for company, increase in self.limit_raises():
+        # step waits while it is unused (as on 18xx.games), but not after a purchase
+        # (`_only_raises_left`).
+        for company, increase in [] if self._raises_aside else self.limit_raises():
             yield Choice(RaiseTrainLimit, {"company": company},
                          text=f"Use {company}: train limit +{increase} for good")
 
@@ -634,8 +635,25 @@ class BuyTrainStep(Step):
             self._bank_purchase_at = self.game.actions_applied
             if self.closes_after_bank_purchase():
                 return True
-        return not self._any_choice() or (self.turn.president_paid > 0
-                                          and self.game.rules.one_train_when_president_helps())
+        return not self._any_choice() or self._only_raises_left() or (
+            self.turn.president_paid > 0 and self.game.rules.one_train_when_president_helps())
+
+    _raises_aside = False
+
+    def _only_raises_left(self) -> bool:
+        """Under the variant train_step_waits_after_buying_from_a_corporation, after a
+        purchase: whether only a private's raise of the train limit is left to do. The step
+        then ends, as 18xx.games' ends once its corporation can buy nothing more, the raise
+        unused (18VA: their random game, 3 players, seed 20317, action 123). By the rulebook
+        the raise may still be used in the step, and a train bought after it."""
+        if not self.game.rules.train_step_waits_after_buying_from_a_corporation() or \
+                not self.limit_raises():
+            return False
+        self._raises_aside = True
+        try:
+            return not self._any_choice()
+        finally:
+            self._raises_aside = False
 
     def closes_after_bank_purchase(self) -> bool:
         """Whether a purchase from the bank ends the step though something is still to buy (a
