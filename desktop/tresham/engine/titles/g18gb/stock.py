@@ -351,4 +351,3 @@ class BritainStockRules(TitleRules):
     def holding_limit(self, corp_id: str) -> int:
         """HL "Stock Rounds": no limit from the open market (60% only from the IPO)."""
         return 100
-
