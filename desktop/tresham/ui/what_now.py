@@ -235,10 +235,6 @@ class WhatNowPanel(QWidget):
         bar = self.scroll_area.verticalScrollBar()
         scroll = bar.value() if place == self._place else 0
         self._place = place
-        self.controls = []
-        self.buttons = {}
-        self.proposed_routes = None
-        self.route_problem = None
         body = self._new_body()
         self._header(game)
         self.message.setText(message)
@@ -271,10 +267,6 @@ class WhatNowPanel(QWidget):
         """Show who acts and `text` while the window waits for the engine's answer (the best
         routes found off the UI thread); the next `refresh` shows the choices."""
         self._key = None
-        self.controls = []
-        self.buttons = {}
-        self.proposed_routes = None
-        self.route_problem = None
         body = self._new_body()
         self._header(game)
         self.layout_.addWidget(self._label(text))
@@ -284,7 +276,12 @@ class WhatNowPanel(QWidget):
         self.foot.setVisible(False)
 
     def _new_body(self) -> QWidget:
-        """Empty fixed parts and a new body (its layout `self.layout_`), to fill."""
+        """Empty fixed parts and a new body (its layout `self.layout_`), to fill; the
+        controls, buttons and routes of the body before forgotten."""
+        self.controls = []
+        self.buttons = {}
+        self.proposed_routes = None
+        self.route_problem = None
         self.head_layout = self._renew("head", 10, 8, 10, 4)
         self.footer = self._renew("foot", 10, 4, 10, 8)
         body = QWidget()
