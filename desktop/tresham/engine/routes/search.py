@@ -27,6 +27,7 @@ Nothing is capped or timed out: the answer is the optimum (unless an estimate is
 from __future__ import annotations
 
 import gc
+import operator
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, NamedTuple
@@ -90,6 +91,10 @@ class Candidate(NamedTuple):
         return Walk(start, tuple(steps))
 
 
+_VALUE = operator.itemgetter(0)
+"""A candidate's value (its first field)."""
+
+
 def _route_masks(game: Game, graph: TrackGraph) -> list[int]:
     """Per link, what a route along it uses: its track, and where a route passes a junction
     once (`TitleRules.junction_once_per_route`) the junctions it passes (-1 for a link that
@@ -150,7 +155,11 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
     node_offset = graph.node_offset
     track = graph.track_mask
     route_masks = _route_masks(game, graph)
-    links_from = [[(link, back, link.a if back else link.b, route_masks[link.index],
+    # Per node, each link out: the link and its direction (the step a half records), the
+    # node at its end, what walking it uses (its track and that node's bit), the node's bit,
+    # its first segment and what it earns.
+    links_from = [[((link, back), link.a if back else link.b,
+                    route_masks[link.index] | 1 << (node_offset + (link.a if back else link.b)),
                     1 << (node_offset + (link.a if back else link.b)),
                     (link.steps[-1].segment if back else link.steps[0].segment),
                     values[link.a if back else link.b] + link_extra[link.index])
@@ -174,11 +183,14 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
     excluded = 0
 
     def extend(node: int, used: int, value: int, side: int, station: int, left_first: int,
-               parent: int) -> None:
+               parent: int, left: HalfRoute = (), left_stops: list[int] | None = None) -> None:
         """Grow the route from `node`; `parent` is what the route so far is worth as a
-        candidate (-1: it is none)."""
-        for link, back, other, mask, bit, first, gain in links_from[node]:
-            if used & mask or used & bit or excluded & bit:
+        candidate (-1: it is none). On the right half (`side` 1), `left` is the left half
+        and `left_stops` its stops from its far end to the station, made once for all the
+        right halves grown from it."""
+        half = halves[side]
+        for step, other, walked, bit, first, gain in links_from[node]:
+            if used & walked or excluded & bit:
                 continue
             kind = allowance[other]
             if kind is None:
@@ -187,11 +199,11 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
                 kind = next((k for k in others[other] if counts[k] < limits[k]), None)
                 if kind is None:
                     continue
-            if side == 1 and not halves[1] and first < left_first:
+            if side and not half and first < left_first:
                 continue
             counts[kind] += 1
-            halves[side].append((link, back))
-            now_used = used | mask | bit
+            half.append(step)
+            now_used = used | walked
             now_value = value + gain
             if with_stops:
                 stops.append(other)
@@ -205,12 +217,12 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
                     worth = parent + gain
                 elif stop_extra is not None:
                     # `stops` holds the station, the left half outwards, then the right half.
-                    k = len(halves[0])
-                    worth += stop_extra(stops[k:0:-1] + stops[:1] + stops[k + 1:]
-                                        if halves[1] else stops)
+                    worth += stop_extra(left_stops + stops[len(left) + 1:]
+                                        if left_stops is not None else stops)
                 if gain or not droppable[other] or worth > parent:
                     candidate = Candidate(worth, now_used & track, station,
-                                          tuple(halves[0]), tuple(halves[1]), tuple(counts),
+                                          left if side else tuple(half),
+                                          tuple(half) if side else (), tuple(counts),
                                           now_used)
                     # The exact track's own rule (1848's gauge changes), checked on the walk.
                     if not walk_checks or (checked_links is not None and not any(
@@ -226,21 +238,21 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
                     emitted = parent
                     dominated = not checks
             # The first link of the left half is the one the right half is ordered against.
-            ordered_by = first if side == 0 and len(halves[0]) == 1 else left_first
+            ordered_by = first if not side and len(half) == 1 else left_first
             if stop_when_full and (counts[earning[0]] >= limits[earning[0]] if one_earning
                                    else not any(counts[k] < limits[k] for k in earning)):
-                if side == 0 and passable[station] and near[station] and not dominated:
-                    extend(station, now_used, now_value, 1, station, ordered_by, emitted)
-                if passable[other] and near[other]:
-                    extend(other, now_used, now_value, side, station, ordered_by, emitted)
-            elif side == 0 and passable[station]:
-                if not dominated:
-                    extend(station, now_used, now_value, 1, station, ordered_by, emitted)
-                if passable[other]:
-                    extend(other, now_used, now_value, side, station, ordered_by, emitted)
-            elif passable[other]:
-                extend(other, now_used, now_value, side, station, ordered_by, emitted)
-            halves[side].pop()
+                turn = not side and passable[station] and near[station] and not dominated
+                onward = passable[other] and near[other]
+            else:
+                turn = not side and passable[station] and not dominated
+                onward = passable[other]
+            if turn:
+                extend(station, now_used, now_value, 1, station, ordered_by, emitted,
+                       tuple(half), stops[:0:-1] + stops[:1] if with_stops else None)
+            if onward:
+                extend(other, now_used, now_value, side, station, ordered_by, emitted,
+                       left, left_stops)
+            half.pop()
             if with_stops:
                 stops.pop()
             counts[kind] -= 1
@@ -260,7 +272,7 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
     del extend
     if hooks.has_route_extra and extras is None:
         found = [_with_route_extra(game, graph, corp_id, train, hooks, c) for c in found]
-    found.sort(key=lambda c: -c.value)
+    found.sort(key=_VALUE, reverse=True)  # stable: equal values keep the order found
     return found
 
 

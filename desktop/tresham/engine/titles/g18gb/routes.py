@@ -7,7 +7,7 @@ counts against N or, once N is used, against M. nX trains pass towns (never coun
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from tresham.engine.data.model import Ability, NodeKind, TrainDef
 from tresham.engine.hexgrid import HexCoord
@@ -28,6 +28,42 @@ BONUS_BOUND = 200
 _TUNNELS: GraphMemo[list[int]] = GraphMemo()
 """Each link's estuary tunnel bonus, by track graph: the board's tiles alone decide them, and
 every route search of every corporation on that board asks (a twentieth of a late search)."""
+
+
+class _BoardNodes(NamedTuple):
+    """What `search_extras` reads of a track graph's nodes, the same for every corporation's
+    and train's search on that board (a tenth of a late search when worked out each time)."""
+
+    hex_of: list[str]
+    per_hex: dict[str, int]
+    """Nodes per hex."""
+    shared_hex_nodes: list[int]
+    """The nodes in a hex of several nodes."""
+    ends: list[bool]
+    """Whether a node is a city or off-board area (an X train's distance is between two)."""
+    coords: list[HexCoord]
+    ends_mask: int
+    """`ends` as a bit per node."""
+    shared_mask: int
+    """`shared_hex_nodes` as a bit per node."""
+    spans: dict[tuple[int, int], int]
+    """The distance bonus between two nodes, filled as searches ask."""
+
+
+_BOARD_NODES: GraphMemo[_BoardNodes] = GraphMemo()
+
+
+def _board_nodes(game: Game, graph: TrackGraph) -> _BoardNodes:
+    grid = game.title.map.grid
+    hex_of = [node.hex for node in graph.nodes]
+    per_hex: dict[str, int] = {}
+    for h in hex_of:
+        per_hex[h] = per_hex.get(h, 0) + 1
+    shared = [n for n, h in enumerate(hex_of) if per_hex[h] > 1]
+    ends = [node.kind in (NodeKind.CITY, NodeKind.OFFBOARD) for node in graph.nodes]
+    return _BoardNodes(hex_of, per_hex, shared, ends, [grid.coord(h) for h in hex_of],
+                       sum(1 << n for n, end in enumerate(ends) if end),
+                       sum(1 << n for n in shared), {})
 
 
 class BritainRouteRules(RouteRules):
@@ -56,28 +92,24 @@ class BritainRouteRules(RouteRules):
         """`route_extras` as the search grows routes: estuary tunnels per link, a private's
         hex bonus per stop, the rest from the stops (equal to `route_extras` on every route:
         tests/rules_18gb/test_routes.py)."""
-        grid = game.title.map.grid
         links = _TUNNELS.get(graph, "tunnels", lambda: [
             _tunnel_value(game, _link_hexes(graph, link)) for link in graph.links])
-        hex_of = [node.hex for node in graph.nodes]
+        board = _BOARD_NODES.get(graph, "nodes", lambda: _board_nodes(game, graph))
+        hex_of, per_hex, ends, spans = board.hex_of, board.per_hex, board.ends, board.spans
         amounts: dict[str, int] = {}
         for ability in hex_bonuses(game, corp_id):
             for h in ability.params.get("hexes", ()):
                 amounts[h] = amounts.get(h, 0) + int(ability.params["amount"])
-        per_hex: dict[str, int] = {}
-        for h in hex_of:
-            per_hex[h] = per_hex.get(h, 0) + 1
         # Only a stop in a hex of several nodes can be a hex stopped at twice.
-        twice = {n: self.stop_revenue(game, corp_id, node, train)
-                 for n, node in enumerate(graph.nodes) if per_hex[node.hex] > 1}
+        twice = {n: self.stop_revenue(game, corp_id, graph.nodes[n], train)
+                 for n in board.shared_hex_nodes}
         # A bonus hex of one node pays as that stop does; one of several, once per route.
-        per_node = [amounts.get(h, 0) if per_hex[h] == 1 else 0 for h in hex_of]
+        per_node = [amounts.get(h, 0) if per_hex[h] == 1 else 0 for h in hex_of] \
+            if amounts else None
         shared_bonus = {n: amounts[h] for n, h in enumerate(hex_of)
                         if h in amounts and per_hex[h] > 1}
         express = is_express(train)
-        ends = [node.kind in (NodeKind.CITY, NodeKind.OFFBOARD) for node in graph.nodes]
-        coords = [grid.coord(h) for h in hex_of]
-        spans: dict[tuple[int, int], int] = {}
+        coords = board.coords
         twice_nodes = frozenset(twice)
 
         def stops_extra(stops: Sequence[int]) -> int:
@@ -109,8 +141,9 @@ class BritainRouteRules(RouteRules):
         needed = bool(shared_bonus or twice or express)
         # A stop counts for the distance if it is a city or off-board area; any stop in a hex
         # of several nodes may make another there a hex stopped at twice.
-        ignored = sum(1 << n for n in range(len(hex_of))
-                      if not (express and ends[n]) and n not in shared_bonus and n not in twice)
+        counted = board.shared_mask | (board.ends_mask if express else 0) | \
+            sum(1 << n for n in shared_bonus)
+        ignored = ((1 << len(hex_of)) - 1) & ~counted
         return SearchExtras(links, stops_extra if needed else None, per_node, ignored)
 
     def set_bonus(self, game: Game, corp_id: str, graph: TrackGraph) -> SetBonus | None:
