@@ -61,10 +61,11 @@ def within_reach(graph: TrackGraph, together: SetBonus, names: Sequence[str],
     quick = sum(c.value for c in picked) + together.value([c.stop_set(graph) for c in picked])
     offset = graph.node_offset
     marked = together.marked
-    # Each train's labels, or None: it stays home.
-    options = [[*{together.label(stops) for stops in {(c.used >> offset) & marked
-                                                      for c in found}}, None]
-               for found in (by_type[name] for name in names)]
+    # Each train's labels, or None: it stays home (worked out once per type of train).
+    labels = {name: [*{together.label(stops) for stops in {(c.used >> offset) & marked
+                                                           for c in by_type[name]}}, None]
+              for name in set(names)}
+    options = [labels[name] for name in names]
     most = max(together.bound([x for x in pick if x is not None]) for pick in product(*options))
     best_total = sum(_best(by_type[name]) for name in names)
     kept: dict[str, list[Candidate]] = {}
