@@ -7,6 +7,7 @@ its answers must be legal (4.2.3 (a)-(j)) and earn what it says.
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -23,6 +24,7 @@ from test_routes_support import (
     trains,
     yellow_network,
 )
+from shared_paths import SHARED
 from tresham.engine.game import Game
 from tresham.engine.routes import best_routes, routes_problem, routes_revenue
 from tresham.engine.routes.graph import track_graph
@@ -118,3 +120,47 @@ def test_a_dense_late_game_board_is_quick() -> None:
     value, routes = best_routes(game, "W&A")
     assert time.perf_counter() - start < 2.0
     assert value > 0 and routes_problem(game, "W&A", routes) is None
+
+
+@pytest.mark.parametrize("export", sorted((SHARED / "fixtures" / "18xx.games" / "18GB").glob("*.json")),
+                         ids=lambda path: path.stem)
+def test_4_2_3_1_a_lone_trains_best_route_kept_alone_is_the_same(export, monkeypatch) -> None:
+    """A lone train's search keeps only its best route of each set of the network bonus's
+    marked stops (`candidate_routes`' `best_by`): at every recorded 18GB run, each train of
+    the corporation's alone (its X trains among them) gets the same routes, exactly and
+    as an estimate, as with every route kept."""
+    if not export.is_file():
+        pytest.skip(f"no fixture {export}")
+    from tresham.engine.routes import search
+    from tresham.importers import eighteen_xx_games as xx
+
+    keeping_all = search._candidates_by_type
+
+    def every_route_kept(*args, **kwargs):  # type: ignore[no-untyped-def]
+        return keeping_all(*args, **{**kwargs, "best_by": None})
+
+    lone_runs = 0
+
+    def compare(record: dict, game: Game) -> None:
+        nonlocal lone_runs
+        if record.get("type") != "run_routes":
+            return
+        corp = game.state.corporations.get(str(record.get("entity")))
+        if corp is None:
+            return
+        owned = list(corp.trains)
+        try:
+            for train in owned:
+                corp.trains[:] = [train]
+                for exact in (True, False):
+                    kept = best_routes(game, corp.id, exact=exact)
+                    with monkeypatch.context() as patch:
+                        patch.setattr(search, "_candidates_by_type", every_route_kept)
+                        assert best_routes(game, corp.id, exact=exact) == kept
+                lone_runs += 1
+        finally:
+            corp.trains[:] = owned
+
+    xx.replay(xx.read_export(json.loads(export.read_text(encoding="utf-8"))),
+              before_action=compare)
+    assert lone_runs > 20

@@ -11,7 +11,8 @@
    A route's own bonuses (`RouteRules.search_extras`: 18GB's X distance, estuary tunnels) are
    added as it grows. Where no bonus depends on them, routes ending at a stop that earned
    nothing (18GB's X trains passing towns) are left out, being no better than the route
-   before that stop (`candidate_routes`' `free_ends`).
+   before that stop (`candidate_routes`' `free_ends`). A lone train keeps only its first
+   best route (of each set of stops a bonus over the routes reads: `best_by`).
 3. Branch and bound over trains, most valuable first, each train's candidates best first. The
    bound for the trains still to choose is the sum, per train, of its best candidate that does
    not collide with the track already taken; a candidate whose value plus the best values of
@@ -123,8 +124,13 @@ def _link_steps(link: Link, backwards: bool) -> list[Step]:
 
 def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDef,
                      hooks: RouteRules, keep_worthless: bool = False,
-                     free_ends: int = 0) -> list[Candidate]:
+                     free_ends: int = 0, best_by: int | None = None) -> list[Candidate]:
     """Every legal route of `train` for `corp_id`, best first (see the module docstring).
+
+    `best_by`, a bit per node: only the first best route among those that stop at the same
+    of these nodes (0: the first best route alone), where a lone train runs and nothing but
+    those stops adds to a route's value (a late 18GB X train has thousands of routes, and
+    making, sorting and freeing them was a third of its search).
 
     `free_ends`, a bit per node: a route that ends at one of these nodes, having earned
     nothing for the stop or the track to it, is left out when the route without that last
@@ -148,6 +154,10 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
     link_extra = extras.links if extras is not None else [0] * len(graph.links)
     stop_extra = extras.stops if extras is not None else None
     with_stops = checks or stop_extra is not None
+    if walk_checks or (hooks.has_route_extra and extras is None):
+        best_by = None  # a route's walk or its own bonus is judged once it is made
+    best: dict[int, tuple[int, Candidate]] = {}
+    made = [0]  # how many routes were found, the order of those kept
     ignored = [bool(extras.ignored >> n & 1) if extras is not None else False
                for n in range(len(nodes))]
     stops: list[int] = []
@@ -222,7 +232,16 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
                     # `stops` holds the station, the left half outwards, then the right half.
                     worth += stop_extra(left_stops + stops[len(left) + 1:]
                                         if left_stops is not None else stops)
-                if gain or not droppable[other] or worth > parent:
+                if (gain or not droppable[other] or worth > parent) and best_by is not None:
+                    label = (now_used >> node_offset) & best_by
+                    held = best.get(label)
+                    if held is None or worth > held[1][0]:
+                        best[label] = (made[0], new_tuple(Candidate, (
+                            worth, now_used & track, station, left if side else tuple(half),
+                            tuple(half) if side else (), tuple(counts), now_used)))
+                    made[0] += 1
+                    emitted = worth
+                elif gain or not droppable[other] or worth > parent:
                     candidate = new_tuple(Candidate, (worth, now_used & track, station,
                                                       left if side else tuple(half),
                                                       tuple(half) if side else (),
@@ -273,6 +292,8 @@ def candidate_routes(game: Game, graph: TrackGraph, corp_id: str, train: TrainDe
     # until the cyclic collector runs (a million objects in a late 18GB search, whose
     # collection took longer than the search). Breaking it frees them once unused.
     del extend
+    if best_by is not None:
+        found = [c for _, c in sorted(best.values(), key=lambda kept: kept[0])]
     if hooks.has_route_extra and extras is None:
         found = [_with_route_extra(game, graph, corp_id, train, hooks, c) for c in found]
     found.sort(key=_VALUE, reverse=True)  # stable: equal values keep the order found
@@ -307,9 +328,11 @@ def _with_route_extra(game: Game, graph: TrackGraph, corp_id: str, train: TrainD
 
 def _candidates_by_type(game: Game, graph: TrackGraph, corp_id: str, trains: list[TrainDef],
                         hooks: RouteRules, keep_worthless: bool,
-                        free_ends: int = 0) -> dict[str, list[Candidate]]:
+                        free_ends: int = 0, best_by: int | None = None
+                        ) -> dict[str, list[Candidate]]:
     """Candidates per train type. Types whose stops count and pay alike share one search, run
-    for the longest of them and filtered by length for the others."""
+    for the longest of them and filtered by length for the others. `best_by` as for
+    `candidate_routes`, for a lone train."""
     types: dict[str, TrainDef] = {}
     for train in trains:
         types.setdefault(train.name, train)
@@ -331,7 +354,8 @@ def _candidates_by_type(game: Game, graph: TrackGraph, corp_id: str, trains: lis
             replace(a, count=UNLIMITED if limit == _NO_LIMIT else limit)
             for a, limit in zip(widest.distance, limits)))
         found = candidate_routes(game, graph, corp_id, longest, hooks,
-                                 keep_worthless=keep_worthless, free_ends=free_ends)
+                                 keep_worthless=keep_worthless, free_ends=free_ends,
+                                 best_by=best_by if len(trains) == 1 else None)
         for train in members:
             mine = [_limit(a.count) for a in train.distance]
             result[train.name] = found if mine == limits else [
@@ -403,8 +427,13 @@ def _best_routes(game: Game, corp_id: str, hooks: RouteRules,
     if not hooks.bonus_applies(game, corp_id):
         free_ends = ((1 << len(graph.nodes)) - 1) & ~(together.marked if together else 0)
     keep_worthless = hooks.has_bonus or together is not None
+    # A lone train's best route is the best of one list, but for bonuses over the corporation's
+    # routes (only their stops at the set bonus's marked nodes matter to that bonus).
+    best_by = None if hooks.bonus_applies(game, corp_id) else \
+        (together.marked if together is not None else 0)
     by_type = _candidates_by_type(game, graph, corp_id, [t for _, t in known], hooks,
-                                  keep_worthless=keep_worthless, free_ends=free_ends)
+                                  keep_worthless=keep_worthless, free_ends=free_ends,
+                                  best_by=best_by)
 
     def widen() -> dict[str, list[Candidate]]:
         return _candidates_by_type(game, graph, corp_id, [t for _, t in known], hooks,
