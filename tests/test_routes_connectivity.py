@@ -339,7 +339,8 @@ def test_the_track_steps_bound_rules_out_no_lay_the_exact_reach_allows(
         title: str, players: int, seed: int) -> None:
     """4.2.1(j) and 18GB's restrictive track (HL "Building Track"): whether a corporation can
     lay (again) is first asked of a bound of its reach (`reach_at_most`), and its "none" is
-    taken as the answer. At the track steps of a random game, with one of the legal tiles put
+    taken as the answer; its first few lays are then checked one by one as they would be made,
+    and a legal one is the answer "yes". At the track steps of a random game, with one of the legal tiles put
     on the board and the treasury often emptied (so that costs rule lays out), every lay the
     exact reach allows the bound allows too, mostly no more, and `can_lay_now` answers as the
     exact reach does."""

@@ -22,6 +22,10 @@ from tresham.engine.routes.connectivity import (
 from tresham.engine.routes.entered_track import tile_lay_enters_new_track
 from tresham.engine.upgrades import LaidTile, current_track
 
+BOUND_LAYS_CHECKED = 3
+"""How many of the lays a bound of the reach allows `can_lay_now` checks one by one before
+it asks the whole reach."""
+
 
 class TrackStep(Step):
     name = "track"
@@ -262,9 +266,20 @@ class TrackStep(Step):
             if not early.complete and self._lays(first_only=True, reach=early):
                 return True
             # And a bound of the reach, found in linear time, shows most "none" (late boards:
-            # the exact reach took up to 0.2 s, asked after every lay and station).
-            if not early.complete and not self._lays(first_only=True, reach=self._reach_bound()):
-                return False
+            # the exact reach took up to 0.2 s, asked after every lay and station); and the
+            # first lays it allows, each checked as it would be made (a search that stops at
+            # its new track), most "yes" where the lays left are far from the stations.
+            if not early.complete:
+                tried = 0
+                for way, hex_id, tile_id, rotation in self._lay_stream(
+                        reach=self._reach_bound()):
+                    if self.problem(hex_id, tile_id, rotation, way) is None:
+                        return True
+                    tried += 1
+                    if tried == BOUND_LAYS_CHECKED:
+                        break
+                else:
+                    return False
         return bool(self._lays(first_only=True))
 
     def lay_private_for_sale(self) -> bool:
