@@ -477,3 +477,38 @@ def test_an_18gb_president_owes_nothing_for_his_trainless_corporations_train(
     monkeypatch.setattr(game.rules, "presidents_pay_for_trains", lambda: True)
     owes = Projection(game).worth(president)
     assert owes == pytest.approx(owes_nothing - Projection(game).weights.shortfall_penalty * short)
+
+
+def test_a_lay_that_changes_no_run_is_explained_by_what_it_reaches_or_the_track_it_adds(
+) -> None:
+    """The log's reason for track a corporation cannot run on yet: the places its stations
+    newly reach, else the pieces of track the tile adds."""
+    from tresham.bots.reasons import reason
+    from tresham.engine.routes.connectivity import reached_stops
+    from tresham.engine.upgrades import current_track
+
+    game = advance(Game.new("18GA", ["A", "B", "C", "D"], seed=3),
+                   at_step(LayTile, trainless=True))
+    corp = game.acting or ""
+    before = reached_stops(game, corp).cities
+    lays = game.legal_tile_lays()
+    checked = 0
+    for hex_id in sorted(lays):
+        hex_def = game.title.map.hexes[hex_id]
+        old = len(current_track(hex_def, game.state.board.tiles.get(hex_id)).paths)
+        for tile_id, rotations in sorted(lays[hex_id].items()):
+            action = LayTile(corp, hex_id, tile_id, rotations[0])
+            after = clone(game)
+            after.process(action)
+            hexes = game.title.map.hexes
+            reached = {hexes[h].name or h for h, _ in reached_stops(after, corp).cities - before}
+            pieces = len(current_track(hex_def, after.state.board.tiles[hex_id]).paths) - old
+            said = reason(game, action)
+            if reached:
+                assert "its stations reach " in said and all(p in said for p in reached), said
+            else:
+                assert said.endswith(
+                    f"its network grows by {pieces} piece{'s' if pieces > 1 else ''} of track"
+                ), said
+            checked += 1
+    assert checked >= 3
