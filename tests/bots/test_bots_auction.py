@@ -134,3 +134,19 @@ def test_other_titles_keep_the_auction_play_out() -> None:
     assert WEIGHTS.auction_lookahead
     assert not TITLE_WEIGHTS["18VA"].auction_lookahead
     assert all(w.auction_lookahead for t, w in TITLE_WEIGHTS.items() if t != "18VA")
+
+
+def test_18gb_normal_judges_a_bid_in_the_auction_as_greedy_does() -> None:
+    """18GB's auction (HL "Auction of private companies"), `Weights.auction_lookahead` off:
+    played out, the table's answers to a bid ended at different points of the auction from
+    line to line, and Normal bid at a loss by greedy's own measure (a bid "worth -£15" that
+    left its seat last); over the same 16 openings Normal won 2 games against three greedy
+    bots before, 8 after. So in this auction Normal's bid is greedy's."""
+    game = Game.new("18GB", ["A", "B", "C", "D"], seed=64102)
+    compared = 0
+    while game.round.kind == "auction" and compared < 12:
+        greedy = choose(game, "greedy", seed=64102).action
+        assert choose(game, "normal", seed=64102).action == greedy
+        game.process(greedy)
+        compared += 1
+    assert compared >= 8
