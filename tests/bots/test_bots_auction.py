@@ -128,12 +128,13 @@ def test_18va_auction_bids_are_judged_without_a_play_out() -> None:
 
 
 def test_other_titles_keep_the_auction_play_out() -> None:
-    """Only 18VA's auction is judged without the play-out: 18GA's waterfall auction keeps it
-    (its Normal bots pay about what people pay, test above)."""
+    """Only 18VA's and 18GB's auctions are judged without the play-out: 18GA's waterfall
+    auction keeps it (its Normal bots pay about what people pay, test above)."""
     from tresham.bots.evaluation import TITLE_WEIGHTS, WEIGHTS
+    without = ("18VA", "18GB")
     assert WEIGHTS.auction_lookahead
-    assert not TITLE_WEIGHTS["18VA"].auction_lookahead
-    assert all(w.auction_lookahead for t, w in TITLE_WEIGHTS.items() if t != "18VA")
+    assert not any(TITLE_WEIGHTS[t].auction_lookahead for t in without)
+    assert all(w.auction_lookahead for t, w in TITLE_WEIGHTS.items() if t not in without)
 
 
 def test_18gb_normal_judges_a_bid_in_the_auction_as_greedy_does() -> None:
