@@ -84,6 +84,36 @@ def test_variant_powers_any_time_in_turn() -> None:
     assert any(t.corporation == "WM" and t.extra for t in game.state.board.tokens)
 
 
+def test_4_5_3_the_station_step_waits_for_the_potomac_yards_after_the_turns_station() -> None:
+    """4.5.3: the Potomac Yards' station goes down in the station step, so the step stays
+    open for it after the turn's own station."""
+    game = baltimore_with("PY")
+    game.process(PlaceToken("B&O", "H1", 0))
+    assert game.round.step.name == "token"  # type: ignore[union-attr]
+    assert any(c.fields.get("ability") == "PY" for c in game.choices())
+
+
+def test_variant_powers_any_time_in_turn_the_station_step_ends_with_the_turns_station(
+) -> None:
+    """Under powers_any_time_in_turn the Potomac Yards' station may go down at any time of
+    the turn, so it holds no step open: the station step ends with the turn's own station
+    (18xx.games, 5 players seed 20757, action 389: a trainless C&O went on to withhold and
+    its price fell at once), and the station still goes down in a later step. Before the
+    turn's station it holds the step open, as theirs does (2 players seed 20712, action
+    164: a corporation with no station of its own to place stayed in the step for it)."""
+    game = baltimore_with("PY", powers_any_time_in_turn=True)
+    treasury = game.state.corporations["B&O"].treasury
+    game.state.corporations["B&O"].treasury = 0  # no station of its own affordable
+    assert game.round.step.name == "token" and game.round.step.active()  # type: ignore[union-attr]
+    game.state.corporations["B&O"].treasury = treasury
+    game.process(PlaceToken("B&O", "H1", 0))
+    assert game.round.step.name != "token"  # type: ignore[union-attr]
+    assert any(c.action is PlaceToken and c.fields.get("ability") == "PY"
+               for c in game.choices())
+    game.process(PlaceToken("B&O", "F11", 0, "PY"))
+    assert [t.hex for t in game.state.board.tokens] == ["H3", "H1", "F11"]
+
+
 def _wm_with_unused_powers_at_its_turns_end(**options: object) -> Game:
     """WM owns the REA and the Potomac Yards, both unused, and passes every step of its turn;
     no private is left for it to buy."""

@@ -174,7 +174,12 @@ class TokenStep(Step):
         return bool(ability and ability.params.get("free"))
 
     def active(self) -> bool:
-        return self.any_spot() or bool(self._powers())
+        # Powers that may be used at any time of the turn (18VA's powers_any_time_in_turn,
+        # 18xx.games) hold the step open only until the turn's own station is placed: the
+        # later steps offer them too.
+        return self.any_spot() or bool(
+            (self.game.rules.powers_in_token_step() or not self.turn.station_placed)
+            and self._powers())
 
     def _powers(self) -> list[Choice]:
         powers = self.extra_station_choices()
@@ -226,7 +231,7 @@ class TokenStep(Step):
     def process(self, action: Action) -> bool:
         if isinstance(action, PlaceBonusToken):
             BonusTokenAbility(self.game, self.corp.id).process(action)
-            return not self.choices()
+            return not self.active()
         assert isinstance(action, PlaceToken)
         company = action.ability
         if company is None and self.problem(action.hex, action.city) is not None:
@@ -251,7 +256,7 @@ class TokenStep(Step):
         if company is not None:
             self._use(company)
         self.game.rules.on_station_placed(corp.id, action.hex, action.city)
-        return not self.choices()
+        return not self.active()
 
     def power_for_plain_station(self, hex_id: str, city: int) -> str | None:
         """The private whose station a station placed without naming one uses: where only a
