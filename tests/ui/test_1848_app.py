@@ -180,6 +180,32 @@ def test_the_com_shows_whether_its_link_holds(qtbot: QtBot, tmp_path: Path) -> N
         ("track links", "needs no link"))
 
 
+def test_a_corporation_without_a_president_leaves_its_values_in_view_at_1366x768(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    """The Bank of England and the COM have no president; their standing ("lends £100: ...",
+    "waits for track linking Sydney and Adelaide (5.3.2)") is the Status column's, wrapped, and
+    the tip of a dash under President. It was written out under President too, which widened
+    that column past the right-hand panel on a 1366x768 screen and hid every corporation's
+    value, cash and trains behind a scroll bar."""
+    history = History(GameSetup("1848", ("Ann", "Bob", "Cy"), {FIRST_PRIORITY: 0}, 1))
+    win = open_window(qtbot, history, tmp_path, size=(1366, 768))
+    win.corporations_dock.raise_()
+    table = win.corporations
+    qtbot.waitUntil(lambda: table.isVisible() and table.viewport().width() > 300)
+    for corp in ("BOE", "COM"):
+        cells = _row_cells(table, corp)
+        assert cells["President"] == "—" and cells["Status"] != "—", corp
+    header = table.horizontalHeader()
+    names = [table.horizontalHeaderItem(i).text() for i in range(table.columnCount())]
+    for name in ("Value", "Cash", "Trains"):
+        column = names.index(name)
+        right = header.sectionViewportPosition(column) + header.sectionSize(column)
+        assert right <= table.viewport().width(), name
+    status = names.index("Status")
+    assert max(table.rowHeight(r) for r in range(table.rowCount())) <= 3 * table.rowHeight(
+        next(r for r in range(table.rowCount()) if table.item(r, status).text() == "—"))
+
+
 def test_the_end_screen_says_why_in_1848_terms(qtbot: QtBot, tmp_path: Path) -> None:
     """13.1: the recorded game ended because the Bank ran out of money."""
     history = at()

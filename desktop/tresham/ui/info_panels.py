@@ -11,7 +11,8 @@ from collections.abc import Collection
 from typing import Callable
 
 from PySide6.QtCore import QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QBrush, QColor, QFocusEvent, QFont, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import (QBrush, QColor, QFocusEvent, QFont, QPainter, QPaintEvent, QPen,
+                           QResizeEvent)
 from PySide6.QtWidgets import (
     QAbstractItemView, QHeaderView, QLabel, QListWidget, QListWidgetItem, QSizePolicy,
     QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
@@ -59,12 +60,18 @@ def _item(text: object, tip: str = "", bold: bool = False) -> QTableWidgetItem:
 
 WRAPPED_WIDTH = 70
 """The width of a table's long-text columns, which wrap instead of widening the table."""
+STATUS_WIDTH = 170
+"""The width of the corporations' Status column where the table scrolls sideways anyway (a
+narrow panel): a sentence ("in receivership: its stations are the Bank of England's (5.5)")
+wrapped at `WRAPPED_WIDTH` made its row five lines tall on a screen with few lines to spare.
+Where the table fits, the column takes what is left of the panel (`fill`)."""
 
 
 def fill(table: QTableWidget, rows: list[list[QTableWidgetItem]],
-         wrapped: Collection[int] = ()) -> None:
+         wrapped: Collection[int] | dict[int, int] = ()) -> None:
     """Replace a table's cells in one go: sizing columns once, not after every cell. The
-    `wrapped` columns (long words: an objective, train names) are kept narrow and wrap."""
+    `wrapped` columns (long words: an objective, train names) are kept narrow and wrap: at
+    `WRAPPED_WIDTH`, or at the width given per column."""
     table.setUpdatesEnabled(False)
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
@@ -73,8 +80,16 @@ def fill(table: QTableWidget, rows: list[list[QTableWidgetItem]],
         for column, cell in enumerate(cells):
             table.setItem(row, column, cell)
     table.resizeColumnsToContents()
-    for column in wrapped:
-        table.setColumnWidth(column, min(table.columnWidth(column), WRAPPED_WIDTH))
+    widths = wrapped if isinstance(wrapped, dict) else dict.fromkeys(wrapped, WRAPPED_WIDTH)
+    last = table.columnCount() - 1
+    for column, width in widths.items():
+        if column == last and width > WRAPPED_WIDTH:
+            # The last column stretches over what the others leave; only where they leave
+            # too little (the table scrolls sideways anyway) does it take its own width.
+            others = sum(table.columnWidth(c) for c in range(last))
+            left = table.viewport().width() - others
+            width = left if left >= WRAPPED_WIDTH else width
+        table.setColumnWidth(column, min(table.columnWidth(column), width))
     table.setWordWrap(True)
     table.resizeRowsToContents()  # a cell may list several things, one a line
     header.setStretchLastSection(True)
@@ -188,6 +203,12 @@ class CorporationsPanel(ReadOnlyTable):
                    "Loans": "loans owed; for a lending bank, the loans it has left",
                    "Status": "what the other columns do not show"}
 
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._key = None  # the Status column wraps to the width left (`fill`)
+            self.refresh()
+
     def order(self, game: Game) -> list[str]:
         """Corporations with a share value in operating order (18GA 4(b)), then the rest."""
         market = StockMarket(game.title.market, game.state)
@@ -292,8 +313,10 @@ class CorporationsPanel(ReadOnlyTable):
                 if corp_id == game.acting and column:
                     cell.setBackground(ACTING_ROW)
             rows.append(cells)
-        fill(self, rows, [columns.index(c) for c in ("Objective", "Names, tokens", "Status")
-                          if c in columns])
+        widths = {"Objective": WRAPPED_WIDTH, "Names, tokens": WRAPPED_WIDTH,
+                  "Status": STATUS_WIDTH}
+        fill(self, rows, {columns.index(c): width for c, width in widths.items()
+                          if c in columns})
 
 
 def loans_item(game: Game, corp_id: str) -> QTableWidgetItem:
@@ -308,12 +331,21 @@ def loans_item(game: Game, corp_id: str) -> QTableWidgetItem:
 
 
 def _president_item(game: Game, corp_id: str, president: str | None) -> QTableWidgetItem:
-    """The president; where there is none, the corporation's standing the title marks (18GB's
-    receivership) in bold (the Status column has it in full)."""
+    """The president; where there is none, the corporation's standing in bold if it is a word
+    or two (18GB's "receivership"), else a dash with the standing as its tip (1848's Bank of
+    England lends, the COM waits for its link): the Status column has it in full, wrapped, and
+    a sentence here widened the column and pushed the corporations' values, cash and trains
+    out of a narrow panel."""
     status = game.rules.corporation_status(corp_id)
     if president is not None or status is None:
         return _item(president or "—")
-    return _item(status, f"{corp_id}: {status}", bold=True)
+    if len(status) <= SHORT_STATUS:
+        return _item(status, f"{corp_id}: {status}", bold=True)
+    return _item("—", f"{corp_id}: {status}")
+
+
+SHORT_STATUS = 16
+"""The longest standing written under President (`_president_item`)."""
 
 
 def objective_item(game: Game, corp_id: str) -> QTableWidgetItem:
