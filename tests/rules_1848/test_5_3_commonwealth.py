@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tresham.engine.game import Game
 from tresham.engine.titles.g1848.commonwealth import linked, may_operate
 
 from .conftest import buy_all_privates, give_train, new_game, start
@@ -74,3 +75,58 @@ def test_5_3_2_the_link_does_not_run_through_perth() -> None:
     assert linked(game, ("E2", "D1"))
     assert linked(game, ("D1", "C2"))
     assert not linked(game, ("E2", "C2"))
+
+
+def _sydney_full_with_the_com_beside(first: str, second: str) -> Game:
+    """Sydney (F17) a green K tile whose two circles hold `first`'s and `second`'s stations,
+    the COM's home station beside them (5.3.6), brown tiles out; `first` operates."""
+    from tresham.engine.board import Board
+    from tresham.engine.state import StationToken
+    from tresham.engine.upgrades import LaidTile
+    from .conftest import operate, station
+    game = new_game()
+    buy_all_privates(game)
+    start(game, first, treasury=500, par=100)
+    start(game, second, treasury=500, par=70, president="Bob")
+    Board(game).lay("F17", LaidTile(game.title.tiles["237"], 3))
+    station(game, first, "F17")
+    station(game, second, "F17")
+    game.state.board.tokens.append(StationToken("COM", "F17", 0, extra=True))
+    for name in ("2", "3", "4", "5"):
+        give_train(game, "SAR", name)
+    game.state.corporations["SAR"].trains.clear()
+    for corp in (first, second):
+        game.state.corporations[corp].operated = True  # its first tile is down (7.4.3)
+    operate(game, first)
+    return game
+
+
+def _upgrade_sydney_to_brown(game: Game) -> None:
+    from tresham.engine.actions import LayTile
+    step = game.round.step
+    assert step is not None and step.name == "track"
+    rotation = step.legal_lays()["F17"]["239"][0]  # type: ignore[attr-defined]
+    game.process(LayTile(game.acting or "", "F17", "239", rotation))
+
+
+def test_5_3_6_the_com_station_beside_sydney_moves_into_the_circle_an_upgrade_frees() -> None:
+    """5.3.6: "If as a result of the development/upgrade of the hex/tile a free place becomes
+    available, the token is immediately moved from the edge ... to this place": the brown
+    tile's third circle is the COM's, and Sydney is full to any other station (their random
+    game 1848 6p seed 21064: the station step offered QR that circle)."""
+    game = _sydney_full_with_the_com_beside("NSW", "VR")
+    _upgrade_sydney_to_brown(game)
+    com = [t for t in game.state.board.tokens if t.corporation == "COM"]
+    assert [(t.hex, t.extra) for t in com] == [("F17", False)]
+    assert any("(5.3.6)" in line for line in game.state.log[-3:])
+    from tresham.engine.titles.g1848.home_stations import free_circles
+    assert free_circles(game, "F17", "QR") == 0
+
+
+def test_5_3_6_a_circle_held_for_an_unstarted_home_is_not_free_to_the_com() -> None:
+    """7.7: Sydney's circle for the NSW, not yet started, is held; the brown tile's third
+    circle is that one, so the COM's station stays beside the city."""
+    game = _sydney_full_with_the_com_beside("VR", "QR")
+    _upgrade_sydney_to_brown(game)
+    com = [t for t in game.state.board.tokens if t.corporation == "COM"]
+    assert [(t.hex, t.extra) for t in com] == [("F17", True)]

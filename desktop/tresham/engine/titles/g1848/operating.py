@@ -24,6 +24,7 @@ from tresham.engine.titles.g1848.trains import AustraliaBuyTrainStep
 from tresham.engine.shares import Shares
 from tresham.engine.trains import Trains
 from tresham.engine.titles.g1848.commonwealth import may_operate
+from tresham.engine.titles.g1848.home_stations import free_circles
 from tresham.engine.titles.g1848.liability import (
     CASH_CRISIS, DirectorsDebt, cash_crisis, first_below_zero,
 )
@@ -338,26 +339,11 @@ class AustraliaOperatingRound(OperatingRound):
             return
         state = self.game.state
         for home in homes:
-            track = current_track(self.game.title.map.hexes[home], self.game.board.laid(home))
-            slots = track.cities[0].slots if track.cities else 0
-            taken = sum(1 for t in state.board.tokens if t.hex == home and t.city == 0
-                        and not t.extra) + self._held_for_homes(home, corp.id)
-            state.board.tokens.append(StationToken(corp.id, home, 0, extra=taken >= slots))
+            full = free_circles(self.game, home, corp.id) <= 0
+            state.board.tokens.append(StationToken(corp.id, home, 0, extra=full))
             self.game.log(f"{corp.id} places a home station in {home}"
-                          + (" beside its full circles (5.3.6)" if taken >= slots else ""))
+                          + (" beside its full circles (5.3.6)" if full else ""))
         corp.tokens_placed = len(homes)
-
-    def _held_for_homes(self, hex_id: str, corp_id: str) -> int:
-        """7.7: circles held for the homes of companies not yet started (Adelaide's for the
-        SAR, Sydney's for the NSW): the COM's home station goes beside them."""
-        held = 0
-        for other in self.game.state.corporations.values():
-            definition = self.game.title.corporations[other.id]
-            if other.id == corp_id or other.tokens_placed or not definition.homes_reserve_slots:
-                continue
-            if self.game.rules.home_of(other.id)[0] == hex_id:
-                held += 1
-        return held
 
     def _pay_privates(self) -> None:
         """7.2: the privates pay (not those closed with a power left), then the Bank of

@@ -5,12 +5,20 @@ tile's track now. New yellow tiles still extend the company's route (7.4.1)."""
 
 from __future__ import annotations
 
+from tresham.engine.actions import Action, LayTile
 from tresham.engine.data.model import Ability
 from tresham.engine.routes.connectivity import Reach, reachable
 from tresham.engine.rounds.steps.track import TrackStep
+from tresham.engine.titles.g1848.home_stations import seat_stations_beside
 
 
 class AustraliaTrackStep(TrackStep):
+    def process(self, action: Action) -> bool:
+        done = super().process(action)
+        assert isinstance(action, LayTile)
+        seat_stations_beside(self.game, action.hex)  # 5.3.6
+        return done
+
     def waits_for_pass(self) -> bool:
         """Under track_step_waits_for_pass, the step waits while the turn's own tile lays are
         unused; the privates' lays (P2's desert tile, P3's Tasmania tile) are made apart from
