@@ -715,9 +715,12 @@ def _apply_pass(state: Replay, entity: str, following: list[dict[str, Any]]) -> 
             except (TreshamError, KeyError, ValueError):
                 upcoming = None
             step = game.round.step
-            if upcoming is not None and step is not None and step.accepts(upcoming) and \
-                    not _accepted_after_pass(state, entity, actor or entity, nxt):
-                return  # our engine already skipped the step this pass leaves
+            if upcoming is not None and step is not None and step.accepts(upcoming):
+                if not _accepted_after_pass(state, entity, actor or entity, nxt):
+                    return  # our engine already skipped the step this pass leaves
+                # The trial's undo rebuilt the game: the object read above has played the
+                # trial's moves (a pass read from it was dropped: 18VA 5p seed 21088).
+                game = history.game
         if game.acting != entity and _passes_for_the_acting_corporation(state, entity, following):
             entity = game.acting or entity
         if game.acting != entity or not any(c.action is Pass for c in game.choices()):
