@@ -67,3 +67,19 @@ def test_the_last_line_has_no_next_action_to_bear_ours_out(tmp_path: Path) -> No
     wrong[-1]["state"]["acting"] = "somebody else"
     matched, _ = _compare(path, wrong)
     assert not matched
+
+
+def test_a_stalled_end_of_ours_is_no_difference_from_their_round_going_on() -> None:
+    """1848 ends a table that can no longer change ("stalled": no company operates, no money
+    comes in, nobody buys); their engine has no such end, starts the next round and is ended
+    by hand after the last action (our random game, 1848 5 players seed 8202, action 136: their
+    operating round against our finished stock round). Any other difference there still is."""
+    from tresham.engine.game import Game
+    from tresham.replay import differences, trace_state
+    ours = trace_state(Game.new("1848", ["A", "B", "C"], seed=1), {})
+    theirs = {**copy.deepcopy(ours), "round": "Operating", "finished": False}
+    ours = {**ours, "round": "Stock", "finished": True, "end_reason": "stalled"}
+    assert differences(ours, theirs) == []
+    assert differences({**ours, "end_reason": "bank"}, theirs) == [
+        "round: ours Stock, reference Operating", "finished: ours True, reference False"]
+    assert differences({**ours, "bank": ours["bank"] - 1}, theirs)
