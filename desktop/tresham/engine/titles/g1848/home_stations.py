@@ -40,7 +40,8 @@ def seat_stations_beside(game: Game, hex_id: str) -> None:
     once into a circle the tile has freed."""
     tokens = game.state.board.tokens
     for index, token in enumerate(tokens):
-        if token.hex == hex_id and token.extra and free_circles(game, hex_id, token.corporation) > 0:
+        if token.hex == hex_id and token.extra and \
+                free_circles(game, hex_id, token.corporation) > 0:
             tokens[index] = replace(token, extra=False)
             game.log(f"{token.corporation}'s station in {hex_id} moves from beside the city into "
                      "the circle the new tile frees (5.3.6)")
