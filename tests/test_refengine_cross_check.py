@@ -108,10 +108,11 @@ names the certificates of a bankrupt president's corporation as their engine doe
 
 
 KNOWN_DIFFERENCES: dict[tuple[object, ...], str] = {
-    ("1848", 6, 74): "their defect (README, 1848 (d)): at action 308 the NSW closes at £0 "
-                     "(5.5.2) and its director, who holds no share, cannot pay his part of "
-                     "the settlement; their engine opens a cash crisis for him with nothing "
-                     "to sell and takes no action after it; ours leaves him below zero (5.5.3)",
+    ("1848", 6, 74): "their defect (docs/cross-check.md, 1848 (d)): at action 308 the NSW "
+                     "closes at £0 (5.5.2) and its director, who holds no share, cannot pay "
+                     "his part of the settlement; their engine opens a cash crisis for him "
+                     "with nothing to sell and takes no action after it; ours leaves him below "
+                     "zero (5.5.3)",
 }
 """Random games still found to differ, each with what is known: expected to fail until mended
 (strict, so that a mend is noticed). A key ending in "options" is the game with the title's
