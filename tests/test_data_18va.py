@@ -96,13 +96,13 @@ def test_the_18xx_games_certificate_limit_is_a_variant(title: TitleData) -> None
 def test_the_spec_lists_ten_18xx_games_variants_and_those_found_since(title: TitleData) -> None:
     """The spec's ten, the forced $0 bid (found replaying their games), the track step
     that waits (found by their engine on our random games), and four found by the
-    cross-check of random games (#18), bankruptcy whenever short, and sales once the first
-    dividend is decided."""
-    assert len(title.info.variants_of(PROFILE)) == 20
+    cross-check of random games (#18), bankruptcy whenever short, sales once the first
+    dividend is decided, and the Tredegar's $200 off a card in the pool."""
+    assert len(title.info.variants_of(PROFILE)) == 21
     assert {"forced_zero_bid_placed", "track_step_waits_for_pass", "bank_breaks_below_zero",
             "train_step_waits_after_buying_from_a_corporation", "train_step_sales_when_short",
             "rea_bonus_not_doubled_at_ports", "bankruptcy_when_short",
-            "sales_after_the_first_dividend"} <= \
+            "sales_after_the_first_dividend", "tredegar_discount_on_pool_trains"} <= \
         set(title.info.variants_of(PROFILE))
 
 

@@ -406,3 +406,44 @@ def test_2_by_the_rulebook_the_plus_one_may_follow_a_purchase_in_the_step() -> N
     game.process(bought.make("WM", price=50))
     assert game.acting == "WM" and game.round.step.name == "trains"
     assert any(c.action is RaiseTrainLimit for c in game.choices())
+
+
+def _bo_at_its_train_step_with_a_3_in_the_pool(**options: object) -> Game:
+    """Phase 3 (the 2/1G cards gone), a 3/2G card discarded to the pool, the B&O owning the
+    Tredegar at its train step."""
+    game = new_game(**options)
+    for _ in range(6):
+        give_train(game, "C&O", "2", "2")
+    game.state.corporations["C&O"].trains.clear()
+    Trains(game).discard_to_pool("WM", give_train(game, "WM", "3", "3"))
+    start(game, "B&O", treasury=1000)
+    game.state.privates["TIW"].owner = "B&O"
+    operate(game, "B&O")
+    skip_to(game, "trains")
+    return game
+
+
+def test_4_2_the_tredegar_is_not_for_a_card_in_the_pool() -> None:
+    """4.2, note (2): the $200 comes off "a new train from the Bank (not the Pool)"."""
+    game = _bo_at_its_train_step_with_a_3_in_the_pool()
+    pool_card = game.state.market_trains[0]
+    assert not any(c.fields.get("ability") == "TIW" and c.fields.get("train") == pool_card
+                   for c in game.choices())
+    with pytest.raises(IllegalAction, match="TIW's discount is only for a new train from the "
+                                            "bank"):
+        game.process(BuyTrain("B&O", pool_card, 0, ability="TIW", side="3"))
+    game.process(BuyTrain("B&O", pool_card, 200, side="3"))
+    assert not game.state.privates["TIW"].closed
+
+
+def test_variant_tredegar_discount_on_pool_trains() -> None:
+    """18xx.games takes the $200 off any card the bank holds, the pool's too (their random
+    game, 18VA 4 players, seed 21801, action 355: a discarded 3 bought for $0)."""
+    game = _bo_at_its_train_step_with_a_3_in_the_pool(tredegar_discount_on_pool_trains=True)
+    pool_card = game.state.market_trains[0]
+    assert any(c.fields.get("ability") == "TIW" and c.fields.get("train") == pool_card
+               and c.fields["price"] == 0 for c in game.choices())
+    game.process(BuyTrain("B&O", pool_card, 0, ability="TIW", side="3"))
+    assert game.state.corporations["B&O"].trains == [pool_card]
+    assert game.state.corporations["B&O"].treasury == 1000 + 15
+    assert game.state.privates["TIW"].closed
