@@ -447,3 +447,4 @@ def test_variant_tredegar_discount_on_pool_trains() -> None:
     assert game.state.corporations["B&O"].trains == [pool_card]
     assert game.state.corporations["B&O"].treasury == 1000 + 15
     assert game.state.privates["TIW"].closed
+    assert "new or from the pool" in game.title.privates["TIW"].description
