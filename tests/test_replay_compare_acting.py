@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from file_samples import export_document, write_json
-from tresham.replay import run
+from tresham.engine.game import Game
+from tresham.replay import differences, run, trace_state
 
 
 def _our_trace(path: Path) -> list[dict[str, Any]]:
@@ -74,8 +75,6 @@ def test_a_stalled_end_of_ours_is_no_difference_from_their_round_going_on() -> N
     comes in, nobody buys); their engine has no such end, starts the next round and is ended
     by hand after the last action (our random game, 1848 5 players seed 8202, action 136: their
     operating round against our finished stock round). Any other difference there still is."""
-    from tresham.engine.game import Game
-    from tresham.replay import differences, trace_state
     ours = trace_state(Game.new("1848", ["A", "B", "C"], seed=1), {})
     theirs = {**copy.deepcopy(ours), "round": "Operating", "finished": False}
     ours = {**ours, "round": "Stock", "finished": True, "end_reason": "stalled"}

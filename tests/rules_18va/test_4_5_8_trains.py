@@ -412,14 +412,8 @@ def _bo_at_its_train_step_with_a_3_in_the_pool(**options: object) -> Game:
     """Phase 3 (the 2/1G cards gone), a 3/2G card discarded to the pool, the B&O owning the
     Tredegar at its train step."""
     game = new_game(**options)
-    for _ in range(6):
-        give_train(game, "C&O", "2", "2")
-    game.state.corporations["C&O"].trains.clear()
     Trains(game).discard_to_pool("WM", give_train(game, "WM", "3", "3"))
-    start(game, "B&O", treasury=1000)
-    game.state.privates["TIW"].owner = "B&O"
-    operate(game, "B&O")
-    skip_to(game, "trains")
+    _bo_buying_with_the_tredegar(game, twos_sold=6, treasury=1000)
     return game
 
 
