@@ -442,3 +442,20 @@ def test_variant_tredegar_discount_on_pool_trains() -> None:
     assert game.state.corporations["B&O"].treasury == 1000 + 15
     assert game.state.privates["TIW"].closed
     assert "new or from the pool" in game.title.privates["TIW"].description
+
+
+def test_2_variant_a_tredegar_purchase_to_the_limit_leaves_the_step_open_for_the_plus_one() -> None:
+    """Variant train_step_waits_after_buying_from_a_corporation (18xx.games): their Tredegar
+    buys as the private, outside the train step, which then stays open while the Potomac
+    Yards' +1 is unused (their random game, 3 players, seed 22211, action 197); a purchase
+    of the step's own to the limit ends it (the test above)."""
+    game = _wm_with_py_one_train_short()
+    game.state.privates["TIW"].owner = "WM"
+    with_the_tredegar = next(c for c in game.choices() if c.action is BuyTrain
+                             and c.fields.get("ability") == "TIW")
+    game.process(with_the_tredegar.make("WM"))
+    assert len(game.state.corporations["WM"].trains) == 2
+    assert game.acting == "WM" and game.round.step.name == "trains"
+    assert any(c.action is RaiseTrainLimit for c in game.choices())
+    game.process(Pass("WM"))
+    assert getattr(game.round, "step", None) is None or game.round.step.name != "trains"

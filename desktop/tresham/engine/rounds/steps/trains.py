@@ -631,18 +631,23 @@ class BuyTrainStep(Step):
             raise IllegalAction(f"{self.corp.id} cannot buy the {train_name(action.train)} train: "
                                 f"{problem}")
         self._buy(action)
-        if action.seller is None:
+        # Under the variant a private's discount buys outside the step's own closing: on
+        # 18xx.games the private buys, and the step ends only when nothing is left in it (18VA:
+        # their random game, 3 players, seed 22211, action 197).
+        by_the_step = action.ability is None
+        if action.seller is None and by_the_step:
             self._bank_purchase_at = self.game.actions_applied
             if self.closes_after_bank_purchase():
                 return True
-        return not self._any_choice() or self._only_raises_left() or (
+        return not self._any_choice() or (by_the_step and self._only_raises_left()) or (
             self.turn.president_paid > 0 and self.game.rules.one_train_when_president_helps())
 
     _raises_aside = False
 
     def _only_raises_left(self) -> bool:
         """Under the variant train_step_waits_after_buying_from_a_corporation, after a
-        purchase: whether only a private's raise of the train limit is left to do. The step
+        purchase of the step's own (not with a private's discount): whether only a private's
+        raise of the train limit is left to do. The step
         then ends, as 18xx.games' ends once its corporation can buy nothing more, the raise
         unused (18VA: their random game, 3 players, seed 20317, action 123). By the rulebook
         the raise may still be used in the step, and a train bought after it."""
