@@ -13,6 +13,7 @@ from tresham.bench.random_player import play
 from tresham.engine.actions import CutPrice
 from tresham.engine.game import FIRST_PRIORITY, GameSetup
 from tresham.engine.history import History
+from tresham.ui.info_panels import PlayersPanel
 
 from shared_paths import SHARED
 from window_helpers import open_window
@@ -36,6 +37,22 @@ def test_a_late_random_game_draws(qtbot: QtBot, tmp_path: Path, seed: int) -> No
         history.undo()
     win = open_window(qtbot, history, tmp_path, size=(1366, 768))
     assert win.isVisible()
+
+
+def test_12_2_1_the_players_panel_counts_and_limits_certificates_as_the_rules_do(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    """12.2.1: private companies don't count against the limit, and the limit falls with each
+    company in receivership; the panel shows the engine's count and this limit."""
+    history = History(GameSetup("1848", ("Ann", "Bob", "Cy"), {FIRST_PRIORITY: 0}, 1))
+    history.game.state.privates["P1"].owner = "Ann"
+    win = open_window(qtbot, history, tmp_path)
+    certs = PlayersPanel.COLUMNS.index("Certs")
+    assert win.players.item(0, certs).text() == "0/20"
+    assert "12.2.1" in win.players.item(0, certs).toolTip()
+    history.game.state.receiverships.append("VR")
+    win.players._key = None
+    win.players.refresh()
+    assert win.players.item(0, certs).text() == "0/18"
 
 
 def test_a_recorded_game_opens(qtbot: QtBot, tmp_path: Path) -> None:

@@ -440,6 +440,20 @@ class TitleRules:
         """Whether private companies count against the certificate limit (1848 12.2.1: no)."""
         return True
 
+    def certificate_count(self, player: str) -> int:
+        """The certificates of `player` that count against the limit (18GA 3.3(b)): his
+        privates where the title counts them, and his shares but those of a corporation in
+        the market's yellow zone."""
+        state = self.game.state
+        count = sum(1 for p in state.privates.values() if p.owner == player and not p.closed) \
+            if self.privates_count_for_certificate_limit() else 0
+        market = StockMarket(self.game.title.market, state)
+        for corp in state.corporations.values():
+            held = corp.cert_owners.count(player)
+            if held and not market.in_zone(corp, "yellow"):
+                count += held
+        return count
+
     def holding_limit(self, corp_id: str) -> int:
         """The percent of a corporation one player may hold (18GA 3.3(a): 60%)."""
         return 60

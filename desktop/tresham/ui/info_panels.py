@@ -100,17 +100,6 @@ def _key(session: GameSession) -> tuple[int, int]:
     return id(session.game), len(session.actions)
 
 
-def certificate_count(game: Game, player: str) -> int:
-    """Certificates counting against the limit (3.3(b)): yellow-zone shares do not."""
-    market = StockMarket(game.title.market, game.state)
-    shares = Shares(game)
-    count = sum(1 for p in game.state.privates.values() if p.owner == player and not p.closed)
-    for corp in game.state.corporations.values():
-        if not market.in_zone(corp, "yellow"):
-            count += len(shares.certificates(corp, player))
-    return count
-
-
 class ReadOnlyTable(QTableWidget):
     """A table the player reads but never edits, refilled from the game by `refresh`."""
 
@@ -145,7 +134,7 @@ class PlayersPanel(ReadOnlyTable):
         state = game.state
         shares = Shares(game)
         scores = game.scores()
-        limit = game.title.info.certificate_limit[len(state.players)]
+        section = game.rules.section("certificate_limit", "3.3(b)")
         acting = game.acting
         operating_president = None
         if acting in state.corporations:
@@ -169,12 +158,14 @@ class PlayersPanel(ReadOnlyTable):
                     president = "P" if shares.president(corp) == name else ""
                     held.append(f"{corp.id} {percent}%{' ' + president if president else ''}")
             privates = [p.id for p in state.privates.values() if p.owner == name and not p.closed]
-            count = certificate_count(game, name)
+            count = game.rules.certificate_count(name)
+            limit = game.rules.certificate_limit(name)
             cells = [
                 _item(label, "priority deal" if "priority" in marks else "",
                       bold=name in (acting, operating_president)),
                 _item(game.money(player.cash)),
-                _item(f"{count}/{limit}", "certificates held / certificate limit (3.3(b))"),
+                _item(f"{count}/{limit}", "certificates counted / certificate limit "
+                      f"({section})"),
                 _item(game.money(scores.get(name, 0)), game.rules.score_words()),
                 _item("\n".join(held) or "—", "P: president"),
                 _item("\n".join(privates) or "—"),

@@ -543,8 +543,8 @@ class WhatNowPanel(QWidget):
         elif round_.kind == "stock":
             player = game.acting or ""
             cash = game.state.player(player).cash if player else 0
-            count = getattr(round_, "certificate_count", lambda _: 0)(player)
-            limit = game.title.info.certificate_limit[len(game.state.players)]
+            count = game.rules.certificate_count(player) if player else 0
+            limit = game.rules.certificate_limit(player) if player else 0
             turn = getattr(round_, "turn", None)
             done = " Already bought this turn." if turn is not None and turn.bought else ""
             text = (f"{player} has {game.money(cash)} and {count} of {limit} certificates.{done} "

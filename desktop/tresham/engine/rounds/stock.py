@@ -494,15 +494,7 @@ class StockRound(Round):
         return self.game.rules.certificate_limit(player)
 
     def certificate_count(self, player: str) -> int:
-        """Certificates counting against the limit (3.3(b)): yellow-zone stock does not."""
-        count = sum(1 for p in self.game.state.privates.values()
-                    if p.owner == player and not p.closed) \
-            if self.game.rules.privates_count_for_certificate_limit() else 0
-        for corp in self.game.state.corporations.values():
-            held = corp.cert_owners.count(player)
-            if held and not self.market.in_zone(corp, "yellow"):
-                count += held
-        return count
+        return self.game.rules.certificate_count(player)
 
     def _limits_problem(self, player: str, corp: CorporationState, percent: int,
                         yellow_exempt: bool) -> str | None:

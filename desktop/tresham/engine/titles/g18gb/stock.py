@@ -55,6 +55,10 @@ class BritainStockRules(TitleRules):
     def profile_par_follows_price(self) -> bool:
         return True
 
+    def privates_count_for_certificate_limit(self) -> bool:
+        """HL "Private Companies": privates do not count against the certificate limit."""
+        return False
+
     def bank_unlimited(self) -> bool:
         """HL "Setup": the bank has unlimited cash."""
         return True

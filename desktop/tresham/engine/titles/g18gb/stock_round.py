@@ -215,11 +215,6 @@ class BritainStockRound(StockRound):
         silent; 18xx.games moves a corporation's par with its price)."""
         return self.market.price(corp)
 
-    def certificate_count(self, player: str) -> int:
-        """Privates do not count against the certificate limit (HL "Private Companies")."""
-        return sum(len(self.shares.certificates(corp, player))
-                   for corp in self.game.state.corporations.values())
-
     # Sales ------------------------------------------------------------------------------------
 
     def _sell_problem(self, player: str, corp: CorporationState, percent: int) -> str | None:

@@ -218,10 +218,8 @@ class EmergencyShareStep(Step):
                 if any(i != PRESIDENT for i in shares.certificates(self.corp, s))]
 
     def _at_certificate_limit(self, player: str) -> bool:
-        shares = Shares(self.game)
-        held = sum(len(shares.certificates(c, player))
-                   for c in self.game.state.corporations.values())
-        return held >= self.game.rules.certificate_limit(player)
+        rules = self.game.rules
+        return rules.certificate_count(player) >= rules.certificate_limit(player)
 
     def _some_share_looks_buyable(self, player: str) -> bool:
         """Variant stock_turn_waits_for_pass: 18xx.games' engine asks the president while he
