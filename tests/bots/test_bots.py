@@ -12,6 +12,8 @@ import pytest
 
 from tresham.bots import LEVELS, Suggestion, advise, choose
 from tresham.bots.evaluation import Projection
+from tresham.bots.reasons import reason
+from tresham.bench.random_player import play
 from tresham.engine.actions import (
     Bid, BuyTrain, ClosePrivate, Dividend, LayTile, Par, SellShares,
 )
@@ -483,7 +485,6 @@ def test_a_lay_that_changes_no_run_is_explained_by_what_it_reaches_or_the_track_
 ) -> None:
     """The log's reason for track a corporation cannot run on yet: the places its stations
     newly reach, else the pieces of track the tile adds."""
-    from tresham.bots.reasons import reason
     from tresham.engine.routes.connectivity import reached_stops
     from tresham.engine.upgrades import current_track
 
@@ -512,3 +513,17 @@ def test_a_lay_that_changes_no_run_is_explained_by_what_it_reaches_or_the_track_
                 ), said
             checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize("title", ["1848", "18GA"])
+def test_the_reason_for_a_move_that_ends_the_game_says_so(title: str) -> None:
+    """The last move of a game is worth its end, not the dividends the projection before it
+    still counted (it read "worth -£4,172 to Bob")."""
+    history = play(title, ("A", "B", "C", "D"), 0)
+    assert history.game.state.finished
+    words = history.game.rules.end_reason_words()
+    last = history.actions[-1]
+    history.undo()
+    said = reason(history.game, last)
+    assert "the game ends here" in said and "worth" not in said, said
+    assert words[1:].rstrip(".") in said, said

@@ -20,7 +20,9 @@ def reason(game: Game, action: Action) -> str:
     after.process(action)
     player = player_of(game, action.entity) or action.entity
     try:
-        why = _why(game, after, action)
+        # A move that ends the game is worth its end: the projections before it count
+        # dividends still to come, and the difference would read as a loss.
+        why = _game_end(game, after) or _why(game, after, action)
         gain = 0.0 if why else _gain(game, after, action, player)
     finally:
         discard(after)
@@ -30,6 +32,14 @@ def reason(game: Game, action: Action) -> str:
     elif not why and type(action).__name__ == "Pass":
         why = "nothing else is worth more"
     return f"{_what(game, action)}: {why}" if why else _what(game, action)
+
+
+def _game_end(game: Game, after: Game) -> str:
+    """"the game ends here; ..." with the title's words for why, where the move ends it."""
+    if game.state.finished or not after.state.finished:
+        return ""
+    words = after.rules.end_reason_words().rstrip(".")
+    return "the game ends here" + (f"; {words[:1].lower()}{words[1:]}" if words else "")
 
 
 def _gain(game: Game, after: Game, action: Action, player: str) -> float:

@@ -29,6 +29,16 @@ from tresham.engine.state import BANK, IPO, MARKET, CorporationState, StationTok
 from tresham.engine.trains import Trains, card_words
 from tresham.engine.upgrades import UpgradeRules
 
+END_REASON_WORDS: Mapping[str, str] = {
+    "bank": "The bank ran out of money.",
+    "stock_market": "A share value reached the top of the market.",
+    "bankrupt": "A player went bankrupt.",
+    "manually_ended": "The game was ended by the players.",
+    "stalled": "Nothing could change any more, and no rule ends such a game: it stopped.",
+    "final_train": "The last train was sold or removed.",
+}
+"""Why a game ended, for the ends a title does not word itself (title.yaml `end_reasons`)."""
+
 if TYPE_CHECKING:
     from tresham.engine.game import Game
 
@@ -899,6 +909,12 @@ class TitleRules:
         self.game.log(f"{player} is bankrupt")
         self.end_game("bankrupt")
         return False
+
+    def end_reason_words(self) -> str:
+        """Why the game ended, as a sentence: the title's own words (title.yaml
+        `end_reasons`) where it has them; "" while it goes on."""
+        reason = self.game.state.end_reason or ""
+        return self.game.title.info.end_reasons.get(reason) or END_REASON_WORDS.get(reason, "")
 
     def score_words(self) -> str:
         """What a player's final value is made of, for the panels and the end screen."""

@@ -22,21 +22,9 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-END_REASON_WORDS: Mapping[str, str] = {
-    "bank": "The bank ran out of money.",
-    "stock_market": "A share value reached the top of the market.",
-    "bankrupt": "A player went bankrupt.",
-    "manually_ended": "The game was ended by the players.",
-    "stalled": "Nothing could change any more, and no rule ends such a game: it stopped.",
-    "final_train": "The last train was sold or removed.",
-}
-
-
 def end_reason_words(game: Game) -> str:
-    """Why the game ended, as a sentence: the title's own words (title.yaml `end_reasons`)
-    where it has them."""
-    reason = game.state.end_reason or ""
-    return game.title.info.end_reasons.get(reason) or END_REASON_WORDS.get(reason, "")
+    """Why the game ended, as a sentence (`Rules.end_reason_words`)."""
+    return game.rules.end_reason_words()
 
 
 def train_button_labels(train_ids: Sequence[str],
