@@ -804,14 +804,17 @@ def test_5_5_3_4_4_a_directors_sales_come_before_the_forced_tasmania_tile() -> N
     assert game.acting == "Cy" and game.rules.awaited_private() == "P3"
 
 
-def _vr_loan_into_receivership_with_bob_below_zero(**options: object):  # type: ignore[no-untyped-def]
-    """VR at the start of its turn, one loan from the receivership column, while Bob (who
-    holds nothing he may sell) is below zero."""
+def _vr_loan_into_receivership_with_bob_below_zero(
+        bob_may_sell: bool = True, **options: object):  # type: ignore[no-untyped-def]
+    """VR at the start of its turn, one loan from the receivership column, while Bob is below
+    zero, holding a Bank of England share he may sell (`bob_may_sell`) or no share at all."""
     game = vr_started(**options)
     operate(game, "VR")
     vr = game.state.corporations["VR"]
     vr.market_cell = (vr.market_cell[0], 2)  # type: ignore[index]
     game.state.player("Bob").cash = -30
+    if bob_may_sell:
+        game.state.corporations["BOE"].cert_owners[0] = "Bob"
     return game
 
 
@@ -835,6 +838,26 @@ def test_5_5_1_a_company_its_loan_takes_over_ends_its_turn_or_on_18xx_games_with
         game.process(TakeLoan("VR"))
     game.process(Pass("VR"))
     assert game.acting != "VR"
+
+
+@pytest.mark.parametrize("followed", [True, False])
+def test_5_5_1_variant_with_nothing_to_sell_below_zero_the_turn_ends_unless_it_is_the_last(
+        followed: bool) -> None:
+    """18xx.games' cash crisis step marks the first player below zero as the loan is taken; one
+    with no share he may sell leaves the step idle and their round moves to the next company
+    at once (our random game 1848, 5 players, seed 8406, action 284); it cannot move past the
+    last company in the order, whose turn then waits for its pass (6 players, seed 5014,
+    action 183)."""
+    game = vr_started(receivership_turn_waits_for_pass=True)
+    if followed:
+        start(game, "NSW", par=70)
+    operate(game, "VR")
+    vr = game.state.corporations["VR"]
+    vr.market_cell = (vr.market_cell[0], 2)  # type: ignore[index]
+    game.state.player("Bob").cash = -30
+    game.process(TakeLoan("VR"))
+    assert "VR" in game.state.receiverships
+    assert game.acting == ("NSW" if followed else "VR")
 
 
 def test_5_5_1_variant_with_nobody_below_zero_the_taken_over_companys_turn_ends_at_once() -> None:

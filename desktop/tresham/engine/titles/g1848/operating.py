@@ -160,15 +160,28 @@ class AustraliaOperatingRound(OperatingRound):
     def _player_the_crisis_names(self, corp_id: str) -> str | None:
         """The player 18xx.games' cash crisis step names as the one to act after a loan of the
         operating company, before any receivership it brings: the first player below zero
-        clockwise from its director, unless the round's marked player (the first it found)
-        has nothing he may sell."""
+        clockwise from its director. None where their round ends the company's turn at once:
+        when the round's marked player (the first their step found) has nothing he may sell;
+        or when their step marks the player in this very action and he has nothing he may
+        sell but the company's own shares, unless the company is the last in the round's
+        order, whose turn their round cannot move past (our random games 1848, 5 players,
+        seed 8406, action 284: their turn went straight on; 6 players, seed 5014, action
+        183, the company last: theirs waited for its pass)."""
         director = self._director(corp_id)
         if director is None:
             return None
         found = first_below_zero(self.game, director)
+        if found is None:
+            return None
         marked = self.crisis_marked[0]
-        if found is None or (marked is not None and self.game.state.player(marked).cash < 0
-                             and not DirectorsDebt(self.game, marked).sales()):
+        if marked is not None:
+            if self.game.state.player(marked).cash < 0 and \
+                    not DirectorsDebt(self.game, marked).sales():
+                return None
+            return found
+        last = self._next_to_operate(waiting_com=True) is None
+        if not last and not any(sale.fields["corporation"] != corp_id
+                                for sale in DirectorsDebt(self.game, found).sales()):
             return None
         return found
 
