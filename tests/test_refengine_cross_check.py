@@ -128,10 +128,6 @@ KNOWN_DIFFERENCES: dict[tuple[object, ...], str] = {
     ("1848", 6, 8412): "their defect, as (1848, 5, 8409): VR's loan closes it (action 237) "
                        "and leaves its director below zero with nothing to sell; their round, "
                        "on VR, the last company, takes no action after it",
-    ("1848", 6, 8417): "open (session 25): after NSW's loan at action 241, late in its turn, "
-                       "ours ends the turn and the round; their last step waits for NSW's "
-                       "pass. Not yet found why (their `can_take_loan?` and ours agree on the "
-                       "count of loans)",
     ("18GA", 4, 8418, "options"): "open (session 25), the importer's class (c): W&A upgrades "
                                   "Atlanta (action 173) and ours finds no legal route, so it "
                                   "skips the route step; their route step waits for a run, "

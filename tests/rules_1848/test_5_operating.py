@@ -699,6 +699,30 @@ def test_5_3_2_the_waiting_com_has_no_turn_but_18xx_games_gives_it_one_last(vari
     assert not game.state.corporations["COM"].operated
 
 
+@pytest.mark.parametrize("variant", [False, True])
+def test_5_3_2_variant_a_loan_that_ends_the_last_turn_by_itself_gives_the_com_its_turn(
+        variant: bool) -> None:
+    """18xx.games (com_waiting_last_may_borrow): the end step of the company before the COM
+    ends by itself when its loan leaves it nothing more to do (its fifth by choice), with no
+    pass, and the COM has its turn, only to end it (our random game 1848, 6 players, seed
+    8417, action 241). By the rulebook the round ends."""
+    game, round_ = _vr_operated_with_the_com_waiting(
+        com_waiting_last_may_borrow=variant, turn_waits_while_company_may_borrow=variant)
+    game.state.loans["VR"] = game.state.voluntary_loans["VR"] = 4
+    for private in game.state.privates.values():
+        private.closed = True  # nothing to buy in the end step
+    round_.step_index = len(round_.steps) - 1  # type: ignore[attr-defined]
+    assert round_.step.name == "end of turn"  # type: ignore[attr-defined]
+    game.process(TakeLoan("VR"))
+    if not variant:
+        assert round_.finished  # type: ignore[attr-defined]
+        return
+    assert game.acting == "COM"
+    assert [c.action for c in game.choices()] == [Pass]
+    game.process(Pass("COM"))
+    assert round_.finished  # type: ignore[attr-defined]
+
+
 def test_5_3_2_variant_the_waiting_com_inherits_the_one_loan_of_the_turn_before() -> None:
     """18xx.games (com_waiting_last_may_borrow): the COM's turn is the end step the company
     before it left open, with that turn's one loan: when that company has borrowed, the COM

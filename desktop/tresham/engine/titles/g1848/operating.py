@@ -249,7 +249,13 @@ class AustraliaOperatingRound(OperatingRound):
             take_loan(self.game, corp, taken)
             self.loans_taken[corp] = taken + 1
             if not self._receiverships(turn_waits_naming=named):
-                self._step_done(done=not self.step.active())
+                done = not self.step.active()
+                if done and isinstance(self.step, EndOfTurnStep):
+                    # Their end step ends by itself once a loan leaves nothing in it, with no
+                    # pass, as when it is skipped: a COM waiting last then has its turn (our
+                    # random game 1848, 6 players, seed 8417, action 241).
+                    self.end_step_skipped = True
+                self._step_done(done=done)
             return
         super().process(action)
         self._receiverships()
