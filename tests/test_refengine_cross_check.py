@@ -128,10 +128,12 @@ KNOWN_DIFFERENCES: dict[tuple[object, ...], str] = {
     ("1848", 6, 8412): "their defect, as (1848, 5, 8409): VR's loan closes it (action 237) "
                        "and leaves its director below zero with nothing to sell; their round, "
                        "on VR, the last company, takes no action after it",
-    ("18GA", 4, 8418, "options"): "open (session 25), the importer's class (c): W&A upgrades "
-                                  "Atlanta (action 173) and ours finds no legal route, so it "
-                                  "skips the route step; their route step waits for a run, "
-                                  "and the export sends none",
+    ("18GA", 4, 8418, "options"): "their defect (docs/cross-check.md, (d)): W&A upgrades "
+                                  "Atlanta (action 173); its station's city then joins no "
+                                  "other stop (their graph's own connected nodes: D4's city "
+                                  "1 alone), but their cached route information still says "
+                                  "a route is available, and their route step waits for a "
+                                  "run; ours skips the step",
 }
 """Random games still found to differ, each with what is known: expected to fail until mended
 (strict, so that a mend is noticed). A key ending in "options" is the game with the title's
