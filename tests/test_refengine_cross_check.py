@@ -128,6 +128,14 @@ KNOWN_DIFFERENCES: dict[tuple[object, ...], str] = {
     ("1848", 6, 8412): "their defect, as (1848, 5, 8409): VR's loan closes it (action 237) "
                        "and leaves its director below zero with nothing to sell; their round, "
                        "on VR, the last company, takes no action after it",
+    ("1848", 4, 8427): "their defect, as (1848, 5, 8409): CAR's loan closes it (action 209), "
+                       "the fifth receivership, and leaves its director below zero with no "
+                       "share; their cash crisis for him takes no action after it; ours ends "
+                       "the game after the set (5.5.6)",
+    ("1848", 6, 8421): "their defect, as (1848, 6, 8412): VR's loan closes it (action 197) and "
+                       "leaves its director below zero with only a director's certificate",
+    ("1848", 6, 8425): "their defect, as (1848, 5, 8409): a closure at action 269 leaves a "
+                       "director below zero with no share",
     ("18GA", 4, 8418, "options"): "their defect (docs/cross-check.md, (d)): W&A upgrades "
                                   "Atlanta (action 173); its station's city then joins no "
                                   "other stop (their graph's own connected nodes: D4's city "
