@@ -647,10 +647,10 @@ class BuyTrainStep(Step):
     def _only_raises_left(self) -> bool:
         """Under the variant train_step_waits_after_buying_from_a_corporation, after a
         purchase of the step's own (not with a private's discount): whether only a private's
-        raise of the train limit is left to do. The step
-        then ends, as 18xx.games' ends once its corporation can buy nothing more, the raise
-        unused (18VA: their random game, 3 players, seed 20317, action 123). By the rulebook
-        the raise may still be used in the step, and a train bought after it."""
+        raise of the train limit is left to do. The step then ends, as 18xx.games' ends once
+        its corporation can buy nothing more, the raise unused (18VA: their random game, 3
+        players, seed 20317, action 123). By the rulebook the raise may still be used in the
+        step, and a train bought after it."""
         if not self.game.rules.train_step_waits_after_buying_from_a_corporation() or \
                 not self.limit_raises():
             return False
