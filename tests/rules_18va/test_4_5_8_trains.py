@@ -9,7 +9,6 @@ import pytest
 from tresham.engine.actions import (
     BuyCompany,
     BuyTrain,
-    DiscardTrain,
     Pass,
     RaiseTrainLimit,
     SellShares,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from tresham.engine.actions import Action, BuyShare, ClosePrivate, Convert, Par, Pass, SellShares
+from tresham.engine.actions import Action, ClosePrivate, Convert
 from tresham.engine.errors import IllegalAction
 from tresham.engine.rounds.base import Choice
 from tresham.engine.rounds.stock import StockRound

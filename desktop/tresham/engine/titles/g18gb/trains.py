@@ -24,7 +24,6 @@ from tresham.engine.rounds.steps.routes import DividendStep, RouteStep
 from tresham.engine.rounds.steps.trains import BuyTrainStep
 from tresham.engine.shares import PRESIDENT, Shares
 from tresham.engine.state import IPO, MARKET
-from tresham.engine.trains import train_name
 
 WHEN_AFFORDABLE = "forced_purchase_when_affordable"
 BUYS_AFTER_A_RUN = "receivership_buys_only_after_a_run"
