@@ -16,7 +16,7 @@ from broken_data import edit, load_error
 from shared_paths import SHARED
 from recorded_ids import fixture_ids, our_ids
 from tile_table import colour_by_colour, next_states
-from tresham.engine.data.loader import available_titles, data_titles, load_title
+from tresham.engine.data.loader import available_titles, load_title
 from tresham.engine.data.model import NodeKind, TitleData
 from tresham.engine.data.options import title_with_options
 from tresham.engine.errors import IllegalAction

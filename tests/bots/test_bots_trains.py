@@ -142,7 +142,6 @@ def test_a_slow_tables_trains_last_longer_and_a_rich_corporation_buys_one(level:
     ran for two rounds and the 2s rusted in one and a half. Counting the pace the table has
     shown, the 3 runs for the rest of the game, and B&O buys a train."""
     game = position("18va_slow_table_rich_corporation_buys_a_train")
-    corp = game.state.corporations["B&O"]
     projection = Projection(game)
     operating = [c for c in game.state.corporations.values() if c.floated]
     prior = projection.weights.trains_bought_per_corporation * len(operating)

@@ -5,7 +5,6 @@ Help and View menus."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt

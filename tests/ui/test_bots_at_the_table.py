@@ -5,7 +5,6 @@ decision, pause and resume, and the hint's three best moves drawn on the map."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Iterator
 

@@ -254,7 +254,6 @@ def _greedy(game: Game, player: str, candidates: list[Action], deadline: Deadlin
 
 def _quick_move(game: Game, deadline: Deadline | None = None) -> Action:
     """The rest of a turn in a lookahead: the greedy move, track left alone (cheap)."""
-    entity = game.acting
     with estimates_only():  # the best routes' estimate: no deadline stops an exact search
         candidates = moves(game, lays=False) or moves(game)
     if len(candidates) == 1:

@@ -39,7 +39,7 @@ from tresham.engine.rounds.steps.routes import RouteStep
 from tresham.engine.routes.graph import track_graph
 from tresham.engine.routes.revenue import route_revenue, routes_revenue
 from tresham.engine.routes.walks import parse_waypoints
-from tresham.engine.shares import PRESIDENT, Shares
+from tresham.engine.shares import PRESIDENT
 from tresham.engine.state import IPO, MARKET
 from tresham.engine.upgrades import current_track
 from tresham.importers.certificates import Certificates, CertificateBook, presidents

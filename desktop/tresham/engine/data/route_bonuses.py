@@ -8,7 +8,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tresham.engine.data.reader import Node, read_yaml
+from tresham.engine.data.reader import read_yaml
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from tresham.engine.rules import TitleRules
 from tresham.engine.rounds.stock import StockRound, TurnRecord as StockTurn
 from tresham.engine.selling import sell_shares
 from tresham.engine.shares import PRESIDENT, Shares
-from tresham.engine.state import IPO, CorporationState
+from tresham.engine.state import CorporationState
 from tresham.engine.titles.g1848.bank import BOE
 
 THREE_PLAYER_LIMIT = 70
