@@ -46,6 +46,11 @@ def at_step(kind: type, trainless: bool | None = None) -> Callable[[Game], bool]
     return reached
 
 
+def position(name: str) -> Game:
+    """A kept position (`positions/`)."""
+    return savefile.load(POSITIONS / f"{name}.json").game
+
+
 @pytest.mark.parametrize("title", EVERY_TITLE)
 def test_a_short_bot_game_makes_only_legal_moves_and_never_changes_the_game_it_reads(
         title: str) -> None:
@@ -527,3 +532,29 @@ def test_the_reason_for_a_move_that_ends_the_game_says_so(title: str) -> None:
     said = reason(history.game, last)
     assert "the game ends here" in said and "worth" not in said, said
     assert words[1:].rstrip(".") in said, said
+
+
+def test_a_move_that_costs_at_once_but_pays_within_the_turn_is_explained_by_the_turn() -> None:
+    """18AL, four Normal bots (bench seed 65000, action 257): WRA buys its president's M&C
+    for $50, then a 5 train. The purchase alone costs Cat $171 of worth; the reason read
+    "worth -$171 to Cat", a move no player would make for that. It now says what the rest
+    of the turn makes of it, as the lookahead that chose it played it."""
+    game = position("18al_a_private_bought_for_the_train_after_it")
+    suggestion = choose(game, "normal")
+    assert suggestion.action.__class__.__name__ == "BuyCompany", suggestion
+    assert "worth -" not in suggestion.reason, suggestion.reason
+    assert "then it buys a 5 train" in suggestion.reason, suggestion.reason
+    assert suggestion.reason.endswith("to Cat by the end of its turn"), suggestion.reason
+    # The hint's other moves are not "the best": its pass here changes nothing for Cat.
+    others = advise(game, 3)[1:]
+    assert any(s.action.__class__.__name__ == "Pass" for s in others), others
+    assert all("nothing else is worth more" not in s.reason for s in others), others
+
+
+def test_a_pass_that_costs_less_than_any_move_reads_as_the_best_left() -> None:
+    """18AL, the same game at action 75: Amy passes in the stock round, worth $31 less to
+    her than before (a sale or a purchase costs more). It read "worth -$31 to Amy"."""
+    game = position("18al_a_pass_that_costs_less_than_any_move")
+    suggestion = choose(game, "normal")
+    assert suggestion.reason == "Amy: pass: nothing else is worth more", suggestion.reason
+

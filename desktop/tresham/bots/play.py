@@ -267,7 +267,8 @@ def _round_of(game: Game) -> tuple[str, int]:
 
 
 def _play_out(game: Game, action: Action, replies: int, deadline: Deadline | None = None,
-              standings: tuple[str, list[float]] | None = None) -> tuple[Game, float]:
+              standings: tuple[str, list[float]] | None = None,
+              made: list[Action] | None = None) -> tuple[Game, float]:
     """A copy of `game` once `action` is made, the acting entity has finished its turn and
     the table played on up to `replies` actions (`Search.replies`), within the round; and
     the friction of the acting entity's sales on the way (`_friction`: a line that sells
@@ -276,7 +277,8 @@ def _play_out(game: Game, action: Action, replies: int, deadline: Deadline | Non
     does (a stock round's sold-out shares rise): the others go on toward that end too, as
     far as the cap lets them. Past `deadline` it raises `OutOfTime`. With `standings` (a
     player, a list), the player's standing before each of the table's answers is added to
-    the list (`Search.averaged`)."""
+    the list (`Search.averaged`). With `made`, the acting entity's own further moves are
+    added to it."""
     entity, round_now = game.acting, _round_of(game)
     game = _after(game, action)
     friction = _friction(action)
@@ -292,8 +294,19 @@ def _play_out(game: Game, action: Action, replies: int, deadline: Deadline | Non
             move = _quick_move(game, deadline)
             if move.entity == entity:
                 friction += _friction(move)
+                if made is not None:
+                    made.append(move)
             game.process(move)
     return game, friction
+
+
+def turn_played_out(game: Game, action: Action) -> tuple[Game, list[Action]]:
+    """A copy of `game` once `action` is made and the acting entity has finished its turn
+    as the lookahead plays it (greedy moves, track left alone), with its moves after
+    `action`: the line a move's worth is judged by (`reasons`)."""
+    made: list[Action] = []
+    line, _ = _play_out(game, action, 0, made=made)
+    return line, made
 
 
 def ranked(game: Game, level: str, rng: random.Random,
@@ -468,4 +481,5 @@ def _distinct(scored: list[tuple[float, Action]], count: int) -> list[tuple[floa
 
 
 def _suggestions(game: Game, scored: list[tuple[float, Action]]) -> list[Suggestion]:
-    return [Suggestion(action, reason(game, action), round(score, 1)) for score, action in scored]
+    return [Suggestion(action, reason(game, action, best=not number), round(score, 1))
+            for number, (score, action) in enumerate(scored)]

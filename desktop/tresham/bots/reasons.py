@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from tresham.bots.evaluation import Projection, player_of, route_revenue
 from tresham.engine.actions import (
-    Action, Bid, BuyPrivate, BuyShare, BuyTrain, Dividend, LayTile, Par, PlaceBonusToken,
-    PlaceToken, RunRoutes, SellShares,
+    Action, Bid, BuyPrivate, BuyShare, BuyTrain, Dividend, LayTile, Par, Pass,
+    PlaceBonusToken, PlaceToken, RunRoutes, SellShares,
 )
 from tresham.engine.game import Game
 from tresham.engine.routes.connectivity import reached_stops
@@ -15,7 +15,8 @@ from tresham.engine.trains import Trains, train_name
 from tresham.engine.upgrades import current_track
 
 
-def reason(game: Game, action: Action) -> str:
+def reason(game: Game, action: Action, *, best: bool = True) -> str:
+    """The line for `action`, the move judged best (`best`) or one of the hint's others."""
     after = clone(game)
     after.process(action)
     player = player_of(game, action.entity) or action.entity
@@ -26,12 +27,40 @@ def reason(game: Game, action: Action) -> str:
         gain = 0.0 if why else _gain(game, after, action, player)
     finally:
         discard(after)
+    if not why and isinstance(action, Pass) and round(gain) <= 0 and best:
+        # The best of the moves open; what passing costs, every other move costs more.
+        why = "nothing else is worth more"
+    elif not why and isinstance(action, Pass) and not round(gain):
+        why = f"nothing changes for {player}" if player else ""
+    elif not why and round(gain) < 0 and player:
+        why = _turn_why(game, action, player)
     if not why and round(gain):
         sign = "+" if gain > 0 else ""
         why = f"worth {sign}{game.money(round(gain))} to {player}" if player else ""
-    elif not why and type(action).__name__ == "Pass":
-        why = "nothing else is worth more"
     return f"{_what(game, action)}: {why}" if why else _what(game, action)
+
+
+_NAMED_IN_A_LINE = (BuyTrain, LayTile, PlaceToken, BuyShare, SellShares, Par)
+"""The moves of a turn's rest that `_turn_why` names: those that change what the turn is worth
+(a run and its dividend follow from them)."""
+
+
+def _turn_why(game: Game, action: Action, player: str) -> str:
+    """For a move that costs its player at once: what the rest of the entity's turn, as
+    the lookahead plays it, makes of it ("then it buys a 5 train for $450; worth +$24 to
+    Cat by the end of its turn"), if that is a gain; else nothing."""
+    from tresham.bots.play import turn_played_out  # play imports this module
+
+    line, made = turn_played_out(game, action)
+    try:
+        gain = Projection(line).worth(player) - Projection(game).worth(player)
+    finally:
+        discard(line)
+    moves = [_what(game, m) for m in made if isinstance(m, _NAMED_IN_A_LINE)]
+    if round(gain) <= 0 or not moves:
+        return ""
+    then = "; ".join(m.removeprefix(f"{action.entity} ") for m in moves[:2])
+    return f"then it {then}; worth +{game.money(round(gain))} to {player} by the end of its turn"
 
 
 def _game_end(game: Game, after: Game) -> str:
