@@ -543,8 +543,8 @@ def test_a_move_that_costs_at_once_but_pays_within_the_turn_is_explained_by_the_
     suggestion = choose(game, "normal")
     assert suggestion.action.__class__.__name__ == "BuyCompany", suggestion
     assert "worth -" not in suggestion.reason, suggestion.reason
-    assert "then it buys a 5 train" in suggestion.reason, suggestion.reason
-    assert suggestion.reason.endswith("to Cat by the end of its turn"), suggestion.reason
+    assert "then WRA buys a 5 train" in suggestion.reason, suggestion.reason
+    assert suggestion.reason.endswith("to Cat by the end of the turn"), suggestion.reason
     # The hint's other moves are not "the best": its pass here changes nothing for Cat.
     others = advise(game, 3)[1:]
     assert any(s.action.__class__.__name__ == "Pass" for s in others), others

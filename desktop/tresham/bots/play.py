@@ -300,12 +300,14 @@ def _play_out(game: Game, action: Action, replies: int, deadline: Deadline | Non
     return game, friction
 
 
-def turn_played_out(game: Game, action: Action) -> tuple[Game, list[Action]]:
-    """A copy of `game` once `action` is made and the acting entity has finished its turn
-    as the lookahead plays it (greedy moves, track left alone), with its moves after
-    `action`: the line a move's worth is judged by (`reasons`)."""
+def turn_played_out(game: Game, action: Action, replies: int = 0
+                    ) -> tuple[Game, list[Action]]:
+    """A copy of `game` once `action` is made, the acting entity has finished its turn as
+    the lookahead plays it (greedy moves, track left alone) and the table has answered
+    with up to `replies` actions; with the entity's own moves after `action`: the line a
+    move's worth is judged by (`reasons`)."""
     made: list[Action] = []
-    line, _ = _play_out(game, action, 0, made=made)
+    line, _ = _play_out(game, action, replies, made=made)
     return line, made
 
 

@@ -46,21 +46,24 @@ _NAMED_IN_A_LINE = (BuyTrain, LayTile, PlaceToken, BuyShare, SellShares, Par)
 
 
 def _turn_why(game: Game, action: Action, player: str) -> str:
-    """For a move that costs its player at once: what the rest of the entity's turn, as
-    the lookahead plays it, makes of it ("then it buys a 5 train for $450; worth +$24 to
-    Cat by the end of its turn"), if that is a gain; else nothing."""
-    from tresham.bots.play import turn_played_out  # play imports this module
+    """For a move that costs its player at once: what the rest of the entity's turn makes of
+    it, as the lookahead plays it ("then WRA buys a 5 train for $450; worth +$102 to Cat by
+    the end of the turn"), else what the table's answers make of it (a share bought toward
+    a float), if either is a gain; else nothing."""
+    from tresham.bots.play import REPLIES, turn_played_out  # play imports this module
 
-    line, made = turn_played_out(game, action)
-    try:
-        gain = Projection(line).worth(player) - Projection(game).worth(player)
-    finally:
-        discard(line)
-    moves = [_what(game, m) for m in made if isinstance(m, _NAMED_IN_A_LINE)]
-    if round(gain) <= 0 or not moves:
-        return ""
-    then = "; ".join(m.removeprefix(f"{action.entity} ") for m in moves[:2])
-    return f"then it {then}; worth +{game.money(round(gain))} to {player} by the end of its turn"
+    worth_now = Projection(game).worth(player)
+    for replies, when in ((0, "by the end of the turn"), (REPLIES, "after the others' answers")):
+        line, made = turn_played_out(game, action, replies)
+        try:
+            gain = round(Projection(line).worth(player) - worth_now)
+        finally:
+            discard(line)
+        if gain > 0:
+            moves = [_what(game, m) for m in made if isinstance(m, _NAMED_IN_A_LINE)]
+            then = f"then {'; '.join(moves[:2])}; " if moves and not replies else ""
+            return f"{then}worth +{game.money(gain)} to {player} {when}"
+    return ""
 
 
 def _game_end(game: Game, after: Game) -> str:
