@@ -5,7 +5,6 @@ hand-made positions where the right move is clear, each asserting the bot's move
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Callable
 
 import pytest
@@ -23,8 +22,9 @@ from tresham.engine.shares import Shares
 from tresham.engine.snapshot import clone, freeze
 from tresham.engine.state import IPO, CorporationState
 
+from tests.bots.kept_positions import POSITIONS, position
+
 TITLES = ("18GA", "18AL", "18VA")
-POSITIONS = Path(__file__).parent / "positions"
 EVERY_TITLE = TITLES + ("1848", "18GB")
 
 
@@ -44,11 +44,6 @@ def at_step(kind: type, trainless: bool | None = None) -> Callable[[Game], bool]
             return False
         return any(c.action is kind for c in game.choices())
     return reached
-
-
-def position(name: str) -> Game:
-    """A kept position (`positions/`)."""
-    return savefile.load(POSITIONS / f"{name}.json").game
 
 
 @pytest.mark.parametrize("title", EVERY_TITLE)
@@ -411,7 +406,7 @@ def test_a_corporation_whose_home_an_open_private_blocks_earns_nothing_until_it_
     open, the LNWR can lay no track: its trains would earn nothing and its network cannot
     grow (the evaluation counted them growing, and a Normal LNWR bought three trains and
     sat four rounds in its blocked home). Closed, the LNWR is worth more."""
-    game = savefile.load(POSITIONS / "18gb_lb_blocks_the_lnwr_home.json").game
+    game = position("18gb_lb_blocks_the_lnwr_home")
     lnwr = game.state.corporations["LNWR"]
     assert game.acting == "LNWR" and game.rules.reserved_by("F21") == "London & Birmingham"
     blocked = Projection(game)
@@ -428,7 +423,7 @@ def test_a_president_closes_his_private_that_blocks_his_corporations_home(level:
     """18GB HL "Private Companies" (see above): at the LNWR's first turn its president closes
     the LB, which blocks the LNWR's home, so that the LNWR can lay track from its next
     turn; the LB's last income is worth less than the LNWR's network."""
-    game = savefile.load(POSITIONS / "18gb_lb_blocks_the_lnwr_home.json").game
+    game = position("18gb_lb_blocks_the_lnwr_home")
     assert choose(game, level).action == ClosePrivate("Amy", "LB")
 
 
@@ -437,7 +432,7 @@ def test_the_float_counted_is_the_one_the_rules_ask_now() -> None:
     sold, not the 40% of its charter, so the president's certificate alone leaves it
     unfloated and its float is uncertain. The evaluation read the charter's 40% and counted
     the float as sure: a Normal president's £200 sat eight rounds in an unfloated MR."""
-    game = savefile.load(POSITIONS / "18gb_a_start_in_the_green_phase.json").game
+    game = position("18gb_a_start_in_the_green_phase")
     game.process(Par("Ben", "MR", 100))
     mr = game.state.corporations["MR"]
     assert not mr.floated and game.rules.float_percent("MR") == 60
@@ -448,7 +443,7 @@ def test_a_holding_counts_at_what_its_shares_sell_for() -> None:
     """18GB HL "Corporations" (and 18VA 4.4): a five-share corporation's 20% certificate is
     one share and sells for one share's price; the evaluation counted it as two (it took
     every share for 10%), so a five-share holding looked worth twice what it sells for."""
-    game = savefile.load(POSITIONS / "18gb_a_start_in_the_green_phase.json").game
+    game = position("18gb_a_start_in_the_green_phase")
     projection = Projection(game)
     shares = Shares(game)
     checked = 0
@@ -474,7 +469,7 @@ def test_an_18gb_president_owes_nothing_for_his_trainless_corporations_train(
     corporation's shortfall costs its president nothing of his own (where presidents pay,
     the evaluation counts it against him: the 18GA test above); what the corporation loses
     without a train counts in its value, as for every shareholder."""
-    game = savefile.load(POSITIONS / "18gb_a_start_in_the_green_phase.json").game
+    game = position("18gb_a_start_in_the_green_phase")
     corp = game.state.corporations["LNWR"]
     president = Shares(game).president(corp) or ""
     _leave_broke_and_trainless(game, corp)
@@ -557,4 +552,3 @@ def test_a_pass_that_costs_less_than_any_move_reads_as_the_best_left() -> None:
     game = position("18al_a_pass_that_costs_less_than_any_move")
     suggestion = choose(game, "normal")
     assert suggestion.reason == "Amy: pass: nothing else is worth more", suggestion.reason
-

@@ -5,13 +5,11 @@ reason, so a regression fails."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
 from tresham.bots import LEVELS, choose
 from tresham.bots.evaluation import WEIGHTS, Projection, player_of, route_revenue
-from tresham.engine import savefile
 from tresham.engine.actions import BuyTrain
 from tresham.engine.game import Game
 from tresham.engine.market import StockMarket
@@ -19,12 +17,7 @@ from tresham.engine.shares import Shares
 from tresham.engine.snapshot import clone
 from tresham.engine.trains import Trains, train_name
 
-POSITIONS = Path(__file__).parent / "positions"
-
-
-def position(name: str) -> Game:
-    return savefile.load(POSITIONS / f"{name}.json").game
-
+from tests.bots.kept_positions import position
 
 @pytest.mark.parametrize("name", ["18ga_second_train_on_a_short_network",
                                   "18al_second_train_on_a_short_network"])
